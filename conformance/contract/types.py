@@ -1,0 +1,228 @@
+"""The values that cross the adapter contract: actions, events, choices, observations.
+
+All are frozen, slotted dataclasses of plain values (strings, ints, tuples), so that they
+can be compared, hashed and sent over a pipe as JSON.  Object ids are opaque strings the
+engine chooses; the harness never looks inside them.  Player ids are the player names of
+the scenario's setup (``alice``, ``bob``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Union
+
+from ..format.vocabulary import Door, Face, Step, Zone
+
+ObjectId = str
+PlayerId = str
+
+#: The version of the adapter contract described in docs/adapter-contract.md.
+CONTRACT_VERSION = "1.0"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A player as a target (object ids and player ids are both strings)."""
+
+    name: PlayerId
+
+
+Target = Union[ObjectId, PlayerRef]
+
+#: A choice option that stands for a player has the value ``"player:" + name``.
+PLAYER_OPTION_PREFIX = "player:"
+
+
+@dataclass(frozen=True, slots=True)
+class EngineInfo:
+    """Who an engine is and what it can do (see vocabulary.CAPABILITIES)."""
+
+    name: str
+    version: str
+    capabilities: frozenset[str]
+    contract: str = CONTRACT_VERSION
+
+
+# -- actions ---------------------------------------------------------------------------------
+# ``targets=None`` means "not given": the engine asks for them as a choice if it needs any.
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    """Cast the card ``card`` from whatever zone it is in (CR 601)."""
+
+    player: PlayerId
+    card: ObjectId
+    door: Door | None = None
+    face: Face | None = None
+    face_down: bool = False
+    targets: tuple[Target, ...] | None = None
+    x: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Activate the ``ability``-th activated ability (0-based, printed order) of ``object``."""
+
+    player: PlayerId
+    object: ObjectId
+    ability: int
+    targets: tuple[Target, ...] | None = None
+    x: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unlock:
+    """The special action of paying a locked door's mana cost to unlock it (CR 709.5e)."""
+
+    player: PlayerId
+    object: ObjectId
+    door: Door
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFaceUp:
+    """The special action of turning a face-down permanent face up (CR 702.37e)."""
+
+    player: PlayerId
+    object: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve:
+    """Every player passes priority in turn order, so the top of the stack resolves."""
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceTo:
+    """Players pass priority with an empty stack until the game reaches ``step``."""
+
+    step: Step
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move a card to a zone as an effect would, outside the rules (state injection).
+
+    Triggers and replacement effects apply as they would for any zone change.
+    """
+
+    object: ObjectId
+    to: Zone
+    transformed: bool = False
+
+
+Action = Union[Cast, Activate, Unlock, TurnFaceUp, Resolve, AdvanceTo, Move]
+
+
+# -- what engines report ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened.  ``kind`` is one of EVENT_KINDS; ``data`` its details.
+
+    ``zone_changed`` is required: ``{"object": old_id, "new_object": new_id, "from": zone,
+    "to": zone}``.  The harness follows a card from object to object through it.
+    """
+
+    kind: str
+    data: Mapping[str, object] = field(default_factory=dict)
+
+
+EVENT_KINDS = (
+    "zone_changed", "spell_cast", "ability_activated", "ability_triggered", "door_unlocked",
+    "door_locked", "token_created", "turned_face_up", "revealed", "card_discarded",
+    "name_chosen", "resolved",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One answer an engine offers: ``value`` is an object id or a literal (a name, a door)."""
+
+    value: str
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A decision the engine is waiting for.
+
+    ``kind`` is one of CHOICE_KINDS; the answer is between ``min`` and ``max`` option values.
+    """
+
+    kind: str
+    player: PlayerId
+    prompt: str
+    options: tuple[Option, ...]
+    min: int = 1
+    max: int = 1
+
+
+CHOICE_KINDS = ("door", "face", "target", "name", "cards", "option", "order")
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectView:
+    """An object's characteristics and status as the engine computes them (CR 109.3)."""
+
+    id: ObjectId
+    zone: Zone
+    owner: PlayerId
+    controller: PlayerId | None
+    names: tuple[str, ...]
+    mana_value: int
+    colors: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    abilities: tuple[str, ...]
+    unlocked_doors: tuple[Door, ...] = ()
+    face_down: bool = False
+    transformed: bool = False
+    token: bool = False
+    tapped: bool = False
+    counters: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class StackItemView:
+    """An object on the stack: a spell (``source`` is itself) or an ability."""
+
+    id: ObjectId
+    kind: str  # "spell" or "ability"
+    source: ObjectId
+    controller: PlayerId
+    targets: tuple[Target, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    name: PlayerId
+    life: int
+    hand_size: int
+    library_size: int
+    graveyard_size: int
+    exile_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """The game as a whole; ``stack`` is listed top first."""
+
+    step: Step
+    active_player: PlayerId
+    priority_player: PlayerId | None
+    stack: tuple[StackItemView, ...]
+    players: tuple[PlayerView, ...]
+
+    def player(self, name: PlayerId) -> PlayerView:
+        for view in self.players:
+            if view.name == name:
+                return view
+        raise KeyError(name)

@@ -1,0 +1,1 @@
+"""Layer 3: engines -- the embedded reference engine and adapters for other engines."""

@@ -1,0 +1,131 @@
+"""Abilities as the reference engine reads them from card data (a face's ``rules`` list).
+
+Each entry of ``rules`` is one ability of the face, in printed order, with exactly one
+kind key -- ``triggered``, ``activated``, ``static``, ``as_enters`` or ``spell`` -- plus
+``target``, ``if`` and ``effects`` where they apply.  docs/card-data.md documents every
+key.  Parsing checks names against the engine's registries of events, effects and
+static abilities, so a typo in card data is a clear error, not a silent no-op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...errors import Location, RulingFileError, did_you_mean
+from ...format.cards import Card
+
+KINDS = ("triggered", "activated", "static", "as_enters", "spell")
+EVENTS = ("door_unlocked", "room_fully_unlocked", "enters", "turned_face_up",
+          "combat_damage_to_player", "beginning_of_combat")
+STATICS = ("trigger_additional_time", "cast_from_graveyard", "power_per_card",
+           "cost_reduction")
+AS_ENTERS = ("choose_card_name",)
+#: Keys of a filter over characteristics (see targets.matches).
+FILTER_KEYS = ("types", "types_any", "subtypes", "supertypes", "permanent", "nonland",
+               "mana_value_max")
+TARGET_KEYS = ("what", "controller", "up_to", "count") + FILTER_KEYS
+_ABILITY_KEYS = set(KINDS) | {"target", "if", "effects", "text", "unimplemented"}
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """What an ability may target: ``what`` is permanent, player, spell or card."""
+
+    what: str
+    filter: Mapping[str, Any] = field(default_factory=dict)
+    controller: str | None = None  # "you" or "opponent"
+    count: int = 1
+    up_to: bool = False
+
+    @property
+    def minimum(self) -> int:
+        return 0 if self.up_to else self.count
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability of a face; ``face`` is the face's index on the card."""
+
+    kind: str
+    face: int
+    index: int  # position among the face's abilities, printed order
+    params: Mapping[str, Any]
+    target: TargetSpec | None = None
+    condition: Mapping[str, Any] | None = None
+    effects: tuple[Mapping[str, Any], ...] = ()
+    text: str = ""
+    events: tuple[tuple[str, Any], ...] = field(default=())
+    unimplemented: str = ""  # why the engine can't carry this ability out yet
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Ability:
+        return self  # immutable: game-state snapshots share parsed card data
+
+
+def _fail(card: Card, face_raw: Any, message: str) -> RulingFileError:
+    line = getattr(face_raw, "line", 0) or card.location.line
+    return RulingFileError(Location(card.location.path, line), f"{card.name}: {message}")
+
+
+def _named(entry: Any, allowed: tuple[str, ...], what: str, card: Card, raw: Any) -> None:
+    names = [entry] if isinstance(entry, str) else list(entry or {})
+    for name in names:
+        if name not in allowed:
+            raise _fail(card, raw, f"unknown {what} {name!r}{did_you_mean(name, allowed)}")
+
+
+def _target(raw: Any, card: Card, face_raw: Any) -> TargetSpec | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise _fail(card, face_raw, "'target' must be a mapping")
+    _named(raw, TARGET_KEYS, "target key", card, face_raw)
+    return TargetSpec(
+        what=raw.get("what", "permanent"),
+        filter={key: raw[key] for key in FILTER_KEYS if key in raw},
+        controller=raw.get("controller"),
+        count=int(raw.get("count", 1)),
+        up_to=bool(raw.get("up_to", False)),
+    )
+
+
+def parse_abilities(card: Card, effect_names: tuple[str, ...]) -> tuple[tuple[Ability, ...], ...]:
+    """The abilities of each face of ``card``, checked against the engine's registries."""
+    faces = []
+    for face_index, face in enumerate(card.faces):
+        texts = face.ability_texts
+        parsed = []
+        for index, raw in enumerate(face.rules):
+            if not isinstance(raw, dict):
+                raise _fail(card, face.raw, "each entry of 'rules' must be a mapping")
+            _named(raw, tuple(sorted(_ABILITY_KEYS)), "rules key", card, raw)
+            kinds = [k for k in KINDS if k in raw]
+            if len(kinds) != 1:
+                raise _fail(card, raw, f"an ability has exactly one of {list(KINDS)}")
+            kind = kinds[0]
+            params = raw[kind]
+            events: tuple[tuple[str, Any], ...] = ()
+            if kind == "triggered":
+                entries = params if isinstance(params, list) else [params]
+                pairs = []
+                for entry in entries:
+                    _named(entry, EVENTS, "trigger event", card, raw)
+                    pairs.extend((name, value) for name, value in entry.items())
+                events = tuple(pairs)
+            elif kind == "static":
+                _named(params, STATICS, "static ability", card, raw)
+            elif kind == "as_enters":
+                _named(params, AS_ENTERS, "as-enters ability", card, raw)
+            for effect in raw.get("effects") or ():
+                _named(effect, effect_names, "effect", card, raw)
+            text = raw.get("text") or (texts[index] if index < len(texts) else "")
+            parsed.append(Ability(
+                kind=kind, face=face_index, index=index,
+                params=params if isinstance(params, dict) else {"value": params},
+                target=_target(raw.get("target"), card, raw),
+                condition=raw.get("if"), effects=tuple(raw.get("effects") or ()),
+                text=text, events=events, unimplemented=str(raw.get("unimplemented", "")),
+            ))
+        faces.append(tuple(parsed))
+    return tuple(faces)

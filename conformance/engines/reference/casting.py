@@ -1,0 +1,174 @@
+"""Casting spells and activating abilities (CR 601, 602).
+
+Casting follows CR 601.2: the card moves to the stack, its half (door) or face and any
+alternative cost are chosen, then X and targets, then the total cost is determined
+(mana cost or alternative cost, plus increases, minus reductions) and paid.  Permission
+to cast from a zone other than the hand, and its restrictions, are checked against the
+spell's characteristics *on the stack* -- so for a Room, only the door being cast.
+"""
+
+from __future__ import annotations
+
+from ...contract.types import Activate, Cast, Choice, Option, PlayerRef
+from ...errors import IllegalAction, Unsupported
+from ...format.vocabulary import Door, Zone
+from .abilities import Ability
+from .characteristics import DOOR_INDEX, Characteristics, is_split
+from .game import Flow, Game
+from .mana import Cost
+from .state import GameObject, StackAbility
+from .targets import PLAYER_PREFIX, choose_targets, matches
+
+FACE_DOWN_COST = "{3}"
+
+
+def _sorcery_timing(game: Game, player: str) -> None:
+    state = game.state
+    if state.active_player != player or not state.step.is_main_phase or state.stack:
+        raise IllegalAction("only at sorcery speed: a main phase of your turn, stack empty")
+
+
+def _permission(game: Game, player: str, card: GameObject, chars: Characteristics) -> None:
+    """May ``player`` cast ``card`` from the zone it is in, as a spell with ``chars``?
+
+    Uses up a once-each-turn permission when one is what allows it.
+    """
+    if card.zone is Zone.HAND:
+        if card.owner != player:
+            raise IllegalAction("you can cast only cards in your own hand")
+        return
+    if card.zone is Zone.GRAVEYARD and card.owner == player:
+        for permanent in game.state.permanents():
+            if permanent.controller != player:
+                continue
+            for ability in game.chars(permanent).ability_defs:
+                rule = ability.params.get("cast_from_graveyard") if ability.kind == "static" else None
+                if rule is None or not matches(chars, rule):
+                    continue
+                key = (permanent.id, ability.index)
+                used = game.state.player(player).used_once_per_turn
+                if rule.get("once_per_turn") and key in used:
+                    continue
+                used.add(key)
+                return
+    raise IllegalAction(f"nothing allows casting {card.card.name} from the {card.zone.value}")
+
+
+def total_cost(game: Game, player: str, spell: GameObject, chars: Characteristics,
+               base: str | None) -> Cost:
+    """Mana cost or alternative cost, plus increases, minus reductions (CR 601.2f)."""
+    cost = Cost.of(base, spell.x)
+    you = game.state.player(player)
+    for permanent in game.state.permanents():
+        if permanent.controller != player:
+            continue
+        for ability in game.chars(permanent).ability_defs:
+            rule = ability.params.get("cost_reduction") if ability.kind == "static" else None
+            if rule is None or not matches(chars, rule):
+                continue
+            if rule.get("first_each_turn") and you.legendary_creature_spells_cast:
+                continue
+            cost = cost.reduced(int(rule.get("generic", 0)))
+    return cost
+
+
+def cast(game: Game, action: Cast) -> Flow:
+    state = game.state
+    card_obj = state.objects.get(action.card)
+    if card_obj is None or card_obj.zone in (Zone.STACK, Zone.BATTLEFIELD):
+        raise IllegalAction("only a card in a hand, graveyard, exile or library can be cast")
+    if state.priority != action.player:
+        raise IllegalAction(f"{action.player} does not have priority")
+    card = card_obj.copiable_card
+    door = action.door
+    if is_split(card) and door is None:
+        options = tuple(Option(d.value, card.faces[DOOR_INDEX[d]].name) for d in Door)
+        (answer,) = yield Choice("door", action.player, f"which half of {card.name} to cast",
+                                 options)
+        door = Door(answer)
+    if door is not None and not is_split(card):
+        raise IllegalAction(f"{card.name} has no halves to choose from")
+    if action.face_down and "Morph" not in card.faces[0].keywords:
+        raise IllegalAction(f"{card.name} can't be cast face down")
+    from_zone = card_obj.zone
+    spell = state.move(card_obj, Zone.STACK, controller=action.player)  # CR 601.2a
+    assert spell is not None
+    spell.cast_door = door
+    spell.face_down = action.face_down
+    spell.x = action.x or 0
+    chars = game.chars(spell)  # the spell's characteristics: only the door cast (CR 709.3)
+    _permission(game, action.player, card_obj, chars)
+    if not ("Instant" in chars.types or "Flash" in _keywords(spell)):
+        state.stack.remove(spell)
+        try:
+            _sorcery_timing(game, action.player)
+        finally:
+            state.stack.append(spell)
+    spell_ability = next((a for a in chars.ability_defs if a.kind == "spell"), None)
+    targets = yield from choose_targets(
+        game, spell_ability.target if spell_ability else None, action.player,
+        _values(action.targets), f"targets for {card.name}")
+    if targets is None:
+        raise IllegalAction(f"{card.name} has no legal targets")
+    spell.targets = targets
+    base = FACE_DOWN_COST if action.face_down else (
+        card.faces[DOOR_INDEX[door]].mana_cost if door is not None else card.faces[0].mana_cost)
+    state.player(action.player).pool.pay(total_cost(game, action.player, spell, chars, base))
+    if "Legendary" in chars.supertypes and "Creature" in chars.types:
+        state.player(action.player).legendary_creature_spells_cast += 1
+    game.emit("zone_changed", object=card_obj.id, new_object=spell.id, card=card.name,
+              **{"from": from_zone.value, "to": Zone.STACK.value})
+    game.emit("spell_cast", object=spell.id, player=action.player)
+    state.priority = action.player
+
+
+def _keywords(obj: GameObject) -> tuple[str, ...]:
+    return obj.copiable_card.faces[0].keywords
+
+
+def _values(targets: tuple[object, ...] | None) -> tuple[str, ...] | None:
+    if targets is None:
+        return None
+    return tuple(PLAYER_PREFIX + t.name if isinstance(t, PlayerRef) else str(t) for t in targets)
+
+
+def activated_abilities(game: Game, obj: GameObject) -> list[Ability]:
+    return [a for a in game.chars(obj).ability_defs if a.kind == "activated"]
+
+
+def activate(game: Game, action: Activate) -> Flow:
+    state = game.state
+    obj = state.objects.get(action.object)
+    if obj is None or obj.zone is not Zone.BATTLEFIELD:
+        raise IllegalAction("only abilities of permanents can be activated here")
+    if obj.controller != action.player:
+        raise IllegalAction("you can activate only abilities of permanents you control")
+    if state.priority != action.player:
+        raise IllegalAction(f"{action.player} does not have priority")
+    abilities = activated_abilities(game, obj)
+    if not 0 <= action.ability < len(abilities):
+        raise IllegalAction(f"{obj.card.name} has no activated ability #{action.ability + 1}")
+    ability = abilities[action.ability]
+    if ability.unimplemented:
+        raise Unsupported(f"{ability.text!r}: {ability.unimplemented}")
+    params = ability.params
+    if params.get("sorcery"):
+        _sorcery_timing(game, action.player)
+    targets = yield from choose_targets(game, ability.target, action.player,
+                                        _values(action.targets), f"targets for {ability.text}")
+    if targets is None:
+        raise IllegalAction(f"{ability.text!r} has no legal targets")
+    if params.get("tap"):
+        if obj.tapped:
+            raise IllegalAction(f"{obj.card.name} is tapped")
+        if obj.summoning_sick and "Creature" in game.chars(obj).types:
+            raise IllegalAction(f"{obj.card.name} has summoning sickness")
+        obj.tapped = True
+    state.player(action.player).pool.pay(Cost.of(params.get("mana"), action.x or 0))
+    source_card = obj.copiable_card
+    if params.get("sacrifice"):
+        game.move(obj, Zone.GRAVEYARD)
+    state.stack.append(StackAbility(state.new_id(), obj.id, source_card, ability,
+                                    action.player, targets, action.x or 0))
+    game.emit("ability_activated", source=obj.id, ability=action.ability)
+    state.priority = action.player

@@ -1,0 +1,195 @@
+"""The reference engine's adapter: the adapter contract over :class:`Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ... import __version__
+from ...contract.types import (
+    Action, Activate, AdvanceTo, Cast, Choice, EngineInfo, Event, GameView, Move, ObjectId,
+    ObjectView, PlayerId, PlayerRef, PlayerView, Resolve, StackItemView, TurnFaceUp, Unlock,
+)
+from ...errors import IllegalAction, Location, Unsupported
+from ...format.cards import CardPool
+from ...format.model import Setup
+from ...format.vocabulary import CAPABILITIES, Door, Zone
+from . import casting, rooms, turn
+from .abilities import Ability, parse_abilities
+from .effects import EFFECTS
+from .entering import put_onto_battlefield
+from .game import Flow, Game
+from .mana import ManaPool
+from .state import GameObject, GameState, Player, StackAbility
+from .targets import PLAYER_PREFIX
+
+#: What the reference engine does not do yet; everything else in CAPABILITIES it does.
+MISSING = frozenset({"morph", "transform", "player-views"})
+
+
+class ReferenceEngine:
+    """The embedded reference engine (see ARCHITECTURE.md, layer 3)."""
+
+    def __init__(self) -> None:
+        self._info = EngineInfo("reference", __version__, frozenset(CAPABILITIES) - MISSING)
+        self._game: Game | None = None
+        self._parsed: tuple[int, dict[str, tuple[tuple[Ability, ...], ...]]] | None = None
+
+    @property
+    def info(self) -> EngineInfo:
+        return self._info
+
+    @property
+    def game_state(self) -> GameState:
+        return self._require().state
+
+    # -- set-up ----------------------------------------------------------------------------
+
+    def _abilities(self, cards: CardPool) -> dict[str, tuple[tuple[Ability, ...], ...]]:
+        if self._parsed is None or self._parsed[0] != id(cards):
+            names = tuple(EFFECTS)
+            self._parsed = (id(cards), {name: parse_abilities(card, names)
+                                        for name, card in cards.items()})
+        return self._parsed[1]
+
+    def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
+        state = GameState(
+            players=[Player(p.name, p.life, ManaPool(p.mana)) for p in setup.players],
+            active_player=setup.active_player, step=setup.step, priority=setup.active_player,
+        )
+        aliases: dict[str, ObjectId] = {}
+        for player, zone, entry in setup.entries():
+            card = cards.lookup(entry.card, Location("<setup>", entry.line))
+            obj = state.create(card, player.name, zone, token=entry.token)
+            obj.tapped = entry.tapped
+            obj.summoning_sick = entry.summoning_sick
+            obj.unlocked = set(entry.unlocked)
+            obj.face_down = entry.face_down
+            obj.transformed = entry.transformed
+            obj.counters = dict(entry.counters)
+            if entry.alias:
+                aliases[entry.alias] = obj.id
+        self._game = Game(state, cards, self._abilities(cards))
+        return aliases
+
+    def _require(self) -> Game:
+        if self._game is None:
+            raise RuntimeError("start() was not called")
+        return self._game
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def _flow(self, action: Action) -> Flow:
+        game = self._require()
+        if isinstance(action, Cast):
+            yield from casting.cast(game, action)
+        elif isinstance(action, Activate):
+            yield from casting.activate(game, action)
+        elif isinstance(action, Unlock):
+            yield from rooms.special_unlock(game, action)
+        elif isinstance(action, Resolve):
+            yield from turn.resolve_top(game)
+            return
+        elif isinstance(action, AdvanceTo):
+            yield from turn.advance(game, action)
+            return
+        elif isinstance(action, Move):
+            yield from self._move(game, action)
+        elif isinstance(action, TurnFaceUp):
+            raise Unsupported("the reference engine does not implement morph yet")
+        else:
+            raise Unsupported(f"unknown action {action!r}")
+        yield from turn.settle(game)
+
+    def _move(self, game: Game, action: Move) -> Flow:
+        obj = game.state.objects.get(action.object)
+        if obj is None:
+            raise IllegalAction(f"no object {action.object}")
+        if action.to is Zone.BATTLEFIELD:
+            yield from put_onto_battlefield(game, obj, transformed=action.transformed)
+        else:
+            game.move(obj, action.to)
+
+    def perform(self, action: Action) -> Sequence[Event]:
+        return self._require().run(self._flow(action))
+
+    def is_legal(self, action: Action) -> bool:
+        return self._require().probe(self._flow(action))
+
+    def legal_actions(self, player: PlayerId) -> Sequence[Action]:
+        game = self._require()
+        state = game.state
+        candidates: list[Action] = [Resolve()] if state.stack else []
+        for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
+            for object_id in state.player(player).zones[zone]:
+                card = state.objects[object_id].copiable_card
+                doors = tuple(Door) if card.is_room else (None,)
+                candidates.extend(Cast(player, object_id, door=d) for d in doors)
+        for obj in state.permanents():
+            if obj.controller != player:
+                continue
+            for index, _ability in enumerate(casting.activated_abilities(game, obj)):
+                candidates.append(Activate(player, obj.id, index))
+            if obj.copiable_card.is_room:
+                candidates.extend(Unlock(player, obj.id, d) for d in Door if d not in obj.unlocked)
+        return [action for action in candidates if self.is_legal(action)]
+
+    def pending_choice(self) -> Choice | None:
+        return self._require().pending
+
+    def answer(self, values: Sequence[str]) -> Sequence[Event]:
+        return self._require().answer(tuple(values))
+
+    # -- observing -------------------------------------------------------------------------
+
+    def observe(self, object_id: ObjectId, viewer: PlayerId | None = None) -> ObjectView:
+        game = self._require()
+        obj = game.state.objects[object_id]
+        chars = game.chars(obj)
+        on_battlefield = obj.zone is Zone.BATTLEFIELD
+        return ObjectView(
+            id=obj.id, zone=obj.zone, owner=obj.owner,
+            controller=obj.controller if obj.zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
+            names=chars.names, mana_value=chars.mana_value, colors=chars.colors,
+            types=chars.types, subtypes=chars.subtypes, supertypes=chars.supertypes,
+            power=chars.power, toughness=chars.toughness, abilities=chars.abilities,
+            unlocked_doors=tuple(d for d in Door if d in obj.unlocked) if on_battlefield else (),
+            face_down=obj.face_down, transformed=obj.transformed and on_battlefield,
+            token=obj.token, tapped=obj.tapped and on_battlefield,
+            counters=dict(obj.counters) if on_battlefield else {},
+        )
+
+    def objects(self, zone: Zone, player: PlayerId | None = None) -> Sequence[ObjectId]:
+        state = self._require().state
+        if zone is Zone.STACK:
+            return [i.id for i in state.stack
+                    if isinstance(i, GameObject) and player in (None, i.controller)]
+        if zone is Zone.BATTLEFIELD:
+            return [o.id for o in state.permanents() if player in (None, o.controller)]
+        players = [state.player(player)] if player else state.players
+        return [object_id for p in players for object_id in p.zones[zone]]
+
+    def game(self) -> GameView:
+        state = self._require().state
+        return GameView(
+            step=state.step, active_player=state.active_player, priority_player=state.priority,
+            stack=tuple(_stack_view(item) for item in reversed(state.stack)),
+            players=tuple(PlayerView(
+                p.name, p.life, len(p.zones[Zone.HAND]), len(p.zones[Zone.LIBRARY]),
+                len(p.zones[Zone.GRAVEYARD]), len(p.zones[Zone.EXILE])) for p in state.players),
+        )
+
+    def close(self) -> None:
+        self._game = None
+
+
+def _target(value: object) -> object:
+    text = str(value)
+    return PlayerRef(text[len(PLAYER_PREFIX):]) if text.startswith(PLAYER_PREFIX) else text
+
+
+def _stack_view(item: StackAbility | GameObject) -> StackItemView:
+    targets = tuple(_target(t) for t in item.targets)
+    if isinstance(item, StackAbility):
+        return StackItemView(item.id, "ability", item.source, item.controller, targets,  # type: ignore[arg-type]
+                             item.ability.text)
+    return StackItemView(item.id, "spell", item.id, item.controller, targets)  # type: ignore[arg-type]

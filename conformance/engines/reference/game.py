@@ -1,0 +1,119 @@
+"""The game: state plus the machinery every mechanism module shares.
+
+Rules procedures are generators (``Flow``): when a player must decide something they
+``yield`` a :class:`Choice` and receive the chosen option values back.  :class:`Game`
+runs a procedure until it finishes or waits for a choice.  If the rules refuse an action
+part-way (an unpayable cost, say) the game returns to the state before it (CR 732).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Generator
+from typing import Any
+
+from ...contract.types import Choice, Event
+from ...errors import IllegalAction
+from ...format.cards import CardPool
+from ...format.vocabulary import Zone
+from .abilities import Ability
+from .characteristics import Characteristics, characteristics
+from .state import GameObject, GameState
+
+Flow = Generator[Choice, tuple[str, ...], Any]
+
+
+class Game:
+    """A game in progress: its state, its card pool, and the events of the current action."""
+
+    def __init__(self, state: GameState, cards: CardPool,
+                 abilities: dict[str, tuple[tuple[Ability, ...], ...]]) -> None:
+        self.state = state
+        self.cards = cards
+        self.abilities = abilities
+        self.events: list[Event] = []
+        self._flow: Flow | None = None
+        self._choice: Choice | None = None
+        self._snapshot: GameState | None = None
+
+    # -- shared helpers for the mechanism modules -------------------------------------------
+
+    def chars(self, obj: GameObject) -> Characteristics:
+        return characteristics(self.state, obj, self.abilities)
+
+    def emit(self, kind: str, **data: Any) -> Event:
+        """Record an event and let triggered abilities see it (CR 603.2)."""
+        from . import triggers  # triggers needs Game; imported here to keep the cycle local
+
+        event = Event(kind, data)
+        self.events.append(event)
+        triggers.check(self, event)
+        return event
+
+    def move(self, obj: GameObject, zone: Zone, **kwargs: Any) -> GameObject | None:
+        """Move an object to a zone, emitting ``zone_changed`` (a new object, CR 400.7)."""
+        old_zone = obj.zone
+        new = self.state.move(obj, zone, **kwargs)
+        self.emit("zone_changed", object=obj.id, new_object=new.id if new else None,
+                  card=obj.card.name, **{"from": old_zone.value, "to": zone.value})
+        return new
+
+    # -- running procedures ----------------------------------------------------------------
+
+    @property
+    def pending(self) -> Choice | None:
+        return self._choice
+
+    def run(self, flow: Flow) -> list[Event]:
+        """Start a procedure; raises IllegalAction (state restored) if the rules refuse it."""
+        if self._flow is not None:
+            raise IllegalAction(f"a choice is pending: {self._choice.prompt if self._choice else ''}")
+        self._snapshot = copy.deepcopy(self.state)
+        self.events = []
+        self._flow = flow
+        return self._advance(None)
+
+    def probe(self, flow: Flow) -> bool:
+        """Whether the rules let a procedure start (up to its first choice); the game is
+        left exactly as it was."""
+        if self._flow is not None:
+            return False
+        saved = copy.deepcopy(self.state)
+        try:
+            self.run(flow)
+        except IllegalAction:
+            return False
+        finally:
+            self.state = saved
+            self._flow = self._choice = self._snapshot = None
+            self.events = []
+        return True
+
+    def answer(self, values: tuple[str, ...]) -> list[Event]:
+        choice = self._choice
+        if choice is None or self._flow is None:
+            raise IllegalAction("no choice is pending")
+        allowed = [option.value for option in choice.options]
+        unknown = [v for v in values if v not in allowed]
+        if unknown:
+            raise IllegalAction(f"{unknown[0]!r} is not one of the options {allowed}")
+        if len(set(values)) != len(values):
+            raise IllegalAction("the same option was chosen twice")
+        if not choice.min <= len(values) <= choice.max:
+            raise IllegalAction(f"choose between {choice.min} and {choice.max} options, "
+                                f"not {len(values)}")
+        self.events = []
+        return self._advance(values)
+
+    def _advance(self, values: tuple[str, ...] | None) -> list[Event]:
+        assert self._flow is not None
+        try:
+            self._choice = self._flow.send(values) if values is not None else next(self._flow)
+        except StopIteration:
+            self._flow = self._choice = self._snapshot = None
+        except IllegalAction:
+            assert self._snapshot is not None
+            self.state = self._snapshot
+            self._flow = self._choice = self._snapshot = None
+            raise
+        return list(self.events)

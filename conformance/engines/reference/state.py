@@ -1,0 +1,192 @@
+"""Game state: players, zones and objects (CR 108-110, 400).
+
+An object is a card or token in a zone, or a spell.  When a card changes zones it becomes
+a new object with a new id (CR 400.7); :meth:`GameState.move` is the only place that
+happens.  Abilities on the stack are :class:`StackAbility` entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...format.cards import Card
+from ...format.vocabulary import PLAYER_ZONES, Door, Step, Zone
+from .abilities import Ability
+from .mana import ManaPool
+
+
+@dataclass
+class CopyEffect:
+    """Copiable values a copy effect gives an object (CR 707.2): the copied card plus
+    the exceptions the effect states."""
+
+    card: Card
+    add_subtypes: tuple[str, ...] = ()
+
+
+@dataclass
+class GameObject:
+    id: str
+    card: Card
+    owner: str
+    controller: str
+    zone: Zone
+    timestamp: int
+    token: bool = False
+    copy: CopyEffect | None = None
+    # status of a permanent (CR 110.5)
+    tapped: bool = False
+    summoning_sick: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    unlocked: set[Door] = field(default_factory=set)
+    face_down: bool = False
+    transformed: bool = False
+    chosen_name: str | None = None
+    # choices made for a spell on the stack (CR 601.2b-c)
+    cast_door: Door | None = None
+    x: int = 0
+    targets: tuple[Any, ...] = ()
+    is_spell_copy: bool = False
+
+    @property
+    def copiable_card(self) -> Card:
+        """The card whose printed values this object has: its own, or what it copies."""
+        return self.copy.card if self.copy is not None else self.card
+
+
+@dataclass
+class StackAbility:
+    """An activated or triggered ability on the stack (CR 113.1, 405)."""
+
+    id: str
+    source: str  # the source object's id when the ability was created
+    source_card: Card
+    ability: Ability
+    controller: str
+    targets: tuple[Any, ...] = ()
+    x: int = 0
+    zone: Zone = Zone.STACK
+    # the triggering event's details, for abilities that refer to it
+    event: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Player:
+    name: str
+    life: int = 20
+    pool: ManaPool = field(default_factory=ManaPool)
+    zones: dict[Zone, list[str]] = field(
+        default_factory=lambda: {zone: [] for zone in PLAYER_ZONES}
+    )
+    # "once each turn" permissions used this turn, by source object id and ability index
+    used_once_per_turn: set[tuple[str, int]] = field(default_factory=set)
+    legendary_creature_spells_cast: int = 0
+
+
+@dataclass
+class PendingTrigger:
+    """A triggered ability that has triggered but is not on the stack yet (CR 603.3)."""
+
+    source: str
+    source_card: Card
+    ability: Ability
+    controller: str
+    event: dict[str, Any]
+
+
+@dataclass
+class GameState:
+    players: list[Player]
+    active_player: str
+    step: Step
+    priority: str | None
+    objects: dict[str, GameObject] = field(default_factory=dict)
+    battlefield: list[str] = field(default_factory=list)
+    stack: list[StackAbility | GameObject] = field(default_factory=list)  # bottom first
+    pending_triggers: list[PendingTrigger] = field(default_factory=list)
+    next_id: int = 1
+    clock: int = 0
+    turn: int = 1
+    seed: int = 0
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    def player(self, name: str) -> Player:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+    def opponent(self, name: str) -> str:
+        return next(p.name for p in self.players if p.name != name)
+
+    def apnap(self) -> list[str]:
+        """Players in active-player, nonactive-player order (CR 101.4)."""
+        names = [p.name for p in self.players]
+        start = names.index(self.active_player)
+        return names[start:] + names[:start]
+
+    def permanents(self) -> Iterator[GameObject]:
+        for object_id in self.battlefield:
+            yield self.objects[object_id]
+
+    def zone_list(self, zone: Zone, player: str) -> list[str]:
+        if zone is Zone.BATTLEFIELD:
+            return self.battlefield
+        return self.player(player).zones[zone]
+
+    def stack_object(self, object_id: str) -> StackAbility | GameObject | None:
+        return next((item for item in self.stack if item.id == object_id), None)
+
+    # -- changes ---------------------------------------------------------------------------
+
+    def new_id(self) -> str:
+        object_id = f"o{self.next_id}"
+        self.next_id += 1
+        return object_id
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    def create(self, card: Card, owner: str, zone: Zone, *, controller: str | None = None,
+               token: bool = False, position: int | None = None) -> GameObject:
+        obj = GameObject(self.new_id(), card, owner, controller or owner, zone, self.tick(),
+                         token=token)
+        self.objects[obj.id] = obj
+        self._place(obj, position)
+        return obj
+
+    def _place(self, obj: GameObject, position: int | None) -> None:
+        if obj.zone is Zone.STACK:
+            self.stack.append(obj)
+            return
+        target = self.zone_list(obj.zone, obj.owner)
+        target.insert(len(target) if position is None else position, obj.id)
+
+    def _remove(self, obj: GameObject) -> None:
+        if obj.zone is Zone.STACK:
+            self.stack.remove(obj)
+        else:
+            self.zone_list(obj.zone, obj.owner).remove(obj.id)
+
+    def move(self, obj: GameObject, zone: Zone, *, controller: str | None = None) -> GameObject | None:
+        """Move ``obj`` to ``zone`` as a new object (CR 400.7); returns it.
+
+        A token or a copy of a spell that leaves the battlefield or stack ceases to exist
+        in its new zone (CR 111.8, 707.10a), and then ``None`` is returned.
+        """
+        self._remove(obj)
+        del self.objects[obj.id]
+        ceases = (obj.is_spell_copy or obj.token) and zone is not Zone.BATTLEFIELD
+        if ceases:
+            return None
+        if controller is None:
+            controller = obj.controller if zone in (Zone.BATTLEFIELD, Zone.STACK) else obj.owner
+        new = GameObject(self.new_id(), obj.card, obj.owner, controller, zone, self.tick(),
+                         token=obj.token or obj.is_spell_copy, copy=obj.copy)
+        self.objects[new.id] = new
+        self._place(new, None)
+        return new

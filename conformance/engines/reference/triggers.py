@@ -1,0 +1,150 @@
+"""Triggered abilities: noticing that they trigger, how many times, and putting them on
+the stack the next time a player would receive priority (CR 603).
+
+An ability triggers once per event however many of its trigger conditions the event
+meets.  Effects such as "that ability triggers an additional time" add instances
+(CR 603.2d); each instance is its own ability, with its own targets, and not a copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...contract.types import Event, StackItemView  # noqa: F401 - documented event kinds
+from ...format.vocabulary import Door, Step, Zone
+from .abilities import Ability
+from .characteristics import DOOR_INDEX
+from .game import Flow, Game
+from .state import GameObject, PendingTrigger, StackAbility
+from .targets import choose_targets, matches
+
+Matcher = Callable[[Game, GameObject, Any, Event, Ability], bool]
+
+
+def _this_door(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
+    return (event.kind == "door_unlocked" and event.data["object"] == obj.id
+            and DOOR_INDEX[Door(str(event.data["door"]))] == ability.face)
+
+
+def _fully_unlocked(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
+    return event.kind == "room_fully_unlocked" and event.data["player"] == obj.controller
+
+
+def _enters(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
+    if event.kind != "zone_changed" or event.data["to"] != Zone.BATTLEFIELD.value:
+        return False
+    entering_id = event.data["new_object"]
+    if params == "this":
+        return entering_id == obj.id
+    entering = game.state.objects.get(str(entering_id))
+    if entering is None:
+        return False
+    if params.get("controller") == "you" and entering.controller != obj.controller:
+        return False
+    if params.get("other") and entering.id == obj.id:
+        return False
+    return matches(game.chars(entering), params)
+
+
+def _turned_face_up(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
+    return event.kind == "turned_face_up" and event.data["object"] == obj.id
+
+
+def _beginning_of_combat(game: Game, obj: GameObject, params: Any, event: Event,
+                         ability: Ability) -> bool:
+    return (event.kind == "step_began" and event.data["step"] == Step.BEGINNING_OF_COMBAT.value
+            and game.state.active_player == obj.controller)
+
+
+def _combat_damage(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
+    return False  # combat damage is not dealt by the reference engine yet
+
+
+MATCHERS: dict[str, Matcher] = {
+    "door_unlocked": _this_door,
+    "room_fully_unlocked": _fully_unlocked,
+    "enters": _enters,
+    "turned_face_up": _turned_face_up,
+    "beginning_of_combat": _beginning_of_combat,
+    "combat_damage_to_player": _combat_damage,
+}
+
+
+def additional_instances(game: Game, source: GameObject, event: Event) -> int:
+    """How many extra times a triggered ability of ``source`` triggers (CR 603.2d)."""
+    extra = 0
+    for permanent in game.state.permanents():
+        if permanent.controller != source.controller or source.zone is not Zone.BATTLEFIELD:
+            continue
+        for ability in game.chars(permanent).ability_defs:
+            rule = ability.params.get("trigger_additional_time") if ability.kind == "static" else None
+            if rule is None:
+                continue
+            entering = rule.get("entering") if isinstance(rule, dict) else None
+            if entering:
+                if not _caused_by_entering(game, event, tuple(entering)):
+                    continue
+            extra += 1
+    return extra
+
+
+def _caused_by_entering(game: Game, event: Event, types: tuple[str, ...]) -> bool:
+    if event.kind != "zone_changed" or event.data["to"] != Zone.BATTLEFIELD.value:
+        return False
+    entering = game.state.objects.get(str(event.data["new_object"]))
+    return entering is not None and bool(set(game.chars(entering).types) & set(types))
+
+
+def check(game: Game, event: Event) -> None:
+    """Record every triggered ability that ``event`` triggers."""
+    for obj in list(game.state.permanents()):
+        for ability in game.chars(obj).ability_defs:
+            if ability.kind != "triggered":
+                continue
+            if not any(MATCHERS[name](game, obj, params, event, ability)
+                       for name, params in ability.events):
+                continue
+            if ability.condition and not condition_holds(game, obj.controller, obj.id,
+                                                         ability.condition):
+                continue  # an intervening "if" clause is false: it doesn't trigger (CR 603.4)
+            for _ in range(1 + additional_instances(game, obj, event)):
+                game.state.pending_triggers.append(
+                    PendingTrigger(obj.id, obj.copiable_card, ability, obj.controller,
+                                   dict(event.data, kind=event.kind))
+                )
+                game.events.append(Event("ability_triggered", {
+                    "source": obj.id, "ability": ability.index, "text": ability.text}))
+
+
+def condition_holds(game: Game, you: str, source_id: str, condition: Any) -> bool:
+    """Intervening-if conditions from card data, e.g. ``{control: {count: 2, ...}}``."""
+    rule = condition.get("control") if isinstance(condition, dict) else None
+    if rule is None:
+        return True
+    count = sum(
+        1 for obj in game.state.permanents()
+        if obj.controller == you and not (rule.get("other") and obj.id == source_id)
+        and matches(game.chars(obj), rule)
+    )
+    return count >= int(rule.get("count", 1))
+
+
+def put_on_stack(game: Game) -> Flow:
+    """Put waiting triggered abilities on the stack, active player's first (CR 603.3b)."""
+    state = game.state
+    while state.pending_triggers:
+        waiting, state.pending_triggers = state.pending_triggers, []
+        for player in state.apnap():
+            for trigger in (t for t in waiting if t.controller == player):
+                text = trigger.ability.text or "a triggered ability"
+                targets = yield from choose_targets(
+                    game, trigger.ability.target, player, None,
+                    f"targets for {trigger.source_card.name}: {text}")
+                if targets is None:
+                    game.events.append(Event("ability_removed", {
+                        "source": trigger.source, "reason": "no legal targets"}))
+                    continue
+                state.stack.append(StackAbility(
+                    state.new_id(), trigger.source, trigger.source_card, trigger.ability,
+                    player, targets, event=trigger.event))

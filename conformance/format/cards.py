@@ -1,0 +1,181 @@
+"""The card pool: card data in MTGJSON's atomic-card shape.
+
+A card file maps each card name to the list of its faces, as MTGJSON's
+``AtomicCards.json`` does (``{"data": {name: [face, ...]}}`` or the bare mapping).
+Each face uses MTGJSON's keys (``manaCost``, ``types``, ``subtypes``, ``supertypes``,
+``text``, ``power``, ``toughness``, ``colors``, ``colorIndicator``, ``faceName``, ``side``,
+``layout``...).  One key is this project's own: ``rules``, the reference engine's reading
+of the face's Oracle text (see ``docs/card-data.md``); other engines ignore it.
+
+This module only reads and indexes data.  It computes no rule: a card's mana value,
+colors or characteristics in a zone are for engines to work out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Location, RulingFileError, did_you_mean
+from .yamlsource import LineDict, key_line, load_yaml
+
+_FACE_KEYS = {
+    "name", "faceName", "manaCost", "manaValue", "faceManaValue", "type", "types", "subtypes",
+    "supertypes", "text", "power", "toughness", "loyalty", "colors", "colorIdentity",
+    "colorIndicator", "keywords", "layout", "side", "identifiers", "rules", "printings",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """One face of a card as printed (for a single-faced card, the card itself)."""
+
+    name: str
+    mana_cost: str | None
+    type_line: str
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    text: str
+    power: str | None
+    toughness: str | None
+    colors: tuple[str, ...]
+    color_indicator: tuple[str, ...] | None
+    keywords: tuple[str, ...]
+    side: str | None
+    rules: tuple[Mapping[str, Any], ...]
+    raw: Mapping[str, Any] = field(repr=False, compare=False)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CardFace:
+        return self  # immutable: game-state snapshots share card data
+
+    @property
+    def ability_texts(self) -> tuple[str, ...]:
+        """The face's rules text split into abilities, reminder text removed."""
+        return tuple(line for line in (_strip_reminder(x) for x in self.text.splitlines()) if line)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card: its full name, layout and faces in printed order."""
+
+    name: str
+    layout: str
+    faces: tuple[CardFace, ...]
+    color_identity: tuple[str, ...]
+    location: Location = field(compare=False)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self  # immutable: game-state snapshots share card data
+
+    @property
+    def is_room(self) -> bool:
+        return self.layout == "split" and "Room" in self.faces[0].subtypes
+
+    @property
+    def face_names(self) -> tuple[str, ...]:
+        return tuple(face.name for face in self.faces)
+
+
+def _strip_reminder(line: str) -> str:
+    out, depth = [], 0
+    for char in line:
+        if char == "(":
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+        elif not depth:
+            out.append(char)
+    return "".join(out).strip()
+
+
+class CardPool(Mapping[str, Card]):
+    """Cards by name; faces of multi-faced cards are found by their own names too."""
+
+    def __init__(self, cards: Mapping[str, Card], path: str = "") -> None:
+        self._cards = dict(cards)
+        self._by_face = {face.name: card for card in self._cards.values() for face in card.faces}
+        self.path = path
+
+    def __getitem__(self, name: str) -> Card:
+        return self._cards[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def lookup(self, name: str, location: Location) -> Card:
+        """The card called ``name`` (full name or a face's name), or a clear error."""
+        card = self._cards.get(name) or self._by_face.get(name)
+        if card is None:
+            hint = did_you_mean(name, list(self._cards) + list(self._by_face))
+            raise RulingFileError(location, f"unknown card {name!r}{hint}")
+        return card
+
+    def face_names(self) -> tuple[str, ...]:
+        """The name of every face of every card in the pool, sorted."""
+        return tuple(sorted(self._by_face))
+
+
+def _face(raw: LineDict, path: str, card_name: str) -> CardFace:
+    where = Location(path, getattr(raw, "line", 0))
+    if not isinstance(raw, dict):
+        raise RulingFileError(where, f"a face of {card_name!r} must be a mapping")
+    unknown = sorted(set(raw) - _FACE_KEYS)
+    if unknown:
+        line = key_line(raw, unknown[0])
+        raise RulingFileError(
+            Location(path, line),
+            f"unknown card key {unknown[0]!r}{did_you_mean(unknown[0], _FACE_KEYS)}",
+        )
+    for required in ("name", "types"):
+        if required not in raw:
+            raise RulingFileError(where, f"card {card_name!r} is missing {required!r}")
+    rules = raw.get("rules") or []
+    if not isinstance(rules, list):
+        raise RulingFileError(Location(path, key_line(raw, "rules")), "'rules' must be a list")
+
+    def strings(key: str) -> tuple[str, ...]:
+        return tuple(str(x) for x in (raw.get(key) or ()))
+
+    indicator = raw.get("colorIndicator")
+    return CardFace(
+        name=str(raw.get("faceName") or raw["name"]),
+        mana_cost=raw.get("manaCost"),
+        type_line=str(raw.get("type", "")),
+        types=strings("types"),
+        subtypes=strings("subtypes"),
+        supertypes=strings("supertypes"),
+        text=str(raw.get("text") or ""),
+        power=None if raw.get("power") is None else str(raw["power"]),
+        toughness=None if raw.get("toughness") is None else str(raw["toughness"]),
+        colors=strings("colors"),
+        color_indicator=None if indicator is None else tuple(indicator),
+        keywords=strings("keywords"),
+        side=raw.get("side"),
+        rules=tuple(rules),
+        raw=raw,
+    )
+
+
+def load_cards(path: Path) -> CardPool:
+    """Load a card file (YAML or JSON in MTGJSON's atomic shape)."""
+    document = load_yaml(path)
+    if isinstance(document, dict) and "data" in document and isinstance(document["data"], dict):
+        document = document["data"]
+    if not isinstance(document, dict):
+        raise RulingFileError(Location(str(path), 1), "a card file must map card names to faces")
+    cards: dict[str, Card] = {}
+    for name, faces in document.items():
+        where = Location(str(path), key_line(document, name))
+        if not isinstance(faces, list) or not faces:
+            raise RulingFileError(where, f"card {name!r} must list its faces")
+        parsed = tuple(_face(face, str(path), name) for face in faces)
+        layout = str(faces[0].get("layout", "normal")) if isinstance(faces[0], dict) else "normal"
+        identity = tuple(faces[0].get("colorIdentity") or ()) if isinstance(faces[0], dict) else ()
+        cards[str(name)] = Card(str(name), layout, parsed, identity, where)
+    return CardPool(cards, str(path))

@@ -1,0 +1,374 @@
+"""Loading ruling files: YAML with lines -> JSON Schema -> semantic checks -> model.
+
+Every problem in a file is collected and reported at once, each as ``path:line: message``.
+A bad file becomes a :class:`LoadFailure`; the other files of the corpus still load.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from ..errors import Location, RulingFileError, did_you_mean
+from .cards import CardPool, load_cards
+from .model import CardEntry, PlayerSetup, Ruling, Scenario, ScriptStep, Setup
+from .vocabulary import (
+    CAPABILITIES, GAME_OBSERVATIONS, MECHANICS, OBJECT_OBSERVATIONS, PLAYER_OBSERVATIONS,
+    Door, Step, Zone,
+)
+from .yamlsource import LineDict, LineList, key_line, line_of, load_yaml
+
+CARD_FILE_NAME = "cards.yaml"
+
+
+@dataclass(frozen=True, slots=True)
+class LoadFailure:
+    """A ruling file that could not be loaded; ``errors`` has every problem found."""
+
+    path: str
+    errors: tuple[RulingFileError, ...]
+    ruling_id: str | None = None
+
+    @property
+    def message(self) -> str:
+        return "\n".join(str(error) for error in self.errors)
+
+
+@dataclass(frozen=True, slots=True)
+class Corpus:
+    """The loaded rulings, the files that failed to load, and the card pool."""
+
+    rulings: tuple[Ruling, ...]
+    failures: tuple[LoadFailure, ...]
+    cards: CardPool
+    root: str
+
+
+@cache
+def ruling_schema() -> dict[str, Any]:
+    text = resources.files("conformance.format").joinpath("ruling.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    schema = ruling_schema()
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema)  # type: ignore[no-any-return]
+
+
+def _schema_message(error: jsonschema.ValidationError) -> str:
+    """Turn a JSON Schema error into the sentence a ruling author needs."""
+    where = ".".join(str(p) for p in error.absolute_path) or "the file"
+    if error.validator == "additionalProperties":
+        allowed = sorted((error.schema.get("properties") or {}))
+        extra = sorted(set(error.instance) - set(allowed)) if isinstance(error.instance, dict) else []
+        if extra:
+            word = "step" if "expect" in allowed and "cast" in allowed else "key"
+            return f"unknown {word} {extra[0]!r} in {where}{did_you_mean(extra[0], allowed)}"
+    if error.validator == "required":
+        return f"{where}: {error.message.replace(' is a required property', '')} is required"
+    if error.validator == "enum":
+        hint = did_you_mean(str(error.instance), [str(x) for x in error.validator_value])
+        return f"{where}: {error.instance!r} is not one of {list(error.validator_value)}{hint}"
+    if error.validator == "oneOf" and error.context:
+        # Report the branch that got furthest, not the unhelpful "is not valid under any".
+        deepest = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
+        return _schema_message(deepest)
+    if error.validator == "type":
+        return f"{where}: expected {error.validator_value}, found {error.instance!r}"
+    if error.validator in ("minProperties", "maxProperties") and isinstance(error.instance, dict):
+        keys = sorted(error.instance)
+        return f"{where}: a step has exactly one key, found {keys}"
+    return f"{where}: {error.message}"
+
+
+class _Checker:
+    """Builds the model from a schema-valid document, collecting semantic errors."""
+
+    def __init__(self, path: str, document: LineDict, cards: CardPool) -> None:
+        self.path = path
+        self.doc = document
+        self.cards = cards
+        self.errors: list[RulingFileError] = []
+
+    def error(self, line: int, message: str) -> None:
+        self.errors.append(RulingFileError(Location(self.path, line), message))
+
+    def names(self, key: str, allowed: Iterable[str], what: str) -> tuple[str, ...]:
+        values = tuple(self.doc.get(key) or ())
+        allowed = tuple(allowed)
+        for index, value in enumerate(values):
+            if value not in allowed:
+                line = line_of(self.doc, [key, index])
+                self.error(line, f"unknown {what} {value!r}{did_you_mean(value, allowed)}")
+        return values
+
+    def ruling(self) -> Ruling:
+        doc = self.doc
+        for index, name in enumerate(doc.get("cards") or ()):
+            self.card(name, line_of(doc, ["cards", index]))
+        mechanics = self.names("mechanics", MECHANICS, "mechanic")
+        requires = self.names("requires", CAPABILITIES, "capability")
+        executable = bool(doc.get("executable", True))
+        scenarios: tuple[Scenario, ...] = ()
+        if executable:
+            if "scenarios" not in doc:
+                self.error(doc.line, "an executable ruling needs 'scenarios'")
+            if "not_executable_reason" in doc:
+                self.error(key_line(doc, "not_executable_reason"),
+                           "'not_executable_reason' is only for 'executable: false'")
+            scenarios = tuple(
+                self.scenario(raw, line_of(doc, ["scenarios", i]))
+                for i, raw in enumerate(doc.get("scenarios") or ())
+            )
+        else:
+            if not doc.get("not_executable_reason"):
+                self.error(key_line(doc, "executable"),
+                           "'executable: false' needs 'not_executable_reason'")
+            if "scenarios" in doc:
+                self.error(key_line(doc, "scenarios"),
+                           "a ruling that is not executable has no scenarios")
+        source = doc["source"]
+        return Ruling(
+            id=doc["id"],
+            text=doc["text"],
+            date=doc.get("date"),
+            seed=source["seed"],
+            cards=tuple(doc["cards"]),
+            cr=tuple(doc["cr"]),
+            mechanics=mechanics,
+            location=Location(self.path, doc.line),
+            translations=dict(doc.get("translations") or {}),
+            translation_seeds=dict(source.get("translations") or {}),
+            page=source.get("page", ""),
+            requires=requires,
+            executable=executable,
+            not_executable_reason=doc.get("not_executable_reason", ""),
+            text_unverified=bool(doc.get("text_unverified", False)),
+            notes=doc.get("notes", ""),
+            scenarios=scenarios,
+        )
+
+    def card(self, name: str, line: int) -> Any:
+        try:
+            return self.cards.lookup(name, Location(self.path, line))
+        except RulingFileError as exc:
+            self.errors.append(exc)
+            return None
+
+    def scenario(self, raw: LineDict, line: int) -> Scenario:
+        aliases: dict[str, Any] = {}  # alias -> Card, or None when its card is not known
+        setup = self.setup(raw["setup"], aliases)
+        players = {p.name for p in setup.players}
+        script = []
+        for index, entry in enumerate(raw["script"]):
+            step_line = raw["script"].item_lines[index]
+            if isinstance(entry, str):
+                script.append(ScriptStep(entry, None, step_line))
+                continue
+            (kind, args), = entry.items()
+            self.step(kind, args, step_line, aliases, players)
+            script.append(ScriptStep(kind, args, step_line))
+        return Scenario(raw["name"], setup, tuple(script), line, raw.get("notes", ""))
+
+    def setup(self, raw: LineDict, aliases: dict[str, Any]) -> Setup:
+        players = []
+        for name, zones_raw in raw["players"].items():
+            zones_raw = zones_raw or LineDict()
+            zones: dict[Zone, tuple[CardEntry, ...]] = {}
+            for zone in Zone:
+                if zone.value not in zones_raw or zone is Zone.STACK:
+                    continue
+                items: LineList = zones_raw[zone.value]
+                zones[zone] = tuple(
+                    self.entry(item, items.item_lines[i], zone, aliases)
+                    for i, item in enumerate(items)
+                )
+            players.append(PlayerSetup(name, zones_raw.get("life", 20),
+                                       zones_raw.get("mana", ""), zones))
+        names = [p.name for p in players]
+        active = raw.get("active_player", names[0])
+        if active not in names:
+            self.error(key_line(raw, "active_player"),
+                       f"unknown player {active!r}{did_you_mean(active, names)}")
+        return Setup(tuple(players), active, Step(raw.get("step", Step.PRECOMBAT_MAIN.value)))
+
+    def entry(self, item: Any, line: int, zone: Zone, aliases: dict[str, Any]) -> CardEntry:
+        if isinstance(item, str):
+            self.card(item, line)
+            return CardEntry(card=item, line=line)
+        card = self.card(item["card"], line)
+        alias = item.get("as")
+        if alias is not None:
+            if alias in aliases:
+                self.error(key_line(item, "as"), f"alias {alias!r} is defined twice")
+            aliases[alias] = card
+        unlocked = tuple(Door(d) for d in item.get("unlocked") or ())
+        if "unlocked" in item and card is not None and not card.is_room:
+            self.error(key_line(item, "unlocked"), f"{card.name!r} has no doors")
+        if item.get("transformed") and card is not None and len(card.faces) < 2:
+            self.error(key_line(item, "transformed"), f"{card.name!r} has no back face")
+        permanent_only = ("tapped", "unlocked", "counters", "summoning_sick")
+        if zone is not Zone.BATTLEFIELD:
+            for key in permanent_only:
+                if key in item:
+                    self.error(key_line(item, key), f"{key!r} is only for the battlefield")
+        return CardEntry(
+            card=item["card"], alias=alias, tapped=item.get("tapped", False), unlocked=unlocked,
+            face_down=item.get("face_down", False), transformed=item.get("transformed", False),
+            token=item.get("token", False), counters=tuple((item.get("counters") or {}).items()),
+            summoning_sick=item.get("summoning_sick", False), line=line,
+        )
+
+    def use(self, alias: str, line: int, aliases: dict[str, Any]) -> Any:
+        if alias not in aliases:
+            self.error(line, f"alias {alias!r} is used before it is defined"
+                             f"{did_you_mean(alias, aliases)}")
+            return None
+        return aliases[alias]
+
+    def door_of(self, alias: str, args: LineDict, aliases: dict[str, Any]) -> None:
+        card = aliases.get(alias)
+        if card is not None and "door" in args and not card.is_room:
+            self.error(key_line(args, "door"), f"{card.name!r} has no doors")
+
+    def step(self, kind: str, args: Any, line: int, aliases: dict[str, Any],
+             players: set[str]) -> None:
+        targets_ok = set(aliases) | players
+        if kind in ("cast", "activate", "unlock", "turn_face_up", "move"):
+            key = "card" if kind == "cast" else "object"
+            self.use(args[key], key_line(args, key), aliases)
+            self.door_of(args[key], args, aliases)
+            for i, target in enumerate(args.get("targets") or ()):
+                if target not in targets_ok:
+                    self.error(line_of(args, ["targets", i]),
+                               f"unknown target {target!r}{did_you_mean(target, targets_ok)}")
+            if kind == "cast" and "as" in args:
+                aliases[args["as"]] = aliases.get(args["card"])
+        elif kind in ("expect_illegal", "expect_legal"):
+            (inner, inner_args), = args.items()
+            if inner != "advance":
+                self.step(inner, inner_args, line, aliases, players)
+        elif kind == "find":
+            aliases[args["as"]] = None
+            if "controller" in args and args["controller"] not in players:
+                self.error(key_line(args, "controller"), f"unknown player {args['controller']!r}")
+            for i, other in enumerate(args.get("not") or ()):
+                self.use(other, line_of(args, ["not", i]), aliases)
+        elif kind == "label":
+            aliases[args["as"]] = self.use(args["object"], key_line(args, "object"), aliases)
+        elif kind == "expect":
+            self.expect(args, aliases, players)
+
+    def expect(self, args: LineDict, aliases: dict[str, Any], players: set[str]) -> None:
+        if "object" in args:
+            self.use(args["object"], key_line(args, "object"), aliases)
+        if "player" in args and args["player"] not in players:
+            self.error(key_line(args, "player"),
+                       f"unknown player {args['player']!r}{did_you_mean(args['player'], players)}")
+        for key in args:
+            if key in OBJECT_OBSERVATIONS and "object" not in args:
+                self.error(key_line(args, key), f"{key!r} is about an object: add 'object:'")
+            elif key in PLAYER_OBSERVATIONS and "player" not in args:
+                self.error(key_line(args, key), f"{key!r} is about a player: add 'player:'")
+            elif key in GAME_OBSERVATIONS and ("object" in args or "player" in args):
+                self.error(key_line(args, key), f"{key!r} is about the game: use its own 'expect'")
+        for key in ("same_object_as", "new_object_since"):
+            if key in args:
+                self.use(args[key], key_line(args, key), aliases)
+        for key in ("controller", "owner"):
+            if key in args and args[key] not in players:
+                self.error(key_line(args, key), f"unknown player {args[key]!r}")
+        for i, item in enumerate(args.get("stack") or ()):
+            for key in ("spell", "ability_of"):
+                if key in item:
+                    self.use(item[key], line_of(args, ["stack", i]), aliases)
+
+
+def load_ruling(path: Path, cards: CardPool) -> Ruling | LoadFailure:
+    """Load one ruling file; never raises for a problem in the file itself."""
+    try:
+        document = load_yaml(path)
+    except RulingFileError as exc:
+        return LoadFailure(str(path), (exc,))
+    if not isinstance(document, LineDict):
+        return LoadFailure(str(path), (RulingFileError(
+            Location(str(path), getattr(document, "line", 1)),
+            "a ruling file is a mapping with 'id', 'text', 'cards', ... at the top"),))
+    ruling_id = document.get("id") if isinstance(document.get("id"), str) else None
+    schema_errors = sorted(
+        _validator().iter_errors(document), key=lambda e: line_of(document, list(e.absolute_path))
+    )
+    if schema_errors:
+        errors = tuple(
+            RulingFileError(Location(str(path), line_of(document, list(e.absolute_path))),
+                            _schema_message(e))
+            for e in schema_errors
+        )
+        return LoadFailure(str(path), errors, ruling_id)
+    checker = _Checker(str(path), document, cards)
+    ruling = checker.ruling()
+    if checker.errors:
+        return LoadFailure(str(path), tuple(checker.errors), ruling_id)
+    return ruling
+
+
+def find_ruling_files(paths: Sequence[Path]) -> list[Path]:
+    """Every ``*.yaml`` ruling file under ``paths``, sorted; card files are skipped."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(p for p in sorted(path.rglob("*.yaml")) if p.name != CARD_FILE_NAME)
+        elif path.exists():
+            found.append(path)
+        else:
+            raise FileNotFoundError(str(path))
+    return found
+
+
+def find_card_file(paths: Sequence[Path]) -> Path:
+    """The card file of a corpus: ``cards.yaml`` in the first path or one of its parents."""
+    for path in paths:
+        start = path if path.is_dir() else path.parent
+        for folder in (start, *start.resolve().parents):
+            candidate = folder / CARD_FILE_NAME
+            if candidate.exists():
+                return candidate
+    raise FileNotFoundError(f"no {CARD_FILE_NAME} found beside or above {paths[0]}")
+
+
+def load_corpus(paths: Sequence[Path], card_file: Path | None = None) -> Corpus:
+    """Load every ruling under ``paths``; duplicate ids are load failures too."""
+    cards = load_cards(card_file or find_card_file(paths))
+    rulings: list[Ruling] = []
+    failures: list[LoadFailure] = []
+    seen: dict[str, Ruling] = {}
+    for path in find_ruling_files(paths):
+        result = load_ruling(path, cards)
+        if isinstance(result, LoadFailure):
+            failures.append(result)
+        elif result.id in seen:
+            first = seen[result.id]
+            failures.append(LoadFailure(result.path, (RulingFileError(
+                result.location, f"ruling id {result.id!r} is already used by {first.location}"),),
+                result.id))
+        else:
+            seen[result.id] = result
+            rulings.append(result)
+    root = str(paths[0]) if paths else "."
+    return Corpus(tuple(rulings), tuple(failures), cards, root)
+
+
+__all__ = [
+    "CARD_FILE_NAME", "Corpus", "LoadFailure", "find_card_file", "find_ruling_files",
+    "load_corpus", "load_ruling", "ruling_schema",
+]

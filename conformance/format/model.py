@@ -1,0 +1,127 @@
+"""The ruling model: what a loaded, validated ruling file is.
+
+Values are frozen: a ruling read from disk cannot be changed by a runner or an engine.
+Script steps keep their arguments as read (plain dicts and lists), with their line, so
+that the runner can report ``path:line`` for the step that failed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import Location
+from .vocabulary import Door, Step, Zone
+
+
+@dataclass(frozen=True, slots=True)
+class CardEntry:
+    """A card placed in a zone by a scenario's setup."""
+
+    card: str
+    alias: str | None = None
+    tapped: bool = False
+    unlocked: tuple[Door, ...] = ()
+    face_down: bool = False
+    transformed: bool = False
+    token: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    summoning_sick: bool = False
+    line: int = 0
+
+    @property
+    def has_state(self) -> bool:
+        """True when the entry sets a permanent's state rather than just placing a card."""
+        return bool(
+            self.tapped or self.unlocked or self.face_down or self.transformed or self.token
+            or self.counters or self.summoning_sick
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    name: str
+    life: int = 20
+    mana: str = ""
+    zones: Mapping[Zone, tuple[CardEntry, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The game state a scenario starts from."""
+
+    players: tuple[PlayerSetup, ...]
+    active_player: str
+    step: Step = Step.PRECOMBAT_MAIN
+
+    def entries(self) -> list[tuple[PlayerSetup, Zone, CardEntry]]:
+        return [
+            (player, zone, entry)
+            for player in self.players
+            for zone, entries in player.zones.items()
+            for entry in entries
+        ]
+
+    @property
+    def provenance(self) -> str:
+        """``"legal-play"`` when only libraries, hands and mana are set, else ``"injected"``.
+
+        A game can begin with any library and hand, so such a setup is a state legal play
+        reaches; anything on the battlefield, in a graveyard or in exile, or any permanent
+        state, is put there directly.
+        """
+        for _player, zone, entry in self.entries():
+            if zone not in (Zone.LIBRARY, Zone.HAND) or entry.has_state:
+                return "injected"
+        return "legal-play"
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptStep:
+    """One step of a scenario's script: ``kind`` is the step's key, ``args`` its value."""
+
+    kind: str
+    args: Any
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    name: str
+    setup: Setup
+    script: tuple[ScriptStep, ...]
+    line: int
+    notes: str = ""
+
+    @property
+    def injected_steps(self) -> int:
+        """How many script steps move cards outside the rules (``move``)."""
+        return sum(1 for step in self.script if step.kind == "move")
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """One official ruling with its metadata and, when executable, its scenarios."""
+
+    id: str
+    text: str
+    date: str | None
+    seed: str
+    cards: tuple[str, ...]
+    cr: tuple[str, ...]
+    mechanics: tuple[str, ...]
+    location: Location
+    translations: Mapping[str, str] = field(default_factory=dict)
+    translation_seeds: Mapping[str, str] = field(default_factory=dict)
+    page: str = ""
+    requires: tuple[str, ...] = ()
+    executable: bool = True
+    not_executable_reason: str = ""
+    text_unverified: bool = False
+    notes: str = ""
+    scenarios: tuple[Scenario, ...] = ()
+
+    @property
+    def path(self) -> str:
+        return self.location.path

@@ -1,0 +1,123 @@
+"""The closed vocabularies of the ruling format.
+
+Everything a ruling file may name -- zones, steps, doors, mechanics, capabilities,
+actions and observations -- is listed here once.  The JSON Schema, the semantic checks,
+the documentation and the engines all read these lists; nothing else spells them out.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Zone(str, Enum):
+    LIBRARY = "library"
+    HAND = "hand"
+    STACK = "stack"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+    COMMAND = "command"
+
+
+#: Zones a player owns one of; the others are shared.
+PLAYER_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND)
+
+
+class Step(str, Enum):
+    """Steps of a turn in order (CR 500.1); the main phases count as steps here."""
+
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    PRECOMBAT_MAIN = "precombat_main"
+    BEGINNING_OF_COMBAT = "beginning_of_combat"
+    DECLARE_ATTACKERS = "declare_attackers"
+    DECLARE_BLOCKERS = "declare_blockers"
+    COMBAT_DAMAGE = "combat_damage"
+    END_OF_COMBAT = "end_of_combat"
+    POSTCOMBAT_MAIN = "postcombat_main"
+    END = "end"
+    CLEANUP = "cleanup"
+
+    @property
+    def is_main_phase(self) -> bool:
+        return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
+STEP_ORDER = tuple(Step)
+
+
+class Door(str, Enum):
+    """The two halves of a Room card, in printed order."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class Face(str, Enum):
+    FRONT = "front"
+    BACK = "back"
+
+
+#: Mechanics a ruling can be filed under (the ``mechanics`` key), with a description.
+MECHANICS: dict[str, str] = {
+    "rooms": "Room cards: doors, locking and unlocking, characteristics by zone",
+    "special-actions": "Actions that don't use the stack (CR 116)",
+    "split-cards": "Cards with two halves on one card (CR 709)",
+    "triggered-abilities": "When, whenever and at abilities (CR 603)",
+    "trigger-doubling": "Abilities that trigger an additional time",
+    "linked-abilities": "Abilities that refer to each other (CR 607)",
+    "token-copies": "Tokens that are copies of permanents (CR 707, 111.10)",
+    "spell-copies": "Copies of spells on the stack (CR 707.10)",
+    "casting": "Casting spells, permissions and restrictions (CR 601)",
+    "costs": "Total cost, cost increases and reductions, mana value (CR 601.2f, 202)",
+    "names": "Choosing and comparing card names (CR 201)",
+    "card-counting": "Counting cards in zones",
+    "zone-changes": "Objects moving between zones (CR 400.7)",
+    "morph": "Morph and face-down spells and permanents (CR 702.37, 708)",
+    "double-faced": "Transforming double-faced cards (CR 712)",
+    "commander": "The Commander variant (CR 903)",
+    "hidden-information": "What each player may see",
+}
+
+#: Capabilities an engine may declare, with what declaring one promises.
+CAPABILITIES: dict[str, str] = {
+    "rooms": "Room cards: door choice when casting, door states, per-zone characteristics",
+    "special-actions": "Unlocking doors and turning permanents face up as special actions",
+    "lock-unlock-effects": "Effects that lock or unlock doors",
+    "triggered-abilities": "Triggered abilities put on the stack with targets chosen then",
+    "trigger-doubling": "Effects that make abilities trigger an additional time",
+    "spell-copies": "Copies of spells on the stack",
+    "token-copies": "Tokens that are copies of permanents",
+    "activated-abilities": "Activating abilities of permanents",
+    "cast-from-graveyard": "Permissions to cast spells from a graveyard",
+    "name-choices": "Choosing a card name",
+    "library-search": "Searching a library with a filter",
+    "discard": "Discarding cards",
+    "x-costs": "Spells with {X} in their cost",
+    "morph": "Casting face down and turning face up",
+    "transform": "Transforming double-faced cards",
+    "player-views": "Observations as seen by one player (hidden information)",
+    "inject-state": "Setting up a game state directly (every setup needs this)",
+    "inject-moves": "Moving a card between zones as an effect, outside the rules",
+}
+
+#: Scalar steps (no arguments) and keyed steps of a scenario script.
+SCALAR_STEPS = ("resolve", "resolve_stack")
+#: Steps that act on the game; ``expect_illegal`` and ``expect_legal`` wrap one of these.
+ACTION_STEPS = ("cast", "activate", "unlock", "turn_face_up", "advance", "move")
+KEYED_STEPS = ACTION_STEPS + ("choose", "find", "label", "expect", "expect_illegal", "expect_legal")
+
+#: Keys an ``expect`` step may check about an object (``object:`` names it).
+OBJECT_OBSERVATIONS = (
+    "zone", "names", "mana_value", "colors", "types", "subtypes", "supertypes", "power",
+    "toughness", "abilities", "ability_count", "unlocked_doors", "face_down", "transformed",
+    "token", "tapped", "controller", "owner", "counters", "same_object_as", "new_object_since",
+)
+#: Keys an ``expect`` step may check about a player (``player:`` names them).
+PLAYER_OBSERVATIONS = ("life", "hand_size", "library_size", "graveyard_size", "exile_size")
+#: Keys an ``expect`` step may check about the game as a whole.
+GAME_OBSERVATIONS = ("stack", "stack_size", "choice", "step", "active_player")
+
+COLORS = ("W", "U", "B", "R", "G")

@@ -1,0 +1,1 @@
+"""Layer 5: front ends -- the ``conformance`` command line and the pytest plugin."""

@@ -1,0 +1,152 @@
+"""The ``conformance`` command.
+
+Exit codes: 0 every result as expected, 1 a ruling failed, 2 a harness or input error
+(a bad ruling file, an unknown engine, an engine that crashed).  Messages about input
+are ``path:line: message``; the command never shows a Python traceback for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .. import __version__
+from ..contract import registry
+from ..errors import ConformanceError
+from ..format.loader import Corpus, load_corpus
+from ..runner.execute import run_corpus
+from ..runner.results import Result, ResultsWriter, Status, exit_code, summary
+
+DEFAULT_RULINGS = Path("rulings")
+DEFAULT_RESULTS = Path("out/results.json")
+_MARK = {Status.PASSED: ".", Status.FAILED: "F", Status.ERROR: "E", Status.UNSUPPORTED: "u",
+         Status.NOT_EXECUTABLE: "n"}
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="conformance", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"conformance {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    run = commands.add_parser("run", help="run rulings against an engine")
+    run.add_argument("--engine", default=None,
+                     help="engine name or package.module:factory (default: reference)")
+    run.add_argument("--rulings", type=Path, nargs="+", default=[DEFAULT_RULINGS],
+                     help="ruling files or folders (default: rulings)")
+    run.add_argument("--cards", type=Path, default=None,
+                     help="card file (default: cards.yaml beside or above the rulings)")
+    run.add_argument("--results", type=Path, default=DEFAULT_RESULTS,
+                     help=f"results file to write (default: {DEFAULT_RESULTS})")
+    run.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
+
+    lint = commands.add_parser("lint", help="validate ruling files")
+    lint.add_argument("paths", type=Path, nargs="*", default=[DEFAULT_RULINGS])
+    lint.add_argument("--cards", type=Path, default=None)
+
+    commands.add_parser("engines", help="list the engines that are installed")
+    return parser
+
+
+def _load(paths: Sequence[Path], cards: Path | None) -> Corpus:
+    try:
+        return load_corpus(paths, cards)
+    except FileNotFoundError as exc:
+        raise ConformanceError(f"no such file or folder: {exc.args[0] if exc.args else exc}") \
+            from None
+
+
+def _print_result(result: Result, quiet: bool) -> None:
+    if result.status in (Status.FAILED, Status.ERROR):
+        print(f"{result.status.value.upper()} {result.id}", file=sys.stdout)
+        for line in result.message.splitlines():
+            prefix = "" if line.startswith(result.path) else f"{result.location}: "
+            print(f"  {prefix}{line}")
+        if result.scenario:
+            print(f"  (scenario: {result.scenario})")
+    elif not quiet and result.status is not Status.PASSED:
+        print(f"{result.status.value} {result.id}: {result.message}")
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    engine = registry.create(args.engine)
+    try:
+        corpus = _load(args.rulings, args.cards)
+        info = engine.info
+        writer = ResultsWriter(args.results, {
+            "harness": {"name": "conformance", "version": __version__},
+            "engine": {"name": info.name, "version": info.version,
+                       "capabilities": sorted(info.capabilities), "contract": info.contract},
+            "corpus": {"root": corpus.root, "revision": _revision(Path(corpus.root))},
+            "seed": 0,
+        })
+
+        def record(result: Result) -> None:
+            writer.add(result)
+            _print_result(result, args.quiet)
+
+        results = run_corpus(corpus.rulings, corpus.failures, engine, corpus.cards, record)
+        writer.finish()
+    finally:
+        engine.close()
+    counts = summary(results)
+    print(f"engine {info.name} {info.version}: " + ", ".join(
+        f"{counts[s]} {s.value}" for s in Status))
+    if args.results:
+        print(f"results written to {args.results}")
+    return exit_code(results)
+
+
+def _revision(root: Path) -> str:
+    """The git commit of the corpus, or "unknown" outside a checkout."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                             text=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return out.stdout.strip() or "unknown"
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    corpus = _load(args.paths, args.cards)
+    for failure in corpus.failures:
+        for error in failure.errors:
+            print(error)
+    good = len(corpus.rulings)
+    bad = len(corpus.failures)
+    print(f"{good} ruling file(s) valid, {bad} invalid")
+    return 2 if bad else 0
+
+
+def cmd_engines(args: argparse.Namespace) -> int:
+    for name in sorted(registry.available()):
+        try:
+            engine = registry.create(name)
+        except ConformanceError as exc:
+            print(f"{name}: not available ({exc})")
+            continue
+        info = engine.info
+        engine.close()
+        print(f"{info.name} {info.version} (contract {info.contract})")
+        print(f"  capabilities: {', '.join(sorted(info.capabilities))}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    handler = {"run": cmd_run, "lint": cmd_lint, "engines": cmd_engines}[args.command]
+    try:
+        return handler(args)
+    except ConformanceError as exc:
+        print(f"conformance: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("conformance: interrupted", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

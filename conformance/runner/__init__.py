@@ -1,0 +1,1 @@
+"""Layer 4: the runner -- executes rulings through an engine and records results."""
