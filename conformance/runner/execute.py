@@ -41,6 +41,7 @@ class ScenarioRun:
         self.players = tuple(p.name for p in scenario.setup.players)
         self.aliases: dict[str, ObjectId | None] = {}
         self.labels: dict[str, ObjectId | None] = {}
+        self.history: dict[str, set[ObjectId]] = {}  # every object each alias has named
         self.step: ScriptStep | None = None
 
     # -- helpers ---------------------------------------------------------------------------
@@ -70,6 +71,8 @@ class ScenarioRun:
             for alias, current in self.aliases.items():
                 if current is not None and current == old:
                     self.aliases[alias] = None if new is None else str(new)
+                    if new is not None:
+                        self.history.setdefault(alias, set()).add(str(new))
 
     def target(self, name: str) -> Target:
         return PlayerRef(name) if name in self.players else self.object_id(name)
@@ -138,6 +141,7 @@ class ScenarioRun:
 
     def run(self) -> None:
         self.aliases = dict(self.engine.start(self.scenario.setup, self.cards))
+        self.history = {alias: {oid} for alias, oid in self.aliases.items() if oid is not None}
         for step in self.scenario.script:
             self.step = step
             self.do(step)
@@ -207,6 +211,7 @@ class ScenarioRun:
             raise self.violation(f"expected exactly one object in the {args['zone']} matching "
                                  f"{dict(args)!r}; found {len(found)}")
         self.aliases[args["as"]] = found[0]
+        self.history.setdefault(args["as"], set()).add(found[0])
 
     def expect_illegal(self, args: Any) -> None:
         (inner, inner_args), = args.items()
@@ -305,7 +310,8 @@ class Expectation:
                 self.mismatches.append(f"stack[{index}]: expected the spell {want['spell']!r}, "
                                        f"found {item.kind} {item.id}")
             if "ability_of" in want and (item.kind != "ability" or
-                                         item.source != self.run.object_id(want["ability_of"])):
+                                         item.source not in self.run.history.get(
+                                             want["ability_of"], set())):
                 self.mismatches.append(f"stack[{index}]: expected an ability of "
                                        f"{want['ability_of']!r}, found {item.kind} of {item.source}")
             if "targets" in want:

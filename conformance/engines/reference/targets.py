@@ -86,6 +86,8 @@ def choose_targets(game: Game, spec: TargetSpec | None, you: str, given: tuple[s
     legal = candidates(game, spec, you, exclude=exclude)
     if len(legal) < spec.minimum:
         return None
+    if given is None and not legal:
+        return ()  # "up to" with nothing to target: there is nothing to choose
     if given is None:
         options = tuple(Option(value, label(game, value)) for value in legal)
         given = yield Choice("target", you, prompt, options, spec.minimum, min(spec.count, len(legal)))
