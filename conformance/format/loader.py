@@ -26,6 +26,8 @@ from .vocabulary import (
 from .yamlsource import LineDict, LineList, key_line, line_of, load_yaml
 
 CARD_FILE_NAME = "cards.yaml"
+#: Data files of a corpus that are not rulings: the card pool and the cited CR sections.
+DATA_FILE_NAMES = (CARD_FILE_NAME, "cr-sections.yaml")
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +329,7 @@ def find_ruling_files(paths: Sequence[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(p for p in sorted(path.rglob("*.yaml")) if p.name != CARD_FILE_NAME)
+            found.extend(p for p in sorted(path.rglob("*.yaml")) if p.name not in DATA_FILE_NAMES)
         elif path.exists():
             found.append(path)
         else:
@@ -369,6 +371,6 @@ def load_corpus(paths: Sequence[Path], card_file: Path | None = None) -> Corpus:
 
 
 __all__ = [
-    "CARD_FILE_NAME", "Corpus", "LoadFailure", "find_card_file", "find_ruling_files",
+    "CARD_FILE_NAME", "DATA_FILE_NAMES", "Corpus", "LoadFailure", "find_card_file", "find_ruling_files",
     "load_corpus", "load_ruling", "ruling_schema",
 ]

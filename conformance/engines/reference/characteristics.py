@@ -140,16 +140,22 @@ def _apply_effects(game: GameState, obj: GameObject, base: Characteristics,
             rule = ability.params["power_per_card"]
             zone = Zone(rule.get("zone", "graveyard"))
             cards = game.zone_list(zone, obj.controller)
-            wanted = tuple(rule.get("types_any") or ())
-            count = sum(
-                1 for object_id in cards
-                if set(wanted) & set(characteristics(game, game.objects[object_id], abilities).types)
-            )
+            count = count_cards(game, cards, tuple(rule.get("types_any") or ()), abilities)
             power += count
     plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
     return Characteristics(
         base.names, base.mana_value, base.colors, base.types, base.subtypes, base.supertypes,
         power + plus, toughness + plus, base.abilities, base.ability_defs,
+    )
+
+
+def count_cards(game: GameState, object_ids: list[str], types_any: tuple[str, ...],
+                abilities: dict[str, tuple[tuple[Ability, ...], ...]]) -> int:
+    """How many cards among ``object_ids`` have one of ``types_any``: each card counts
+    once, whatever its number of faces (CR 709.2)."""
+    return sum(
+        1 for object_id in object_ids
+        if set(types_any) & set(characteristics(game, game.objects[object_id], abilities).types)
     )
 
 

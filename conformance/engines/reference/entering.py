@@ -2,7 +2,7 @@
 
 Everything about *how* a permanent enters is decided here, before it is on the
 battlefield: a Room enters with no door unlocked unless it resolves as a spell, in
-which case the cast door becomes unlocked as it enters (CR 709.5d, 709.5f); a
+which case the cast door becomes unlocked as it enters (CR 709.5d); a
 double-faced card enters front face up unless put onto the battlefield transformed
 (CR 712.14); "as this enters" choices are made (CR 614.12).
 """
@@ -30,8 +30,7 @@ def put_onto_battlefield(game: Game, obj: GameObject, *, controller: str | None 
     new.summoning_sick = True
     for ability in game.chars(new).ability_defs:
         if ability.kind == "as_enters" and "choose_card_name" in ability.params:
-            names = game.cards.face_names()
-            options = tuple(Option(name, name) for name in names)
+            options = tuple(Option(name, name) for name in _name_options(game))
             (name,) = yield Choice("name", new.controller,
                                    f"choose a card name for {new.card.name}", options)
             new.chosen_name = name
@@ -52,3 +51,9 @@ def create_token(game: Game, obj: GameObject) -> Flow:
               **{"from": None, "to": Zone.BATTLEFIELD.value})
     yield from ()
     return obj
+
+
+def _name_options(game: Game) -> tuple[str, ...]:
+    """Card names a player may choose: each face's name, so one half of a split card but
+    never both together (CR 201.4, 709.4a)."""
+    return game.cards.face_names()

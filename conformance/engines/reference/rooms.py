@@ -1,5 +1,5 @@
 """Rooms: doors, unlocking as a special action, and locking or unlocking by effects
-(CR 709.5).
+(CR 709.5, 116.2m).
 
 A door becoming unlocked is an event of its own (``door_unlocked``), whether it happens
 on the battlefield or as the Room enters because that half was cast; "when you unlock

@@ -1,0 +1,198 @@
+"""The pytest plugin: ``pytest rulings/ --engine NAME`` collects each ruling as a test.
+
+A ruling file is any ``*.yaml`` file, other than the corpus's data files (``cards.yaml``,
+``cr-sections.yaml``), that lies beside or below a ``cards.yaml``.  Each is one item named by its ruling id.  A failure is shown
+as the ruling's text, the ``path:line`` of the failing step and what the engine did --
+never a Python traceback.  ``unsupported`` and ``not-executable`` rulings are skipped
+with their reason.
+
+With ``--conformance-results FILE`` the results file is written as ``conformance run``
+writes it; under pytest-xdist the workers send their results to the controller, which
+alone writes the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .. import __version__
+from ..contract import registry
+from ..contract.protocol import Engine
+from ..errors import ConformanceError
+from ..format.cards import CardPool, load_cards
+from ..format.loader import CARD_FILE_NAME, DATA_FILE_NAMES, LoadFailure, load_ruling
+from ..format.model import Ruling
+from ..runner.execute import failure_result, run_ruling
+from ..runner.results import Result, ResultsWriter, Status
+
+_ENGINE = pytest.StashKey[Engine]()
+_CARDS = pytest.StashKey[dict[Path, CardPool]]()
+_PROPERTY = "conformance_result"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("conformance", "rules conformance")
+    group.addoption("--engine", default=None,
+                    help="engine to run rulings against (name or module:factory; default: "
+                         "reference)")
+    group.addoption("--conformance-results", default=None, metavar="FILE",
+                    help="write the results file of the run here")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "ruling: a ruling of the conformance corpus")
+    config.stash[_CARDS] = {}
+    path = config.getoption("--conformance-results")
+    if path and not hasattr(config, "workerinput"):  # the controller (or only process) writes
+        writer = ResultsWriter(Path(path), {
+            "harness": {"name": "conformance", "version": __version__},
+            "engine": {"name": config.getoption("--engine") or registry.DEFAULT_ENGINE},
+            "seed": 0,
+        })
+        config.pluginmanager.register(ResultsRecorder(writer), "conformance-results")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _ENGINE in config.stash:
+        config.stash[_ENGINE].close()
+
+
+def _card_file(path: Path) -> Path | None:
+    for folder in path.parents:
+        candidate = folder / CARD_FILE_NAME
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix != ".yaml" or file_path.name in DATA_FILE_NAMES:
+        return None
+    card_file = _card_file(file_path)
+    if card_file is None:
+        return None
+    return RulingFile.from_parent(parent, path=file_path, card_file=card_file)
+
+
+class RulingFile(pytest.File):
+    def __init__(self, *, card_file: Path, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.card_file = card_file
+
+    def cards(self) -> CardPool:
+        cache = self.config.stash[_CARDS]
+        if self.card_file not in cache:
+            cache[self.card_file] = load_cards(self.card_file)
+        return cache[self.card_file]
+
+    def collect(self) -> Iterator[pytest.Item]:
+        try:
+            loaded = load_ruling(self.path, self.cards())
+        except ConformanceError as exc:  # the card file itself is broken
+            yield BrokenRulingItem.from_parent(self, name=self.path.stem, message=str(exc),
+                                               line=0)
+            return
+        if isinstance(loaded, LoadFailure):
+            yield BrokenRulingItem.from_parent(self, name=loaded.ruling_id or self.path.stem,
+                                               message=loaded.message,
+                                               line=loaded.errors[0].location.line,
+                                               failure=loaded)
+        else:
+            yield RulingItem.from_parent(self, name=loaded.id, ruling=loaded)
+
+
+class RulingProblem(Exception):
+    """Raised by an item to report a verdict; shown without a traceback."""
+
+
+def _record(item: pytest.Item, result: Result) -> None:
+    item.user_properties.append((_PROPERTY, result.to_json()))
+
+
+class RulingItem(pytest.Item):
+    def __init__(self, *, ruling: Ruling, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ruling = ruling
+        self.add_marker(pytest.mark.ruling)
+
+    def engine(self) -> Engine:
+        stash = self.config.stash
+        if _ENGINE not in stash:
+            stash[_ENGINE] = registry.create(self.config.getoption("--engine"))
+        return stash[_ENGINE]
+
+    def runtest(self) -> None:
+        try:
+            engine = self.engine()
+        except ConformanceError as exc:
+            raise RulingProblem(f"cannot start the engine: {exc}") from None
+        parent = self.parent
+        assert isinstance(parent, RulingFile)
+        result = run_ruling(self.ruling, engine, parent.cards())
+        _record(self, result)
+        if result.status in (Status.UNSUPPORTED, Status.NOT_EXECUTABLE):
+            pytest.skip(f"{result.status.value}: {result.message}")
+        if result.status is not Status.PASSED:
+            raise RulingProblem(self._describe(result))
+
+    def _describe(self, result: Result) -> str:
+        lines = [f"{result.status.value}: {self.ruling.id}", f"ruling: {self.ruling.text}"]
+        if result.scenario:
+            lines.append(f"scenario: {result.scenario}")
+        lines.extend(f"{line}" if line.startswith(result.path) else f"{result.location}: {line}"
+                     for line in result.message.splitlines())
+        return "\n".join(lines)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, RulingProblem):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo, style))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, max(self.ruling.location.line - 1, 0), f"ruling {self.ruling.id}"
+
+
+class BrokenRulingItem(pytest.Item):
+    """A ruling file that does not load: one failing item with every problem found."""
+
+    def __init__(self, *, message: str, line: int, failure: LoadFailure | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.message = message
+        self.line = line
+        self.failure = failure
+
+    def runtest(self) -> None:
+        if self.failure is not None:
+            _record(self, failure_result(self.failure))
+        raise RulingProblem(f"invalid ruling file:\n{self.message}")
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        return str(excinfo.value)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, max(self.line - 1, 0), f"ruling file {self.path.name}"
+
+
+class ResultsRecorder:
+    """Registered on the controller (or the only process) when ``--conformance-results``
+    is given: writes every ruling's result, including those workers report."""
+
+    def __init__(self, writer: ResultsWriter) -> None:
+        self.writer = writer
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when != "call":
+            return
+        for name, value in report.user_properties:
+            if name == _PROPERTY:
+                self.writer.add(Result.from_json(dict(value)))
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        self.writer.finish()
