@@ -21,8 +21,6 @@ from ..runner.results import Result, ResultsWriter, Status, exit_code, summary
 
 DEFAULT_RULINGS = Path("rulings")
 DEFAULT_RESULTS = Path("out/results.json")
-_MARK = {Status.PASSED: ".", Status.FAILED: "F", Status.ERROR: "E", Status.UNSUPPORTED: "u",
-         Status.NOT_EXECUTABLE: "n"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     lint.add_argument("--cards", type=Path, default=None)
 
     commands.add_parser("engines", help="list the engines that are installed")
+
+    report = commands.add_parser("report", help="render a results file")
+    report.add_argument("results", type=Path)
     return parser
 
 
@@ -135,9 +136,20 @@ def cmd_engines(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from ..reporting import render_summary
+
+    try:
+        print(render_summary(args.results), end="")
+    except (OSError, ValueError, KeyError) as exc:
+        raise ConformanceError(f"{args.results}: not a readable results file ({exc})") from None
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    handler = {"run": cmd_run, "lint": cmd_lint, "engines": cmd_engines}[args.command]
+    handler = {"run": cmd_run, "lint": cmd_lint, "engines": cmd_engines,
+               "report": cmd_report}[args.command]
     try:
         return handler(args)
     except ConformanceError as exc:

@@ -1,0 +1,32 @@
+"""Layer 5: reports -- rendering results files with the templates in ``reports/``.
+
+Reports read results files only; they never run a ruling.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from ..runner.results import Status, load_results, summary
+
+#: The templates folder at the top of the project.
+TEMPLATES = Path(__file__).resolve().parents[2] / "reports"
+
+
+def environment() -> jinja2.Environment:
+    if not TEMPLATES.is_dir():
+        raise FileNotFoundError(f"report templates not found in {TEMPLATES}")
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+                              autoescape=jinja2.select_autoescape(["html"]),
+                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+
+
+def render_summary(results_file: Path) -> str:
+    """A run's summary as text: counts, then each failure and error with its location."""
+    header, results = load_results(results_file)
+    counts = {status.value: n for status, n in summary(results).items()}
+    template = environment().get_template("summary.txt.j2")
+    return template.render(header=header, results=[r.to_json() for r in results], counts=counts,
+                           statuses=[s.value for s in Status])

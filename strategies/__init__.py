@@ -1,0 +1,11 @@
+"""Hypothesis strategies over the card pool and game actions, for any engine.
+
+Each strategy is a plain function returning a ``SearchStrategy``; options are keyword-only.
+"""
+
+from __future__ import annotations
+
+from .cards import cards
+from .doors import door_actions
+
+__all__ = ["cards", "door_actions"]
