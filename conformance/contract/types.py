@@ -132,9 +132,9 @@ class Event:
 
 
 EVENT_KINDS = (
-    "zone_changed", "spell_cast", "ability_activated", "ability_triggered", "door_unlocked",
-    "door_locked", "token_created", "turned_face_up", "revealed", "card_discarded",
-    "name_chosen", "resolved",
+    "zone_changed", "spell_cast", "spell_copied", "ability_activated", "ability_triggered",
+    "ability_removed", "door_unlocked", "door_locked", "room_fully_unlocked", "token_created",
+    "turned_face_up", "revealed", "card_discarded", "name_chosen", "step_began", "resolved",
 )
 
 

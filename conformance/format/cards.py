@@ -121,8 +121,8 @@ class CardPool(Mapping[str, Card]):
         return tuple(sorted(self._by_face))
 
 
-def _face(raw: LineDict, path: str, card_name: str) -> CardFace:
-    where = Location(path, getattr(raw, "line", 0))
+def _face(raw: LineDict, path: str, card_name: str, line: int) -> CardFace:
+    where = Location(path, getattr(raw, "line", line))
     if not isinstance(raw, dict):
         raise RulingFileError(where, f"a face of {card_name!r} must be a mapping")
     unknown = sorted(set(raw) - _FACE_KEYS)
@@ -174,7 +174,8 @@ def load_cards(path: Path) -> CardPool:
         where = Location(str(path), key_line(document, name))
         if not isinstance(faces, list) or not faces:
             raise RulingFileError(where, f"card {name!r} must list its faces")
-        parsed = tuple(_face(face, str(path), name) for face in faces)
+        lines = getattr(faces, "item_lines", [where.line] * len(faces))
+        parsed = tuple(_face(face, str(path), name, line) for face, line in zip(faces, lines))
         layout = str(faces[0].get("layout", "normal")) if isinstance(faces[0], dict) else "normal"
         identity = tuple(faces[0].get("colorIdentity") or ()) if isinstance(faces[0], dict) else ()
         cards[str(name)] = Card(str(name), layout, parsed, identity, where)

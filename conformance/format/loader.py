@@ -67,30 +67,71 @@ def _validator() -> jsonschema.protocols.Validator:
     return cls(schema)  # type: ignore[no-any-return]
 
 
-def _schema_message(error: jsonschema.ValidationError) -> str:
-    """Turn a JSON Schema error into the sentence a ruling author needs."""
+def _schema_message(error: jsonschema.ValidationError, key: object = None) -> str:
+    """Turn a JSON Schema error into the sentence a ruling author needs (``key``: which
+    unknown key, for an error about unknown keys)."""
     where = ".".join(str(p) for p in error.absolute_path) or "the file"
     if error.validator == "additionalProperties":
-        allowed = sorted((error.schema.get("properties") or {}))
-        extra = sorted(set(error.instance) - set(allowed)) if isinstance(error.instance, dict) else []
+        allowed = sorted(error.schema.get("properties") or {})
+        extra = [key] if key is not None else _extra_keys(error)
         if extra:
             word = "step" if "expect" in allowed and "cast" in allowed else "key"
-            return f"unknown {word} {extra[0]!r} in {where}{did_you_mean(extra[0], allowed)}"
+            return f"unknown {word} {extra[0]!r} in {where}{did_you_mean(str(extra[0]), allowed)}"
     if error.validator == "required":
         return f"{where}: {error.message.replace(' is a required property', '')} is required"
     if error.validator == "enum":
         hint = did_you_mean(str(error.instance), [str(x) for x in error.validator_value])
         return f"{where}: {error.instance!r} is not one of {list(error.validator_value)}{hint}"
     if error.validator == "oneOf" and error.context:
-        # Report the branch that got furthest, not the unhelpful "is not valid under any".
-        deepest = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
-        return _schema_message(deepest)
+        return _schema_message(_closest_branch(error))
+    if error.validator == "pattern" and "description" in error.schema:
+        return f"{where}: {error.instance!r} is not {error.schema['description']}"
     if error.validator == "type":
         return f"{where}: expected {error.validator_value}, found {error.instance!r}"
     if error.validator in ("minProperties", "maxProperties") and isinstance(error.instance, dict):
-        keys = sorted(error.instance)
-        return f"{where}: a step has exactly one key, found {keys}"
+        keys = sorted(map(str, error.instance))
+        if "cast" in (error.schema.get("properties") or {}):
+            return f"{where}: a step has exactly one key, found {keys}"
+        low, high = error.schema.get("minProperties"), error.schema.get("maxProperties")
+        wanted = f"exactly {low}" if low == high else (
+            f"at least {low}" if error.validator == "minProperties" else f"at most {high}")
+        return f"{where}: expected {wanted} entries, found {len(keys)}: {keys}"
     return f"{where}: {error.message}"
+
+
+def _extra_keys(error: jsonschema.ValidationError) -> list[object]:
+    allowed = set(error.schema.get("properties") or {})
+    instance = error.instance if isinstance(error.instance, dict) else {}
+    return sorted((key for key in instance if key not in allowed), key=str)
+
+
+def _closest_branch(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """The error of the ``oneOf`` branch the author most likely meant.
+
+    A branch whose type does not even match the value (a mapping where the other branch
+    takes a string) is the least likely; among the others, the deepest error wins.
+    """
+    context = list(error.context or ())
+    depth = len(error.absolute_path)
+    shallow = ("type", "enum", "const")
+    meant = [e for e in context
+             if not (e.validator in shallow and len(e.absolute_path) == depth)] or context
+    return max(meant, key=lambda e: len(e.absolute_path))
+
+
+def _located(document: LineDict, error: jsonschema.ValidationError) -> list[tuple[int, str]]:
+    """``(line, message)`` for a schema error; one per key for unknown keys, at the key."""
+    if error.validator == "oneOf" and error.context:
+        error = _closest_branch(error)
+    path = list(error.absolute_path)
+    if error.validator == "additionalProperties":
+        node: object = document
+        for part in path:
+            node = node[part]  # type: ignore[index]
+        extra = _extra_keys(error)
+        if extra:
+            return [(key_line(node, key), _schema_message(error, key)) for key in extra]
+    return [(line_of(document, path), _schema_message(error))]
 
 
 class _Checker:
@@ -272,6 +313,9 @@ class _Checker:
             self.expect(args, aliases, players)
 
     def expect(self, args: LineDict, aliases: dict[str, Any], players: set[str]) -> None:
+        if "object" in args and "player" in args:
+            self.error(key_line(args, "player"),
+                       "an 'expect' is about an object or a player, not both: split it")
         if "object" in args:
             self.use(args["object"], key_line(args, "object"), aliases)
         if "player" in args and args["player"] not in players:
@@ -287,13 +331,18 @@ class _Checker:
         for key in ("same_object_as", "new_object_since"):
             if key in args:
                 self.use(args[key], key_line(args, key), aliases)
-        for key in ("controller", "owner"):
+        for key in ("controller", "owner", "active_player"):
             if key in args and args[key] not in players:
-                self.error(key_line(args, key), f"unknown player {args[key]!r}")
+                self.error(key_line(args, key),
+                           f"unknown player {args[key]!r}{did_you_mean(args[key], players)}")
         for i, item in enumerate(args.get("stack") or ()):
             for key in ("spell", "ability_of"):
                 if key in item:
                     self.use(item[key], line_of(args, ["stack", i]), aliases)
+            if "controller" in item and item["controller"] not in players:
+                self.error(line_of(args, ["stack", i]),
+                           f"unknown player {item['controller']!r}"
+                           f"{did_you_mean(item['controller'], players)}")
 
 
 def load_ruling(path: Path, cards: CardPool) -> Ruling | LoadFailure:
@@ -307,15 +356,11 @@ def load_ruling(path: Path, cards: CardPool) -> Ruling | LoadFailure:
             Location(str(path), getattr(document, "line", 1)),
             "a ruling file is a mapping with 'id', 'text', 'cards', ... at the top"),))
     ruling_id = document.get("id") if isinstance(document.get("id"), str) else None
-    schema_errors = sorted(
-        _validator().iter_errors(document), key=lambda e: line_of(document, list(e.absolute_path))
-    )
-    if schema_errors:
-        errors = tuple(
-            RulingFileError(Location(str(path), line_of(document, list(e.absolute_path))),
-                            _schema_message(e))
-            for e in schema_errors
-        )
+    located = sorted((pair for e in _validator().iter_errors(document)
+                      for pair in _located(document, e)), key=lambda pair: pair[0])
+    if located:
+        errors = tuple(RulingFileError(Location(str(path), line), message)
+                       for line, message in located)
         return LoadFailure(str(path), errors, ruling_id)
     checker = _Checker(str(path), document, cards)
     ruling = checker.ruling()
@@ -350,6 +395,9 @@ def find_card_file(paths: Sequence[Path]) -> Path:
 
 def load_corpus(paths: Sequence[Path], card_file: Path | None = None) -> Corpus:
     """Load every ruling under ``paths``; duplicate ids are load failures too."""
+    for path in paths:
+        if not path.exists():
+            raise FileNotFoundError(str(path))
     cards = load_cards(card_file or find_card_file(paths))
     rulings: list[Ruling] = []
     failures: list[LoadFailure] = []

@@ -74,6 +74,12 @@ class ScenarioRun:
                     if new is not None:
                         self.history.setdefault(alias, set()).add(str(new))
 
+    def named_by(self, alias: str) -> set[ObjectId]:
+        """Every object an alias has named, or the one a label names."""
+        if alias in self.labels:
+            return {self.labels[alias]} - {None}  # type: ignore[return-value]
+        return self.history.get(alias, set())
+
     def target(self, name: str) -> Target:
         return PlayerRef(name) if name in self.players else self.object_id(name)
 
@@ -160,6 +166,9 @@ class ScenarioRun:
                 self.perform(Resolve())
         elif kind in ("cast", "activate", "unlock", "turn_face_up", "advance", "move"):
             self.perform(self.action(kind, args))
+            if kind == "cast" and "as" in args:  # a second name for the spell
+                self.aliases[args["as"]] = self.aliases.get(args["card"])
+                self.history[args["as"]] = set(self.history.get(args["card"], set()))
         elif kind == "choose":
             self.choose(args)
         elif kind == "find":
@@ -310,8 +319,7 @@ class Expectation:
                 self.mismatches.append(f"stack[{index}]: expected the spell {want['spell']!r}, "
                                        f"found {item.kind} {item.id}")
             if "ability_of" in want and (item.kind != "ability" or
-                                         item.source not in self.run.history.get(
-                                             want["ability_of"], set())):
+                                         item.source not in self.run.named_by(want["ability_of"])):
                 self.mismatches.append(f"stack[{index}]: expected an ability of "
                                        f"{want['ability_of']!r}, found {item.kind} of {item.source}")
             if "targets" in want:
@@ -352,7 +360,7 @@ class Expectation:
         if "exactly" in expected:
             wanted = sorted(values(expected["exactly"]))
             by_value = sorted(o.value for o in choice.options)
-            by_label = sorted(o.label for o in choice.options)
+            by_label = sorted(o.label or "" for o in choice.options)
             if wanted not in (by_value, by_label):
                 self.mismatches.append(f"choice: expected exactly {expected['exactly']}, "
                                        f"found {shown}")
@@ -369,12 +377,23 @@ def describe(action: Action) -> str:
     return f"{name}({shown})"
 
 
+def required_capabilities(ruling: Ruling) -> set[str]:
+    """What a ruling needs: its ``requires``, plus ``inject-state`` for a setup that is not
+    reachable by legal play and ``inject-moves`` for ``move`` steps."""
+    needed = set(ruling.requires)
+    if any(s.setup.provenance == "injected" for s in ruling.scenarios):
+        needed.add("inject-state")
+    if any(s.injected_steps for s in ruling.scenarios):
+        needed.add("inject-moves")
+    return needed
+
+
 def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
     """The verdict of ``engine`` on ``ruling``; never raises for an engine's behaviour."""
     base = {"id": ruling.id, "path": ruling.path}
     if not ruling.executable:
         return Result(status=Status.NOT_EXECUTABLE, message=ruling.not_executable_reason, **base)
-    missing = sorted(set(ruling.requires) - engine.info.capabilities)
+    missing = sorted(required_capabilities(ruling) - engine.info.capabilities)
     if missing:
         return Result(status=Status.UNSUPPORTED,
                       message=f"the engine lacks: {', '.join(missing)}", **base)
@@ -391,8 +410,10 @@ def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
             continue
         except RulingViolation as exc:
             status, message = Status.FAILED, exc.message
-        except (ScriptError, RulingFileError) as exc:
+        except ScriptError as exc:
             status, message = Status.ERROR, exc.message
+        except RulingFileError as exc:  # card data the engine could not read: say where
+            status, message = Status.ERROR, str(exc)
         except Unsupported as exc:
             status, message = Status.UNSUPPORTED, str(exc)
         except (ContractError, ConformanceError) as exc:

@@ -138,10 +138,6 @@ def test_face_that_is_a_list_is_not_a_mapping(tmp_path: Path) -> None:
     assert load_error(path) == f"{path}:2: a face of 'Memnite' must be a mapping"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "cards._face takes the line from the face node itself (getattr(raw, 'line', 0)); a scalar "
-    "face has none, so the error has no line: 'cards.yaml: a face ...' instead of "
-    "'cards.yaml:5: a face ...'"))
 def test_face_that_is_a_scalar_is_not_a_mapping(tmp_path: Path) -> None:
     path = card_file(tmp_path, (
         "Grizzly Bears:\n"

@@ -164,10 +164,6 @@ def test_missing_rulings_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     no_traceback(out, err)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "load_corpus looks for cards.yaml (find_card_file) before it checks the ruling paths, so "
-    "a missing --rulings path without --cards is reported as 'no such file or folder: no "
-    "cards.yaml found beside or above <path>' and never says the rulings path is missing"))
 def test_missing_rulings_path_without_card_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:

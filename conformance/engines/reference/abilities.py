@@ -20,7 +20,8 @@ KINDS = ("triggered", "activated", "static", "as_enters", "spell")
 EVENTS = ("door_unlocked", "room_fully_unlocked", "enters", "turned_face_up",
           "combat_damage_to_player", "beginning_of_combat")
 STATICS = ("trigger_additional_time", "cast_from_graveyard", "power_per_card",
-           "cost_reduction")
+           "cost_reduction", "prevent_activation")
+TARGET_WHAT = ("permanent", "player", "spell")
 AS_ENTERS = ("choose_card_name",)
 #: Keys of a filter over characteristics (see targets.matches).
 FILTER_KEYS = ("types", "types_any", "subtypes", "supertypes", "permanent", "nonland",
@@ -69,7 +70,10 @@ def _fail(card: Card, face_raw: Any, message: str) -> RulingFileError:
 
 
 def _named(entry: Any, allowed: tuple[str, ...], what: str, card: Card, raw: Any) -> None:
-    names = [entry] if isinstance(entry, str) else list(entry or {})
+    if not isinstance(entry, dict):
+        raise _fail(card, raw, f"each {what} is a mapping such as {{{allowed[0]}: ...}}, "
+                               f"not {entry!r}")
+    names = list(entry)
     for name in names:
         if name not in allowed:
             raise _fail(card, raw, f"unknown {what} {name!r}{did_you_mean(name, allowed)}")
@@ -81,6 +85,10 @@ def _target(raw: Any, card: Card, face_raw: Any) -> TargetSpec | None:
     if not isinstance(raw, dict):
         raise _fail(card, face_raw, "'target' must be a mapping")
     _named(raw, TARGET_KEYS, "target key", card, face_raw)
+    what = raw.get("what", "permanent")
+    if what not in TARGET_WHAT:
+        raise _fail(card, face_raw, f"a target is one of {list(TARGET_WHAT)}, not {what!r}"
+                                    f"{did_you_mean(what, TARGET_WHAT)}")
     return TargetSpec(
         what=raw.get("what", "permanent"),
         filter={key: raw[key] for key in FILTER_KEYS if key in raw},
@@ -117,6 +125,8 @@ def parse_abilities(card: Card, effect_names: tuple[str, ...]) -> tuple[tuple[Ab
                 _named(params, STATICS, "static ability", card, raw)
             elif kind == "as_enters":
                 _named(params, AS_ENTERS, "as-enters ability", card, raw)
+            elif kind == "activated" and not isinstance(params, dict):
+                raise _fail(card, raw, "'activated' is a mapping of costs, e.g. {mana: '{1}'}")
             for effect in raw.get("effects") or ():
                 _named(effect, effect_names, "effect", card, raw)
             text = raw.get("text") or (texts[index] if index < len(texts) else "")

@@ -136,6 +136,18 @@ def activated_abilities(game: Game, obj: GameObject) -> list[Ability]:
     return [a for a in game.chars(obj).ability_defs if a.kind == "activated"]
 
 
+def _check_not_prevented(game: Game, source: GameObject) -> None:
+    """Statics such as "activated abilities of sources with the chosen name can't be
+    activated" (mana abilities aside: the reference engine has none)."""
+    names = set(game.chars(source).names)
+    for permanent in game.state.permanents():
+        for ability in game.chars(permanent).ability_defs:
+            rule = ability.params.get("prevent_activation") if ability.kind == "static" else None
+            if rule == "chosen_name" and permanent.chosen_name in names:
+                raise IllegalAction(f"{permanent.card.name} prevents activating abilities of "
+                                    f"sources named {permanent.chosen_name}")
+
+
 def activate(game: Game, action: Activate) -> Flow:
     state = game.state
     obj = state.objects.get(action.object)
@@ -149,6 +161,7 @@ def activate(game: Game, action: Activate) -> Flow:
     if not 0 <= action.ability < len(abilities):
         raise IllegalAction(f"{obj.card.name} has no activated ability #{action.ability + 1}")
     ability = abilities[action.ability]
+    _check_not_prevented(game, obj)
     if ability.unimplemented:
         raise Unsupported(f"{ability.text!r}: {ability.unimplemented}")
     params = ability.params

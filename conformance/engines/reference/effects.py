@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...contract.types import Choice, Event, Option
+from ...errors import Unsupported
 from ...format.cards import Card
 from ...format.vocabulary import Zone
 from . import rooms
@@ -172,6 +173,9 @@ def copy_spell(game: Game, ctx: Context, params: Any) -> Flow:
 
 
 def run_effects(game: Game, ctx: Context, effects: tuple[Any, ...]) -> Flow:
+    if ctx.ability is not None and ctx.ability.unimplemented:
+        raise Unsupported(f"{ctx.source_card.name}: {ctx.ability.text!r}: "
+                          f"{ctx.ability.unimplemented}")
     for entry in effects:
         for name, params in entry.items():
             yield from EFFECTS[name](game, ctx, params)

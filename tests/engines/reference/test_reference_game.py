@@ -131,3 +131,18 @@ def test_a_player_target(start):
     assert choice is not None and (choice.player, choice.min, choice.max) == ("bob", 2, 2)
     engine.answer([o.value for o in choice.options[:2]])
     assert engine.game().player("bob").hand_size == 1
+
+
+def test_pithing_needle_stops_activations_of_the_chosen_name(start):
+    engine, ids = start(mana="{1}{3}", hand=[entry("Pithing Needle", "needle")],
+                        battlefield=[entry("Keys to the House", "keys"),
+                                     entry("Bottomless Pool // Locker Room", "room")])
+    engine.perform(Cast("alice", ids["needle"]))
+    engine.perform(Resolve())
+    choice = engine.pending_choice()
+    assert choice is not None and choice.kind == "name"
+    names = {o.value for o in choice.options}
+    assert {"Keys to the House", "Bottomless Pool", "Locker Room"} <= names
+    assert "Bottomless Pool // Locker Room" not in names
+    engine.answer(["Keys to the House"])
+    assert not engine.is_legal(Activate("alice", ids["keys"], 1, targets=(ids["room"],)))
