@@ -22,7 +22,7 @@ import pytest
 from .. import __version__
 from ..contract import registry
 from ..contract.protocol import Engine
-from ..errors import ConformanceError
+from ..errors import ConformanceError, RulingFileError
 from ..format.cards import CardPool, load_cards
 from ..format.loader import CARD_FILE_NAME, DATA_FILE_NAMES, LoadFailure, load_ruling
 from ..format.model import Ruling
@@ -30,6 +30,7 @@ from ..runner.execute import failure_result, run_ruling
 from ..runner.results import Result, ResultsWriter, Status
 
 _ENGINE = pytest.StashKey[Engine]()
+_SEEN_IDS = pytest.StashKey[dict[str, str]]()
 _CARDS = pytest.StashKey[dict[Path, CardPool]]()
 _PROPERTY = "conformance_result"
 
@@ -46,6 +47,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ruling: a ruling of the conformance corpus")
     config.stash[_CARDS] = {}
+    config.stash[_SEEN_IDS] = {}
     path = config.getoption("--conformance-results")
     if path and not hasattr(config, "workerinput"):  # the controller (or only process) writes
         writer = ResultsWriter(Path(path), {
@@ -101,7 +103,15 @@ class RulingFile(pytest.File):
                                                message=loaded.message,
                                                line=loaded.errors[0].location.line,
                                                failure=loaded)
+        elif loaded.id in self.config.stash[_SEEN_IDS]:
+            first = self.config.stash[_SEEN_IDS][loaded.id]
+            error = RulingFileError(loaded.location,
+                                    f"ruling id {loaded.id!r} is already used by {first}")
+            failure = LoadFailure(loaded.path, (error,), loaded.id)
+            yield BrokenRulingItem.from_parent(self, name=loaded.id, message=str(error),
+                                               line=loaded.location.line, failure=failure)
         else:
+            self.config.stash[_SEEN_IDS][loaded.id] = str(loaded.location)
             yield RulingItem.from_parent(self, name=loaded.id, ruling=loaded)
 
 
@@ -129,13 +139,17 @@ class RulingItem(pytest.Item):
         try:
             engine = self.engine()
         except ConformanceError as exc:
+            _record(self, Result(self.ruling.id, Status.ERROR, f"cannot start the engine: {exc}",
+                                 path=self.ruling.path))
             raise RulingProblem(f"cannot start the engine: {exc}") from None
         parent = self.parent
         assert isinstance(parent, RulingFile)
         result = run_ruling(self.ruling, engine, parent.cards())
         _record(self, result)
         if result.status in (Status.UNSUPPORTED, Status.NOT_EXECUTABLE):
-            pytest.skip(f"{result.status.value}: {result.message}")
+            # Reported at the ruling file, as pytest does for skip marks.
+            raise pytest.skip.Exception(f"{result.status.value}: {result.message}",
+                                        _use_item_location=True)
         if result.status is not Status.PASSED:
             raise RulingProblem(self._describe(result))
 
@@ -170,6 +184,8 @@ class BrokenRulingItem(pytest.Item):
     def runtest(self) -> None:
         if self.failure is not None:
             _record(self, failure_result(self.failure))
+        else:  # the card file itself could not be read
+            _record(self, Result(self.name, Status.ERROR, self.message, path=str(self.path)))
         raise RulingProblem(f"invalid ruling file:\n{self.message}")
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
