@@ -41,13 +41,17 @@ class ConformanceError(Exception):
     """Base class of every error the harness raises on purpose."""
 
 
-class RulingFileError(ConformanceError):
-    """A ruling file or card file is malformed or refers to something unknown."""
+class LocatedError(ConformanceError):
+    """An error about a place in a file: ``str()`` is ``path:line: message``."""
 
     def __init__(self, location: Location, message: str) -> None:
         super().__init__(f"{location}: {message}")
         self.location = location
         self.message = message
+
+
+class RulingFileError(LocatedError):
+    """A ruling file or card file is malformed or refers to something unknown."""
 
 
 class UsageError(ConformanceError):
@@ -74,24 +78,14 @@ class Unsupported(ConformanceError):
     """Raised by an engine asked for something outside its declared capabilities."""
 
 
-class RulingViolation(ConformanceError):
+class RulingViolation(LocatedError):
     """An engine's behaviour contradicts an expectation of a ruling scenario."""
 
-    def __init__(self, location: Location, message: str) -> None:
-        super().__init__(f"{location}: {message}")
-        self.location = location
-        self.message = message
 
-
-class ScriptError(ConformanceError):
+class ScriptError(LocatedError):
     """A scenario could not be carried out as written against this engine.
 
     For example a choice the engine asked for that the script does not answer, or a
     ``choose`` step when no choice is pending.  The scenario, not the engine, may be at
     fault, so this gives the status ``error`` rather than ``failed``.
     """
-
-    def __init__(self, location: Location, message: str) -> None:
-        super().__init__(f"{location}: {message}")
-        self.location = location
-        self.message = message

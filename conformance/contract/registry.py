@@ -37,7 +37,7 @@ def _load(spec: str) -> EngineFactory:
             raise UsageError(f"engine module {module_name!r} has no {attribute!r}") from None
     if not callable(target):
         raise UsageError(f"engine factory {spec!r} is not callable")
-    return target  # type: ignore[return-value]
+    return target
 
 
 def resolve(name: str | None) -> EngineFactory:

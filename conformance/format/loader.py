@@ -64,15 +64,18 @@ def ruling_schema() -> dict[str, Any]:
 def _validator() -> jsonschema.protocols.Validator:
     schema = ruling_schema()
     cls = jsonschema.validators.validator_for(schema)
-    return cls(schema)  # type: ignore[no-any-return]
+    validator: jsonschema.protocols.Validator = cls(schema)
+    return validator
 
 
 def _schema_message(error: jsonschema.ValidationError, key: object = None) -> str:
     """Turn a JSON Schema error into the sentence a ruling author needs (``key``: which
     unknown key, for an error about unknown keys)."""
     where = ".".join(str(p) for p in error.absolute_path) or "the file"
+    schema = _schema_of(error)
+    value: Any = error.validator_value
     if error.validator == "additionalProperties":
-        allowed = sorted(error.schema.get("properties") or {})
+        allowed = sorted(schema.get("properties") or {})
         extra = [key] if key is not None else _extra_keys(error)
         if extra:
             word = "step" if "expect" in allowed and "cast" in allowed else "key"
@@ -80,27 +83,31 @@ def _schema_message(error: jsonschema.ValidationError, key: object = None) -> st
     if error.validator == "required":
         return f"{where}: {error.message.replace(' is a required property', '')} is required"
     if error.validator == "enum":
-        hint = did_you_mean(str(error.instance), [str(x) for x in error.validator_value])
-        return f"{where}: {error.instance!r} is not one of {list(error.validator_value)}{hint}"
+        hint = did_you_mean(str(error.instance), [str(x) for x in value])
+        return f"{where}: {error.instance!r} is not one of {list(value)}{hint}"
     if error.validator == "oneOf" and error.context:
         return _schema_message(_closest_branch(error))
-    if error.validator == "pattern" and "description" in error.schema:
-        return f"{where}: {error.instance!r} is not {error.schema['description']}"
+    if error.validator == "pattern" and "description" in schema:
+        return f"{where}: {error.instance!r} is not {schema['description']}"
     if error.validator == "type":
-        return f"{where}: expected {error.validator_value}, found {error.instance!r}"
+        return f"{where}: expected {value}, found {error.instance!r}"
     if error.validator in ("minProperties", "maxProperties") and isinstance(error.instance, dict):
         keys = sorted(map(str, error.instance))
-        if "cast" in (error.schema.get("properties") or {}):
+        if "cast" in (schema.get("properties") or {}):
             return f"{where}: a step has exactly one key, found {keys}"
-        low, high = error.schema.get("minProperties"), error.schema.get("maxProperties")
+        low, high = schema.get("minProperties"), schema.get("maxProperties")
         wanted = f"exactly {low}" if low == high else (
             f"at least {low}" if error.validator == "minProperties" else f"at most {high}")
         return f"{where}: expected {wanted} entries, found {len(keys)}: {keys}"
     return f"{where}: {error.message}"
 
 
+def _schema_of(error: jsonschema.ValidationError) -> dict[str, Any]:
+    return error.schema if isinstance(error.schema, dict) else {}
+
+
 def _extra_keys(error: jsonschema.ValidationError) -> list[object]:
-    allowed = set(error.schema.get("properties") or {})
+    allowed = set(_schema_of(error).get("properties") or {})
     instance = error.instance if isinstance(error.instance, dict) else {}
     return sorted((key for key in instance if key not in allowed), key=str)
 

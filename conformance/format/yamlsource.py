@@ -66,9 +66,11 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
-_Loader.add_constructor(
-    "tag:yaml.org,2002:timestamp", yaml.constructor.SafeConstructor.construct_yaml_str
-)
+def _construct_text(loader: _Loader, node: yaml.ScalarNode) -> str:
+    return str(loader.construct_scalar(node))
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_text)
 
 
 def load_yaml(path: Path, text: str | None = None) -> Any:

@@ -208,7 +208,7 @@ class ResultsRecorder:
             return
         for name, value in report.user_properties:
             if name == _PROPERTY:
-                self.writer.add(Result.from_json(dict(value)))
+                self.writer.add(Result.from_json(dict(value)))  # type: ignore[call-overload]
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
         self.writer.finish()

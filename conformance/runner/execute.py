@@ -390,7 +390,7 @@ def required_capabilities(ruling: Ruling) -> set[str]:
 
 def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
     """The verdict of ``engine`` on ``ruling``; never raises for an engine's behaviour."""
-    base = {"id": ruling.id, "path": ruling.path}
+    base: dict[str, Any] = {"id": ruling.id, "path": ruling.path}
     if not ruling.executable:
         return Result(status=Status.NOT_EXECUTABLE, message=ruling.not_executable_reason, **base)
     missing = sorted(required_capabilities(ruling) - engine.info.capabilities)

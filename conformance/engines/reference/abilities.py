@@ -116,7 +116,7 @@ def parse_abilities(card: Card, effect_names: tuple[str, ...]) -> tuple[tuple[Ab
             events: tuple[tuple[str, Any], ...] = ()
             if kind == "triggered":
                 entries = params if isinstance(params, list) else [params]
-                pairs = []
+                pairs: list[tuple[str, Any]] = []
                 for entry in entries:
                     _named(entry, EVENTS, "trigger event", card, raw)
                     pairs.extend((name, value) for name, value in entry.items())

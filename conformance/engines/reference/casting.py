@@ -38,19 +38,13 @@ def _permission(game: Game, player: str, card: GameObject, chars: Characteristic
             raise IllegalAction("you can cast only cards in your own hand")
         return
     if card.zone is Zone.GRAVEYARD and card.owner == player:
-        for permanent in game.state.permanents():
-            if permanent.controller != player:
+        used = game.state.player(player).used_once_per_turn
+        for permanent, ability, rule in game.statics("cast_from_graveyard", controller=player):
+            key = (permanent.id, ability.index)
+            if not matches(chars, rule) or (rule.get("once_per_turn") and key in used):
                 continue
-            for ability in game.chars(permanent).ability_defs:
-                rule = ability.params.get("cast_from_graveyard") if ability.kind == "static" else None
-                if rule is None or not matches(chars, rule):
-                    continue
-                key = (permanent.id, ability.index)
-                used = game.state.player(player).used_once_per_turn
-                if rule.get("once_per_turn") and key in used:
-                    continue
-                used.add(key)
-                return
+            used.add(key)
+            return
     raise IllegalAction(f"nothing allows casting {card.card.name} from the {card.zone.value}")
 
 
@@ -59,16 +53,12 @@ def total_cost(game: Game, player: str, spell: GameObject, chars: Characteristic
     """Mana cost or alternative cost, plus increases, minus reductions (CR 601.2f)."""
     cost = Cost.of(base, spell.x)
     you = game.state.player(player)
-    for permanent in game.state.permanents():
-        if permanent.controller != player:
+    for _permanent, _ability, rule in game.statics("cost_reduction", controller=player):
+        if not matches(chars, rule):
             continue
-        for ability in game.chars(permanent).ability_defs:
-            rule = ability.params.get("cost_reduction") if ability.kind == "static" else None
-            if rule is None or not matches(chars, rule):
-                continue
-            if rule.get("first_each_turn") and you.legendary_creature_spells_cast:
-                continue
-            cost = cost.reduced(int(rule.get("generic", 0)))
+        if rule.get("first_each_turn") and you.legendary_creature_spells_cast:
+            continue
+        cost = cost.reduced(int(rule.get("generic", 0)))
     return cost
 
 
@@ -140,12 +130,10 @@ def _check_not_prevented(game: Game, source: GameObject) -> None:
     """Statics such as "activated abilities of sources with the chosen name can't be
     activated" (mana abilities aside: the reference engine has none)."""
     names = set(game.chars(source).names)
-    for permanent in game.state.permanents():
-        for ability in game.chars(permanent).ability_defs:
-            rule = ability.params.get("prevent_activation") if ability.kind == "static" else None
-            if rule == "chosen_name" and permanent.chosen_name in names:
-                raise IllegalAction(f"{permanent.card.name} prevents activating abilities of "
-                                    f"sources named {permanent.chosen_name}")
+    for permanent, _ability, rule in game.statics("prevent_activation"):
+        if rule == "chosen_name" and permanent.chosen_name in names:
+            raise IllegalAction(f"{permanent.card.name} prevents activating abilities of "
+                                f"sources named {permanent.chosen_name}")
 
 
 def activate(game: Game, action: Activate) -> Flow:

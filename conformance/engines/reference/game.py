@@ -9,7 +9,7 @@ part-way (an unpayable cost, say) the game returns to the state before it (CR 73
 from __future__ import annotations
 
 import copy
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from ...contract.types import Choice, Event
@@ -40,6 +40,17 @@ class Game:
 
     def chars(self, obj: GameObject) -> Characteristics:
         return characteristics(self.state, obj, self.abilities)
+
+    def statics(self, name: str, *, controller: str | None = None
+                ) -> Iterator[tuple[GameObject, Ability, Any]]:
+        """Every static ability named ``name`` of a permanent (controlled by ``controller``),
+        as ``(permanent, ability, its parameters)``."""
+        for permanent in list(self.state.permanents()):
+            if controller is not None and permanent.controller != controller:
+                continue
+            for ability in self.chars(permanent).ability_defs:
+                if ability.kind == "static" and name in ability.params:
+                    yield permanent, ability, ability.params[name]
 
     def emit(self, kind: str, **data: Any) -> Event:
         """Record an event and let triggered abilities see it (CR 603.2)."""

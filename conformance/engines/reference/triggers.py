@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...contract.types import Event, StackItemView  # noqa: F401 - documented event kinds
+from ...contract.types import Event
 from ...format.vocabulary import Door, Step, Zone
 from .abilities import Ability
 from .characteristics import DOOR_INDEX
@@ -73,19 +73,15 @@ MATCHERS: dict[str, Matcher] = {
 
 def additional_instances(game: Game, source: GameObject, event: Event) -> int:
     """How many extra times a triggered ability of ``source`` triggers (CR 603.2d)."""
+    if source.zone is not Zone.BATTLEFIELD:
+        return 0
     extra = 0
-    for permanent in game.state.permanents():
-        if permanent.controller != source.controller or source.zone is not Zone.BATTLEFIELD:
+    for _permanent, _ability, rule in game.statics("trigger_additional_time",
+                                                   controller=source.controller):
+        entering = rule.get("entering") if isinstance(rule, dict) else None
+        if entering and not _caused_by_entering(game, event, tuple(entering)):
             continue
-        for ability in game.chars(permanent).ability_defs:
-            rule = ability.params.get("trigger_additional_time") if ability.kind == "static" else None
-            if rule is None:
-                continue
-            entering = rule.get("entering") if isinstance(rule, dict) else None
-            if entering:
-                if not _caused_by_entering(game, event, tuple(entering)):
-                    continue
-            extra += 1
+        extra += 1
     return extra
 
 
