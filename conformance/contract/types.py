@@ -187,6 +187,13 @@ class ObjectView:
     token: bool = False
     tapped: bool = False
     counters: Mapping[str, int] = field(default_factory=dict)
+    #: The printed name(s) of the card or token as the viewer can tell: () for a
+    #: face-down object the viewer may not look at (CR 708.5).
+    identity: tuple[str, ...] = ()
+    #: Color identity of the card (CR 903.4), all faces included.
+    color_identity: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    attached_to: ObjectId | None = None
 
 
 @dataclass(frozen=True, slots=True)

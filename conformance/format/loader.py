@@ -335,10 +335,10 @@ class _Checker:
                 self.error(key_line(args, key), f"{key!r} is about a player: add 'player:'")
             elif key in GAME_OBSERVATIONS and ("object" in args or "player" in args):
                 self.error(key_line(args, key), f"{key!r} is about the game: use its own 'expect'")
-        for key in ("same_object_as", "new_object_since"):
-            if key in args:
+        for key in ("same_object_as", "new_object_since", "attached_to"):
+            if args.get(key) is not None:
                 self.use(args[key], key_line(args, key), aliases)
-        for key in ("controller", "owner", "active_player"):
+        for key in ("controller", "owner", "active_player", "viewer"):
             if key in args and args[key] not in players:
                 self.error(key_line(args, key),
                            f"unknown player {args[key]!r}{did_you_mean(args[key], players)}")

@@ -115,6 +115,7 @@ OBJECT_OBSERVATIONS = (
     "zone", "names", "mana_value", "colors", "types", "subtypes", "supertypes", "power",
     "toughness", "abilities", "ability_count", "unlocked_doors", "face_down", "transformed",
     "token", "tapped", "controller", "owner", "counters", "same_object_as", "new_object_since",
+    "identity", "color_identity", "keywords", "attached_to", "viewer",
 )
 #: Keys an ``expect`` step may check about a player (``player:`` names them).
 PLAYER_OBSERVATIONS = ("life", "hand_size", "library_size", "graveyard_size", "exile_size")

@@ -27,7 +27,8 @@ from ..format.model import Ruling, Scenario, ScriptStep
 from ..format.vocabulary import Door, Face, Step, Zone
 from .results import Result, Status
 
-_UNORDERED = ("names", "colors", "types", "subtypes", "supertypes", "abilities", "unlocked_doors")
+_UNORDERED = ("names", "colors", "types", "subtypes", "supertypes", "abilities", "unlocked_doors",
+              "identity", "color_identity", "keywords")
 
 
 class ScenarioRun:
@@ -269,11 +270,11 @@ class Expectation:
     def object(self, alias: str) -> None:
         object_id = self.run.object_id(alias)
         try:
-            view: ObjectView = self.run.engine.observe(object_id)
+            view: ObjectView = self.run.engine.observe(object_id, self.args.get("viewer"))
         except KeyError:
             raise self.run.violation(f"{alias!r} (object {object_id}) does not exist") from None
         for key, expected in self.args.items():
-            if key == "object":
+            if key in ("object", "viewer"):
                 continue
             if key == "zone":
                 self.compare(key, expected, view.zone.value)
@@ -287,6 +288,11 @@ class Expectation:
                 if view.id == self.run.object_id(expected):
                     self.mismatches.append(f"expected a new object since {expected!r}, found "
                                            f"the same object {view.id}")
+            elif key == "attached_to":
+                wanted = None if expected is None else self.run.object_id(expected)
+                if view.attached_to != wanted:
+                    self.mismatches.append(f"attached_to: expected {expected!r} ({wanted}), "
+                                           f"found {view.attached_to}")
             elif key == "counters":
                 self.compare(key, expected, {k: view.counters.get(k, 0) for k in expected})
             else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conformance.errors import Location, RulingFileError
 from conformance.format.cards import CardPool, load_cards
@@ -36,8 +37,7 @@ def load_error(path: Path) -> str:
 def test_real_card_file_loads(pool: CardPool) -> None:
     assert pool.path == str(CARD_FILE)
     assert ROOM in pool and "Grizzly Bears" in pool
-    names = [line.split(":")[0] for line in CARD_FILE.read_text("utf-8").splitlines()
-             if line and line[0] not in " #-"]
+    names = list(yaml.safe_load(CARD_FILE.read_text("utf-8")))
     assert sorted(pool) == sorted(names)
 
 
@@ -67,7 +67,8 @@ def test_card_location_is_its_line(pool: CardPool) -> None:
     lines = CARD_FILE.read_text("utf-8").splitlines()
     for card in pool.values():
         assert card.location.path == str(CARD_FILE)
-        assert lines[card.location.line - 1] == f"{card.name}:"
+        key = lines[card.location.line - 1].rstrip(":")
+        assert yaml.safe_load(key) == card.name  # the card's own key, quoted or not
 
 
 def test_lookup_by_full_name_and_by_face_name(pool: CardPool) -> None:

@@ -18,14 +18,16 @@ from ...format.cards import Card
 
 KINDS = ("triggered", "activated", "static", "as_enters", "spell")
 EVENTS = ("door_unlocked", "room_fully_unlocked", "enters", "turned_face_up",
-          "combat_damage_to_player", "beginning_of_combat")
+          "combat_damage_to_player", "beginning_of_combat", "beginning_of_upkeep",
+          "spell_cast", "chapter")
 STATICS = ("trigger_additional_time", "cast_from_graveyard", "power_per_card",
-           "cost_reduction", "prevent_activation")
-TARGET_WHAT = ("permanent", "player", "spell")
-AS_ENTERS = ("choose_card_name",)
+           "cost_reduction", "cost_increase", "prevent_activation", "enchanted_gets", "anthem",
+           "morph")
+AS_ENTERS = ("choose_card_name", "copy", "counters")
+TARGET_WHAT = ("permanent", "player", "spell", "any")
 #: Keys of a filter over characteristics (see targets.matches).
 FILTER_KEYS = ("types", "types_any", "subtypes", "supertypes", "permanent", "nonland",
-               "mana_value_max")
+               "noncreature", "nonlegendary", "mana_value_max", "tapped")
 TARGET_KEYS = ("what", "controller", "up_to", "count") + FILTER_KEYS
 _ABILITY_KEYS = set(KINDS) | {"target", "if", "effects", "text", "unimplemented"}
 
@@ -109,6 +111,9 @@ def parse_abilities(card: Card, effect_names: tuple[str, ...]) -> tuple[tuple[Ab
                 raise _fail(card, face.raw, "each entry of 'rules' must be a mapping")
             _named(raw, tuple(sorted(_ABILITY_KEYS)), "rules key", card, raw)
             kinds = [k for k in KINDS if k in raw]
+            if not kinds and raw.get("unimplemented"):  # printed, not carried out yet
+                raw = {**raw, "static": {}}
+                kinds = ["static"]
             if len(kinds) != 1:
                 raise _fail(card, raw, f"an ability has exactly one of {list(KINDS)}")
             kind = kinds[0]

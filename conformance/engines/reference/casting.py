@@ -9,14 +9,14 @@ spell's characteristics *on the stack* -- so for a Room, only the door being cas
 
 from __future__ import annotations
 
-from ...contract.types import Activate, Cast, Choice, Option, PlayerRef
+from ...contract.types import Activate, Cast, Choice, Option, PlayerRef, TurnFaceUp
 from ...errors import IllegalAction, Unsupported
 from ...format.vocabulary import Door, Zone
 from .abilities import Ability
 from .characteristics import DOOR_INDEX, Characteristics, is_split
 from .game import Flow, Game
 from .mana import Cost
-from .state import GameObject, StackAbility
+from .state import CopyEffect, GameObject, StackAbility
 from .targets import PLAYER_PREFIX, choose_targets, matches
 
 FACE_DOWN_COST = "{3}"
@@ -50,13 +50,17 @@ def _permission(game: Game, player: str, card: GameObject, chars: Characteristic
 
 def total_cost(game: Game, player: str, spell: GameObject, chars: Characteristics,
                base: str | None) -> Cost:
-    """Mana cost or alternative cost, plus increases, minus reductions (CR 601.2f)."""
+    """The mana cost or alternative cost, plus increases, then minus reductions, which
+    reduce only generic mana (CR 601.2f).  Mana value is not affected (CR 202.3)."""
     cost = Cost.of(base, spell.x)
-    you = game.state.player(player)
+    for _permanent, _ability, rule in game.statics("cost_increase"):
+        if matches(chars, rule):
+            cost = cost.plus(Cost(int(rule.get("generic", 0)), ()))
+    earlier = game.state.player(player).spells_cast_this_turn
     for _permanent, _ability, rule in game.statics("cost_reduction", controller=player):
         if not matches(chars, rule):
             continue
-        if rule.get("first_each_turn") and you.legendary_creature_spells_cast:
+        if rule.get("first_each_turn") and any(matches(c, rule) for c in earlier):
             continue
         cost = cost.reduced(int(rule.get("generic", 0)))
     return cost
@@ -78,7 +82,7 @@ def cast(game: Game, action: Cast) -> Flow:
         door = Door(answer)
     if door is not None and not is_split(card):
         raise IllegalAction(f"{card.name} has no halves to choose from")
-    if action.face_down and "Morph" not in card.faces[0].keywords:
+    if action.face_down and morph_cost(game, card_obj) is None:
         raise IllegalAction(f"{card.name} can't be cast face down")
     from_zone = card_obj.zone
     spell = state.move(card_obj, Zone.STACK, controller=action.player)  # CR 601.2a
@@ -101,11 +105,10 @@ def cast(game: Game, action: Cast) -> Flow:
     if targets is None:
         raise IllegalAction(f"{card.name} has no legal targets")
     spell.targets = targets
-    base = FACE_DOWN_COST if action.face_down else (
+    base = FACE_DOWN_COST if action.face_down else (  # an alternative cost (CR 702.37c)
         card.faces[DOOR_INDEX[door]].mana_cost if door is not None else card.faces[0].mana_cost)
     state.player(action.player).pool.pay(total_cost(game, action.player, spell, chars, base))
-    if "Legendary" in chars.supertypes and "Creature" in chars.types:
-        state.player(action.player).legendary_creature_spells_cast += 1
+    state.player(action.player).spells_cast_this_turn.append(chars)
     game.emit("zone_changed", object=card_obj.id, new_object=spell.id, card=card.name,
               **{"from": from_zone.value, "to": Zone.STACK.value})
     game.emit("spell_cast", object=spell.id, player=action.player)
@@ -120,6 +123,57 @@ def _values(targets: tuple[object, ...] | None) -> tuple[str, ...] | None:
     if targets is None:
         return None
     return tuple(PLAYER_PREFIX + t.name if isinstance(t, PlayerRef) else str(t) for t in targets)
+
+
+def morph_cost(game: Game, obj: GameObject) -> str | None:
+    """The morph cost printed on the card, whether or not it is face down (CR 702.37)."""
+    for ability in game.abilities.get(obj.card.name, ((),))[0]:
+        if ability.kind == "static" and "morph" in ability.params:
+            return str(ability.params["morph"])
+    return None
+
+
+def turn_face_up(game: Game, action: TurnFaceUp) -> Flow:
+    """The special action of turning a face-down permanent face up by paying its morph
+    cost, any time its controller has priority (CR 702.37e, 116.2b).  It stays the same
+    permanent (CR 708.8): nothing enters, so no enters ability triggers."""
+    state = game.state
+    obj = state.objects.get(action.object)
+    if obj is None or obj.zone is not Zone.BATTLEFIELD or not obj.face_down:
+        raise IllegalAction("only a face-down permanent can be turned face up")
+    if obj.controller != action.player:
+        raise IllegalAction("only its controller can turn a permanent face up")
+    if state.priority != action.player:
+        raise IllegalAction(f"{action.player} does not have priority")
+    cost = morph_cost(game, obj)
+    if cost is None:
+        raise IllegalAction(f"{obj.card.name} has no morph cost")
+    state.player(action.player).pool.pay(Cost.of(cost))
+    obj.face_down = False
+    game.emit("turned_face_up", object=obj.id, card=obj.card.name)
+    yield from ()
+
+
+def cast_copy(game: Game, player: str, card_id: str) -> Flow:
+    """Cast a copy of a card without paying its mana cost (CR 707.12, 118.9).  The copy
+    is a spell cast, so it can trigger abilities; targets are chosen as usual."""
+    state = game.state
+    original = state.objects[card_id]
+    spell = state.create(original.card, player, Zone.STACK)
+    spell.copy = original.copy or CopyEffect(original.card)
+    spell.is_spell_copy = True
+    chars = game.chars(spell)
+    spell_ability = next((a for a in chars.ability_defs if a.kind == "spell"), None)
+    targets = yield from choose_targets(
+        game, spell_ability.target if spell_ability else None, player, None,
+        f"targets for the copy of {original.card.name}")
+    if targets is None:
+        state.stack.remove(spell)
+        del state.objects[spell.id]
+        return
+    spell.targets = targets
+    state.player(player).spells_cast_this_turn.append(chars)
+    game.emit("spell_cast", object=spell.id, player=player)
 
 
 def activated_abilities(game: Game, obj: GameObject) -> list[Ability]:
@@ -165,7 +219,11 @@ def activate(game: Game, action: Activate) -> Flow:
         if obj.summoning_sick and "Creature" in game.chars(obj).types:
             raise IllegalAction(f"{obj.card.name} has summoning sickness")
         obj.tapped = True
-    state.player(action.player).pool.pay(Cost.of(params.get("mana"), action.x or 0))
+    x = action.x or 0
+    if "x_from_linked" in params:  # "X is the mana value of the exiled card" (CR 607.2)
+        linked = state.linked.get((obj.id, params["x_from_linked"]), [])
+        x = sum(game.chars(state.objects[i]).mana_value for i in linked if i in state.objects)
+    state.player(action.player).pool.pay(Cost.of(params.get("mana"), x))
     source_card = obj.copiable_card
     if params.get("sacrifice"):
         game.move(obj, Zone.GRAVEYARD)

@@ -3,7 +3,7 @@
 This is the one place that decides what an object *is* in a given zone (CR 109.3):
 
 * a split card, Room included, has both halves' characteristics combined outside the
-  stack and battlefield (CR 709.4); on the stack only the half cast (CR 709.3); a Room
+  stack and battlefield (CR 709.4); on the stack only the half cast (CR 709.3b); a Room
   on the battlefield has those of its unlocked doors combined, and with none unlocked
   no name, no mana cost and no abilities but its shared type line (CR 709.5);
 * a transforming double-faced card has its front face's characteristics except on the
@@ -11,12 +11,18 @@ This is the one place that decides what an object *is* in a given zone (CR 109.3
   (CR 712.8);
 * a face-down spell or permanent is a nameless, colorless 2/2 creature with no mana
   cost, no creature types and no abilities (CR 708.2);
-* copy effects replace the copiable values (CR 707.2), then other effects apply.
+* copy effects replace the copiable values (CR 707.2) -- of one face only when a
+  single-faced object copies a double-faced permanent (CR 707.8);
+* then other effects apply: power and toughness changes, Auras, counters (CR 613.4).
+
+A card's color identity (CR 903.4) is worked out here too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ...format.cards import Card, CardFace
 from ...format.vocabulary import Door, Zone
@@ -26,6 +32,9 @@ from .state import GameObject, GameState
 
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 DOOR_INDEX = {Door.LEFT: 0, Door.RIGHT: 1}
+BASIC_LAND_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+Abilities = dict[str, tuple[tuple[Ability, ...], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +49,10 @@ class Characteristics:
     toughness: int | None
     abilities: tuple[str, ...]
     ability_defs: tuple[Ability, ...]
+    keywords: tuple[str, ...] = ()
+
+
+FACE_DOWN = Characteristics((), 0, (), ("Creature",), (), (), 2, 2, (), ())
 
 
 def _union(*groups: tuple[str, ...]) -> tuple[str, ...]:
@@ -63,10 +76,17 @@ def is_transforming(card: Card) -> bool:
     return card.layout == "transform"
 
 
+def can_transform(obj: GameObject) -> bool:
+    """Only a transforming double-faced card or token can transform (CR 712.9)."""
+    return is_transforming(obj.copiable_card) and (obj.copy is None or obj.copy.face is None)
+
+
 def faces_in_effect(obj: GameObject, zone: Zone | None = None) -> tuple[int, ...]:
     """Indexes of the faces whose characteristics the object has in ``zone``."""
     card = obj.copiable_card
     zone = zone or obj.zone
+    if obj.copy is not None and obj.copy.face is not None:
+        return (obj.copy.face,)
     if is_split(card):
         if zone is Zone.STACK and obj.cast_door is not None:
             return (DOOR_INDEX[obj.cast_door],)
@@ -78,79 +98,108 @@ def faces_in_effect(obj: GameObject, zone: Zone | None = None) -> tuple[int, ...
     return (0,)
 
 
-def face_mana_value(card: Card, index: int, x: int = 0) -> int:
-    """The mana value a face contributes; a back face uses its front face's (CR 712.8e)."""
-    if is_transforming(card):
-        return mana.mana_value(card.faces[0].mana_cost, x)
-    return mana.mana_value(card.faces[index].mana_cost, x)
-
-
 def face_colors(face: CardFace) -> tuple[str, ...]:
     """A face's colors: its mana cost's symbols and its color indicator (CR 202.2, 204)."""
     return _union(mana.colors_of(face.mana_cost), face.color_indicator or ())
 
 
-def characteristics(game: GameState, obj: GameObject,
-                    abilities: dict[str, tuple[tuple[Ability, ...], ...]]) -> Characteristics:
+def _mana_value(obj: GameObject, indexes: tuple[int, ...]) -> int:
+    card = obj.copiable_card
+    x = obj.x if obj.zone is Zone.STACK else 0  # X is 0 off the stack (CR 107.3g)
+    if can_transform(obj):  # whichever face is up (CR 712.8e)
+        return mana.mana_value(card.faces[0].mana_cost, x)
+    return sum(mana.mana_value(card.faces[i].mana_cost, x) for i in indexes)
+
+
+def characteristics(game: GameState, obj: GameObject, abilities: Abilities) -> Characteristics:
     """``abilities`` maps card names to their faces' parsed abilities."""
     if obj.face_down:
-        return Characteristics((), 0, (), ("Creature",), (), (), 2, 2, (), ())
+        return _apply_effects(game, obj, FACE_DOWN, abilities)
     card = obj.copiable_card
     indexes = faces_in_effect(obj)
     faces = [card.faces[i] for i in indexes]
-    x = obj.x if obj.zone is Zone.STACK else 0
+    copy = obj.copy
     if faces:
         types = _union(*(f.types for f in faces))
         subtypes = _union(*(f.subtypes for f in faces))
         supertypes = _union(*(f.supertypes for f in faces))
     else:  # a Room with no door unlocked keeps its shared type line (CR 709.5)
         types, subtypes, supertypes = card.faces[0].types, card.faces[0].subtypes, ()
-    if obj.copy is not None:
-        subtypes = _union(subtypes, obj.copy.add_subtypes)
-    if is_transforming(card):
-        mana_value = face_mana_value(card, indexes[0], x)
-    else:
-        mana_value = sum(face_mana_value(card, i, x) for i in indexes)
-    power = next((_number(f.power) for f in faces if f.power is not None), None)
-    toughness = next((_number(f.toughness) for f in faces if f.toughness is not None), None)
-    defs = tuple(a for i in indexes for a in abilities.get(card.name, ((),) * (i + 1))[i])
+    if copy is not None:
+        types = _union(types, copy.add_types)
+        subtypes = _union(subtypes, copy.add_subtypes)
+    face_abilities = abilities.get(card.name, ())
     result = Characteristics(
         names=tuple(f.name for f in faces),
-        mana_value=mana_value,
+        mana_value=_mana_value(obj, indexes),
         colors=_union(*(face_colors(f) for f in faces)),
         types=types,
         subtypes=subtypes,
         supertypes=supertypes,
-        power=power,
-        toughness=toughness,
+        power=next((_number(f.power) for f in faces if f.power is not None), None),
+        toughness=next((_number(f.toughness) for f in faces if f.toughness is not None), None),
         abilities=tuple(text for f in faces for text in f.ability_texts),
-        ability_defs=defs,
+        ability_defs=tuple(a for i in indexes if i < len(face_abilities)
+                           for a in face_abilities[i]),
+        keywords=_union(*(f.keywords for f in faces), copy.add_keywords if copy else ()),
     )
     return _apply_effects(game, obj, result, abilities)
 
 
 def _apply_effects(game: GameState, obj: GameObject, base: Characteristics,
-                   abilities: dict[str, tuple[tuple[Ability, ...], ...]]) -> Characteristics:
-    """Effects that modify power and toughness (CR 613.4), and counters on the object."""
+                   abilities: Abilities) -> Characteristics:
+    """Effects that apply after copiable values: keywords gained, then power and
+    toughness -- abilities, Auras, effects in timestamp order, counters (CR 613.4)."""
+    keywords = _union(base.keywords, tuple(sorted(obj.keywords)))
     if base.power is None or obj.zone is not Zone.BATTLEFIELD:
-        return base
+        return replace(base, keywords=keywords)
     power, toughness = base.power, base.toughness or 0
     for ability in base.ability_defs:
         if ability.kind == "static" and "power_per_card" in ability.params:
             rule = ability.params["power_per_card"]
-            zone = Zone(rule.get("zone", "graveyard"))
-            cards = game.zone_list(zone, obj.controller)
-            count = count_cards(game, cards, tuple(rule.get("types_any") or ()), abilities)
-            power += count
+            cards = game.zone_list(Zone(rule.get("zone", "graveyard")), obj.controller)
+            power += count_cards(game, cards, tuple(rule.get("types_any") or ()), abilities)
+    for source in game.permanents():
+        for ability in _printed_abilities(source, abilities):
+            if ability.kind != "static":
+                continue
+            bonus = ability.params.get("enchanted_gets")
+            if bonus and source.attached_to == obj.id:
+                power += int(bonus.get("power", 0))
+                toughness += int(bonus.get("toughness", 0))
+            anthem = ability.params.get("anthem")
+            if anthem and source.controller == obj.controller and _matches(base, anthem):
+                power += int(anthem.get("power", 0))
+                toughness += int(anthem.get("toughness", 0))
+    for effect in sorted(game.effects, key=lambda e: e.timestamp):
+        if effect.object == obj.id:
+            power += effect.power
+            toughness += effect.toughness
     plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
-    return Characteristics(
-        base.names, base.mana_value, base.colors, base.types, base.subtypes, base.supertypes,
-        power + plus, toughness + plus, base.abilities, base.ability_defs,
-    )
+    return replace(base, power=power + plus, toughness=toughness + plus, keywords=keywords)
+
+
+def _printed_abilities(obj: GameObject, abilities: Abilities) -> tuple[Ability, ...]:
+    """The abilities an object has from its copiable values, before other effects; what a
+    static ability that changes power and toughness needs to find its sources without
+    computing their power and toughness in turn."""
+    if obj.face_down:
+        return ()
+    face_abilities = abilities.get(obj.copiable_card.name, ())
+    return tuple(a for i in faces_in_effect(obj) if i < len(face_abilities)
+                 for a in face_abilities[i])
+
+
+def _matches(chars: Characteristics, rule: Mapping[str, Any]) -> bool:
+    """Types and supertypes filters of a static ability (the full filter is targets.matches,
+    which builds on this module)."""
+    wanted: tuple[str, ...] = tuple(rule.get("types") or ())
+    supers: tuple[str, ...] = tuple(rule.get("supertypes") or ())
+    return set(wanted) <= set(chars.types) and set(supers) <= set(chars.supertypes)
 
 
 def count_cards(game: GameState, object_ids: list[str], types_any: tuple[str, ...],
-                abilities: dict[str, tuple[tuple[Ability, ...], ...]]) -> int:
+                abilities: Abilities) -> int:
     """How many cards among ``object_ids`` have one of ``types_any``: each card counts
     once, whatever its number of faces (CR 709.2)."""
     return sum(
@@ -161,3 +210,15 @@ def count_cards(game: GameState, object_ids: list[str], types_any: tuple[str, ..
 
 def is_permanent_card(chars: Characteristics) -> bool:
     return bool(set(chars.types) & set(PERMANENT_TYPES))
+
+
+def color_identity(card: Card) -> tuple[str, ...]:
+    """The colors of the mana symbols in the card's mana costs and rules text, its color
+    indicators and basic land types, over all its faces (CR 903.4, 903.4d)."""
+    found: set[str] = set()
+    for face in card.faces:
+        found.update(mana.colors_of(face.mana_cost))
+        found.update(mana.identity_symbols("\n".join(face.ability_texts)))
+        found.update(face.color_indicator or ())
+        found.update(BASIC_LAND_COLORS[t] for t in face.subtypes if t in BASIC_LAND_COLORS)
+    return tuple(c for c in mana.COLORS if c in found)

@@ -14,14 +14,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...contract.types import Choice, Event, Option
-from ...errors import Unsupported
-from ...format.cards import Card
-from ...format.vocabulary import Zone
+from ...errors import Location, Unsupported
+from ...format.cards import Card, CardFace
+from ...format.vocabulary import Step, Zone
 from . import rooms
 from .abilities import Ability, TargetSpec
-from .entering import create_token, put_onto_battlefield
+from .casting import cast_copy
+from .characteristics import can_transform
+from .copies import copy_of
+from .entering import add_counters, enter_token, put_onto_battlefield
 from .game import Flow, Game
-from .state import CopyEffect, GameObject
+from .state import ContinuousEffect, CopyEffect, DelayedTrigger, GameObject
 from .targets import PLAYER_PREFIX, candidates, label, matches
 
 
@@ -36,7 +39,7 @@ class Context:
     targets: tuple[str, ...] = ()
     legal_targets: tuple[str, ...] = ()
     x: int = 0
-    exiled: list[str] = field(default_factory=list)
+    event: dict[str, Any] = field(default_factory=dict)
 
 
 Effect = Callable[[Game, Context, Any], Flow]
@@ -51,10 +54,14 @@ def effect(name: str) -> Callable[[Effect], Effect]:
 
 
 def _objects(game: Game, ctx: Context, which: Any) -> list[GameObject]:
-    """The objects an effect's parameter names: ``target`` (the legal ones)."""
+    """The objects an effect's parameter names: ``target`` (the legal ones), ``this`` (the
+    source, if it is still the same object on the battlefield)."""
     if which == "target":
         return [game.state.objects[t] for t in ctx.legal_targets if t in game.state.objects]
-    return []
+    if which == "this":
+        source = game.state.objects.get(ctx.source)
+        return [source] if source is not None and source.zone is Zone.BATTLEFIELD else []
+    raise ValueError(f"an effect names {which!r}: only 'target' and 'this' are known")
 
 
 def _players(ctx: Context, which: Any) -> list[str]:
@@ -142,17 +149,182 @@ def unlock_locked_door(game: Game, ctx: Context, params: Any) -> Flow:
 
 @effect("create_token_copy")
 def create_token_copy(game: Game, ctx: Context, params: Any) -> Flow:
-    """``{of: target, add_subtypes: [...]}``: a token copying the permanent's copiable
-    values (CR 707.2) -- what it copies if it is a copy -- plus the stated exceptions."""
+    """``{of: target, add_subtypes: [...], gains: [...], lore_up_to: N,
+    sacrifice_at_next_end_step: bool}``: a token copying a permanent's copiable values
+    plus the stated exceptions; it enters with the face up that the original has up."""
     for original in _objects(game, ctx, params.get("of", "target")):
-        base = original.copy
-        card = base.card if base is not None else original.card
-        inherited = base.add_subtypes if base is not None else ()
-        token = game.state.create(card, ctx.controller, Zone.BATTLEFIELD, token=True)
-        token.copy = CopyEffect(card, tuple(dict.fromkeys(
-            inherited + tuple(params.get("add_subtypes") or ()))))
+        token = game.state.create(original.card, ctx.controller, Zone.BATTLEFIELD, token=True)
+        token.copy = copy_of(original, token=True,
+                             add_subtypes=tuple(params.get("add_subtypes") or ()))
+        token.transformed = original.transformed and can_transform(token)
+        token.keywords.update(params.get("gains") or ())
         token.summoning_sick = True
-        yield from create_token(game, token)
+        yield from enter_token(game, token)
+        limit = int(params.get("lore_up_to", 0))
+        if limit and "Saga" in game.chars(token).subtypes:
+            options = tuple(Option(str(n), str(n)) for n in range(limit + 1))
+            (answer,) = yield Choice("option", ctx.controller,
+                                     f"put up to {limit} lore counters on the token", options)
+            add_counters(game, token, "lore", int(answer))
+        if params.get("sacrifice_at_next_end_step"):
+            game.state.delayed.append(DelayedTrigger(
+                Step.END.value, ctx.controller, ctx.source, ctx.source_card,
+                ({"sacrifice": "delayed_objects"},), (token.id,)))
+
+
+@effect("create_token")
+def create_token_effect(game: Game, ctx: Context, params: Any) -> Flow:
+    """``{count, name, types, subtypes, colors, power, toughness}``: tokens whose
+    characteristics the effect states (CR 111.3)."""
+    card = token_card(params)
+    for _ in range(int(params.get("count", 1))):
+        token = game.state.create(card, ctx.controller, Zone.BATTLEFIELD, token=True)
+        token.summoning_sick = True
+        yield from enter_token(game, token)
+
+
+def token_card(params: Any) -> Card:
+    """The card-like definition of a token an effect describes."""
+    name = str(params["name"])
+    types = tuple(params.get("types") or ("Creature",))
+    subtypes = tuple(params.get("subtypes") or ())
+    face = CardFace(
+        name=name, mana_cost=None, type_line=" ".join(types), types=types, subtypes=subtypes,
+        supertypes=(), text="", power=str(params.get("power")) if "power" in params else None,
+        toughness=str(params.get("toughness")) if "toughness" in params else None,
+        colors=tuple(params.get("colors") or ()), color_indicator=tuple(params.get("colors") or ()),
+        keywords=tuple(params.get("keywords") or ()), side=None, rules=(), raw={},
+    )
+    return Card(name, "token", (face,), tuple(params.get("colors") or ()), Location("<token>"))
+
+
+@effect("sacrifice")
+def sacrifice(game: Game, ctx: Context, params: Any) -> Flow:
+    """``this`` or ``delayed_objects`` (those a delayed trigger was made for)."""
+    if params == "delayed_objects":
+        chosen = [game.state.objects[i] for i in ctx.event.get("objects", ())
+                  if i in game.state.objects]
+    else:
+        chosen = _objects(game, ctx, params)
+    for obj in chosen:
+        if obj.zone is Zone.BATTLEFIELD and obj.controller == ctx.controller:
+            game.move(obj, Zone.GRAVEYARD)
+    yield from ()
+
+
+@effect("modify_pt")
+def modify_pt(game: Game, ctx: Context, params: Any) -> Flow:
+    """``{what: target|this, power, toughness}`` until end of turn (CR 611.2)."""
+    for obj in _objects(game, ctx, params.get("what", "target")):
+        game.state.effects.append(ContinuousEffect(
+            obj.id, int(params.get("power", 0)), int(params.get("toughness", 0)),
+            "end_of_turn", game.state.tick()))
+    yield from ()
+
+
+@effect("damage")
+def damage(game: Game, ctx: Context, params: Any) -> Flow:
+    """``{amount, to: target}``: damage to creatures is marked, to players is life lost."""
+    amount = int(params["amount"])
+    for target in ctx.legal_targets:
+        if target.startswith(PLAYER_PREFIX):
+            game.state.player(target[len(PLAYER_PREFIX):]).life -= amount
+        elif target in game.state.objects:
+            game.state.objects[target].damage += amount
+        game.events.append(Event("damage_dealt", {"source": ctx.source, "to": target,
+                                                  "amount": amount}))
+    yield from ()
+
+
+@effect("lose_life")
+def lose_life(game: Game, ctx: Context, params: Any) -> Flow:
+    game.state.player(ctx.controller).life -= int(params)
+    yield from ()
+
+
+@effect("gain_life")
+def gain_life(game: Game, ctx: Context, params: Any) -> Flow:
+    game.state.player(ctx.controller).life += int(params)
+    yield from ()
+
+
+@effect("add_mana")
+def add_mana(game: Game, ctx: Context, params: Any) -> Flow:
+    game.state.player(ctx.controller).pool.add(str(params))
+    yield from ()
+
+
+@effect("return_all_to_hand")
+def return_all_to_hand(game: Game, ctx: Context, params: Any) -> Flow:
+    """``{other: bool, tapped: bool, ...filter}``: every matching permanent, at once."""
+    chosen = [obj for obj in game.state.permanents()
+              if matches(game.chars(obj), params)
+              and not (params.get("tapped") and not obj.tapped)
+              and not (params.get("other") and obj.id == ctx.source)]
+    for obj in chosen:
+        game.move(obj, Zone.HAND)
+    yield from ()
+
+
+@effect("may")
+def may(game: Game, ctx: Context, params: Any) -> Flow:
+    """``[effects]`` the controller may choose to carry out."""
+    options = (Option("yes", "yes"), Option("no", "no"))
+    (answer,) = yield Choice("option", ctx.controller, "do it?", options)
+    if answer == "yes":
+        yield from run_effects(game, ctx, tuple(params))
+
+
+@effect("transform")
+def transform(game: Game, ctx: Context, params: Any) -> Flow:
+    """Turn a transforming permanent over; nothing happens to one that can't (CR 701.27c).
+    It stays the same object (CR 712.18)."""
+    for obj in _objects(game, ctx, params):
+        if can_transform(obj):
+            obj.transformed = not obj.transformed
+            game.emit("transformed", object=obj.id)
+    yield from ()
+
+
+@effect("exile_and_return")
+def exile_and_return(game: Game, ctx: Context, params: Any) -> Flow:
+    """``{what: this, transformed: bool}``: exile it, then return it to the battlefield
+    under its owner's control -- transformed, or front face up."""
+    for obj in _objects(game, ctx, params.get("what", "this")):
+        exiled = game.move(obj, Zone.EXILE)
+        if exiled is not None:
+            yield from put_onto_battlefield(game, exiled, controller=exiled.owner,
+                                            transformed=bool(params.get("transformed")))
+
+
+@effect("mill")
+def mill(game: Game, ctx: Context, params: Any) -> Flow:
+    """``{count, then_to_hand: {up_to, ...filter}}``: mill, then maybe take one back."""
+    library = game.state.player(ctx.controller).zones[Zone.LIBRARY]
+    milled = [game.move(game.state.objects[i], Zone.GRAVEYARD) for i in library[:int(params["count"])]]
+    back = params.get("then_to_hand")
+    candidates = [m for m in milled if m is not None and back and matches(game.chars(m), back)]
+    if candidates:
+        options = tuple(Option(m.id, label(game, m.id)) for m in candidates)
+        chosen = yield Choice("cards", ctx.controller, "put a milled card into your hand",
+                              options, 0, int(back.get("up_to", 1)))
+        for card_id in chosen:
+            game.move(game.state.objects[card_id], Zone.HAND)
+
+
+@effect("exile_from_hand")
+def exile_from_hand(game: Game, ctx: Context, params: Any) -> Flow:
+    """``{up_to: 1, link: name, ...filter}``: exile cards from your hand; they are linked
+    to the source under ``link`` for its other abilities (CR 607.2a)."""
+    hand = game.state.player(ctx.controller).zones[Zone.HAND]
+    found = [i for i in hand if matches(game.chars(game.state.objects[i]), params)]
+    options = tuple(Option(i, label(game, i)) for i in found)
+    chosen = yield Choice("cards", ctx.controller, "exile a card from your hand", options, 0,
+                          int(params.get("up_to", 1)))
+    for card_id in chosen:
+        exiled = game.move(game.state.objects[card_id], Zone.EXILE)
+        if exiled is not None:
+            game.state.linked.setdefault((ctx.source, params["link"]), []).append(exiled.id)
 
 
 @effect("copy_spell")
@@ -170,6 +342,23 @@ def copy_spell(game: Game, ctx: Context, params: Any) -> Flow:
         copy.face_down = original.face_down
         game.events.append(Event("spell_copied", {"object": copy.id, "original": original.id}))
     yield from ()
+
+
+@effect("copy_linked_and_cast")
+def copy_linked_and_cast(game: Game, ctx: Context, params: Any) -> Flow:
+    """``link``: copy every card linked to the source under that name (all the cards
+    its instances exiled, CR 607.2a); cast any of the copies, in any order, without
+    paying their mana costs."""
+    remaining = [i for i in game.state.linked.get((ctx.source, str(params)), [])
+                 if i in game.state.objects]
+    while remaining:
+        options = tuple(Option(i, label(game, i)) for i in remaining)
+        chosen = yield Choice("cards", ctx.controller,
+                              "cast a copy of an exiled card next (or none)", options, 0, 1)
+        if not chosen:
+            break
+        remaining.remove(chosen[0])
+        yield from cast_copy(game, ctx.controller, chosen[0])
 
 
 def run_effects(game: Game, ctx: Context, effects: tuple[Any, ...]) -> Flow:

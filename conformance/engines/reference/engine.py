@@ -15,6 +15,7 @@ from ...format.model import Setup
 from ...format.vocabulary import CAPABILITIES, Door, Zone
 from . import casting, rooms, turn
 from .abilities import Ability, parse_abilities
+from .characteristics import color_identity
 from .effects import EFFECTS
 from .entering import put_onto_battlefield
 from .game import Flow, Game
@@ -23,7 +24,7 @@ from .state import GameObject, GameState, Player, StackAbility
 from .targets import PLAYER_PREFIX
 
 #: What the reference engine does not do yet; everything else in CAPABILITIES it does.
-MISSING = frozenset({"morph", "transform", "player-views"})
+MISSING: frozenset[str] = frozenset()
 
 
 class ReferenceEngine:
@@ -95,7 +96,7 @@ class ReferenceEngine:
         elif isinstance(action, Move):
             yield from self._move(game, action)
         elif isinstance(action, TurnFaceUp):
-            raise Unsupported("the reference engine does not implement morph yet")
+            yield from casting.turn_face_up(game, action)
         else:
             raise Unsupported(f"unknown action {action!r}")
         yield from turn.settle(game)
@@ -156,7 +157,19 @@ class ReferenceEngine:
             face_down=obj.face_down, transformed=obj.transformed and on_battlefield,
             token=obj.token, tapped=obj.tapped and on_battlefield,
             counters=dict(obj.counters) if on_battlefield else {},
+            identity=self._identity(obj, viewer),
+            color_identity=color_identity(obj.card),
+            keywords=chars.keywords,
+            attached_to=obj.attached_to if on_battlefield else None,
         )
+
+    @staticmethod
+    def _identity(obj: GameObject, viewer: PlayerId | None) -> tuple[str, ...]:
+        """What the card is, as ``viewer`` may know it: a player may look at face-down
+        objects they control, not at others' (CR 708.5)."""
+        if obj.face_down and viewer is not None and viewer != obj.controller:
+            return ()
+        return obj.card.face_names
 
     def objects(self, zone: Zone, player: PlayerId | None = None) -> Sequence[ObjectId]:
         state = self._require().state

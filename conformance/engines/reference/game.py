@@ -64,6 +64,8 @@ class Game:
     def move(self, obj: GameObject, zone: Zone, **kwargs: Any) -> GameObject | None:
         """Move an object to a zone, emitting ``zone_changed`` (a new object, CR 400.7)."""
         old_zone = obj.zone
+        if obj.face_down and old_zone is Zone.BATTLEFIELD:  # CR 708.9
+            self.events.append(Event("revealed", {"object": obj.id, "card": obj.card.name}))
         new = self.state.move(obj, zone, **kwargs)
         self.emit("zone_changed", object=obj.id, new_object=new.id if new else None,
                   card=obj.card.name, **{"from": old_zone.value, "to": zone.value})

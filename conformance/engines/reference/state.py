@@ -20,10 +20,41 @@ from .mana import ManaPool
 @dataclass
 class CopyEffect:
     """Copiable values a copy effect gives an object (CR 707.2): the copied card plus
-    the exceptions the effect states."""
+    the exceptions the effect states.
+
+    ``face`` is set when only one face was copied: a single-faced object copying a
+    double-faced permanent gets the face that was up and can't transform (CR 707.8); a
+    token copy has both faces (CR 707.8a).
+    """
 
     card: Card
     add_subtypes: tuple[str, ...] = ()
+    add_types: tuple[str, ...] = ()
+    add_keywords: tuple[str, ...] = ()
+    face: int | None = None
+
+
+@dataclass
+class ContinuousEffect:
+    """An effect that modifies an object's power and toughness for a while (CR 611, 613.4c)."""
+
+    object: str
+    power: int
+    toughness: int
+    until: str  # "end_of_turn"
+    timestamp: int
+
+
+@dataclass
+class DelayedTrigger:
+    """A delayed triggered ability (CR 603.7): at ``step`` begins, do ``effects``."""
+
+    step: str
+    controller: str
+    source: str
+    source_card: Card
+    effects: tuple[Any, ...]
+    objects: tuple[str, ...] = ()
 
 
 @dataclass
@@ -44,6 +75,9 @@ class GameObject:
     face_down: bool = False
     transformed: bool = False
     chosen_name: str | None = None
+    attached_to: str | None = None
+    damage: int = 0
+    keywords: set[str] = field(default_factory=set)  # keywords gained from effects
     # choices made for a spell on the stack (CR 601.2b-c)
     cast_door: Door | None = None
     x: int = 0
@@ -82,7 +116,8 @@ class Player:
     )
     # "once each turn" permissions used this turn, by source object id and ability index
     used_once_per_turn: set[tuple[str, int]] = field(default_factory=set)
-    legendary_creature_spells_cast: int = 0
+    # the characteristics of the spells cast this turn, for "the first ... each turn"
+    spells_cast_this_turn: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -106,6 +141,9 @@ class GameState:
     battlefield: list[str] = field(default_factory=list)
     stack: list[StackAbility | GameObject] = field(default_factory=list)  # bottom first
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
+    effects: list[ContinuousEffect] = field(default_factory=list)
+    delayed: list[DelayedTrigger] = field(default_factory=list)
+    linked: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     next_id: int = 1
     clock: int = 0
     turn: int = 1
@@ -185,8 +223,12 @@ class GameState:
             return None
         if controller is None:
             controller = obj.controller if zone in (Zone.BATTLEFIELD, Zone.STACK) else obj.owner
+        # A token's or a spell copy's copiable values are its own; a copy effect on a card
+        # ends when the card leaves the battlefield (CR 400.7).
+        keeps_copy = obj.token or obj.is_spell_copy
         new = GameObject(self.new_id(), obj.card, obj.owner, controller, zone, self.tick(),
-                         token=obj.token or obj.is_spell_copy, copy=obj.copy)
+                         token=obj.token or obj.is_spell_copy,
+                         copy=obj.copy if keeps_copy else None)
         self.objects[new.id] = new
         self._place(new, None)
         return new

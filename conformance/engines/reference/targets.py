@@ -30,6 +30,10 @@ def matches(chars: Characteristics, rule: Mapping[str, Any], *, x: int = 0) -> b
         return False
     if rule.get("nonland") and "Land" in chars.types:
         return False
+    if rule.get("noncreature") and "Creature" in chars.types:
+        return False
+    if rule.get("nonlegendary") and "Legendary" in chars.supertypes:
+        return False
     limit = rule.get("mana_value_max")
     if limit is not None and chars.mana_value > (x if limit == "X" else int(limit)):
         return False
@@ -47,19 +51,23 @@ def controlled_ok(owner_or_controller: str, controller_rule: str | None, you: st
 def candidates(game: Game, spec: TargetSpec, you: str, *, exclude: str | None = None) -> list[str]:
     """Legal targets as option values: object ids, or ``player:<name>`` for players."""
     state = game.state
+    players = [PLAYER_PREFIX + p.name for p in state.players
+               if controlled_ok(p.name, spec.controller, you)]
     if spec.what == "player":
-        return [PLAYER_PREFIX + p.name for p in state.players
-                if controlled_ok(p.name, spec.controller, you)]
+        return players
     rule = spec.filter
     if spec.what == "spell":
         pool: list[GameObject] = [item for item in state.stack if isinstance(item, GameObject)]
     else:
         pool = list(state.permanents())
-    return [
+    found = [
         obj.id for obj in pool
         if obj.id != exclude and controlled_ok(obj.controller, spec.controller, you)
-        and matches(game.chars(obj), rule)
+        and matches(game.chars(obj), rule) and (not rule.get("tapped") or obj.tapped)
     ]
+    if spec.what == "any":  # any target: a creature, a player (CR 115.4)
+        found += players
+    return found
 
 
 def still_legal(game: Game, spec: TargetSpec, you: str, target: str) -> bool:

@@ -19,7 +19,8 @@ from .game import Flow, Game
 from .state import GameObject, PendingTrigger, StackAbility
 from .targets import choose_targets, matches
 
-Matcher = Callable[[Game, GameObject, Any, Event, Ability], bool]
+#: A matcher says how many times an event triggers an ability (0: not at all).
+Matcher = Callable[[Game, GameObject, Any, Event, Ability], int]
 
 
 def _this_door(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
@@ -57,6 +58,34 @@ def _beginning_of_combat(game: Game, obj: GameObject, params: Any, event: Event,
             and game.state.active_player == obj.controller)
 
 
+def _beginning_of_upkeep(game: Game, obj: GameObject, params: Any, event: Event,
+                         ability: Ability) -> bool:
+    return (event.kind == "step_began" and event.data["step"] == Step.UPKEEP.value
+            and game.state.active_player == obj.controller)
+
+
+def _spell_cast(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
+    """``{controller: you, ...filter}``: whenever a player casts a matching spell."""
+    if event.kind != "spell_cast":
+        return False
+    if params.get("controller") == "you" and event.data["player"] != obj.controller:
+        return False
+    spell = game.state.objects.get(str(event.data["object"]))
+    return spell is not None and matches(game.chars(spell), params)
+
+
+def _chapter(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> int:
+    """Chapter N: lore counters went from fewer than N to at least N (CR 714.2b); an
+    ability for several chapters triggers once for each chapter passed."""
+    if event.kind != "counters_added" or event.data["object"] != obj.id:
+        return 0
+    if event.data["counter"] != "lore":
+        return 0
+    before, after = int(str(event.data["before"])), int(str(event.data["after"]))
+    chapters = params if isinstance(params, list) else [params]
+    return sum(1 for n in chapters if before < int(n) <= after)
+
+
 def _combat_damage(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
     return False  # combat damage is not dealt by the reference engine yet
 
@@ -67,6 +96,9 @@ MATCHERS: dict[str, Matcher] = {
     "enters": _enters,
     "turned_face_up": _turned_face_up,
     "beginning_of_combat": _beginning_of_combat,
+    "beginning_of_upkeep": _beginning_of_upkeep,
+    "spell_cast": _spell_cast,
+    "chapter": _chapter,
     "combat_damage_to_player": _combat_damage,
 }
 
@@ -94,23 +126,41 @@ def _caused_by_entering(game: Game, event: Event, types: tuple[str, ...]) -> boo
 
 def check(game: Game, event: Event) -> None:
     """Record every triggered ability that ``event`` triggers."""
+    _delayed(game, event)
     for obj in list(game.state.permanents()):
         for ability in game.chars(obj).ability_defs:
             if ability.kind != "triggered":
                 continue
-            if not any(MATCHERS[name](game, obj, params, event, ability)
-                       for name, params in ability.events):
+            times = max((MATCHERS[name](game, obj, params, event, ability)
+                         for name, params in ability.events), default=0)
+            if not times:
                 continue
             if ability.condition and not condition_holds(game, obj.controller, obj.id,
                                                          ability.condition):
                 continue  # an intervening "if" clause is false: it doesn't trigger (CR 603.4)
-            for _ in range(1 + additional_instances(game, obj, event)):
+            for _ in range(int(times) * (1 + additional_instances(game, obj, event))):
                 game.state.pending_triggers.append(
                     PendingTrigger(obj.id, obj.copiable_card, ability, obj.controller,
                                    dict(event.data, kind=event.kind))
                 )
                 game.events.append(Event("ability_triggered", {
                     "source": obj.id, "ability": ability.index, "text": ability.text}))
+
+
+def _delayed(game: Game, event: Event) -> None:
+    """Delayed triggered abilities whose moment has come (CR 603.7)."""
+    if event.kind != "step_began":
+        return
+    state = game.state
+    for delayed in list(state.delayed):
+        if delayed.step != event.data["step"] or state.active_player != delayed.controller:
+            continue
+        state.delayed.remove(delayed)
+        ability = Ability("triggered", 0, -1, {}, effects=delayed.effects,
+                          text=f"delayed trigger of {delayed.source_card.name}")
+        state.pending_triggers.append(PendingTrigger(
+            delayed.source, delayed.source_card, ability, delayed.controller,
+            {"kind": "delayed", "objects": list(delayed.objects)}))
 
 
 def condition_holds(game: Game, you: str, source_id: str, condition: Any) -> bool:

@@ -13,20 +13,40 @@ from ...format.vocabulary import STEP_ORDER, Step, Zone
 from . import triggers
 from .characteristics import is_permanent_card
 from .effects import Context, legal_now, run_effects
-from .entering import put_onto_battlefield
+from .entering import add_counters, put_onto_battlefield
 from .game import Flow, Game
 from .state import GameObject, StackAbility
 
 
 def state_based_actions(game: Game) -> bool:
     """Perform state-based actions (CR 704); returns whether any was performed."""
-    performed = False
-    for obj in list(game.state.permanents()):
+    state = game.state
+    doomed = []
+    for obj in list(state.permanents()):
         chars = game.chars(obj)
-        if "Creature" in chars.types and chars.toughness is not None and chars.toughness <= 0:
-            game.move(obj, Zone.GRAVEYARD)
-            performed = True
-    return performed
+        if "Creature" in chars.types and chars.toughness is not None and (
+                chars.toughness <= 0 or 0 < chars.toughness <= obj.damage):
+            doomed.append(obj)  # CR 704.5f, 704.5g
+        elif "Aura" in chars.subtypes and (
+                obj.attached_to is None or obj.attached_to not in state.battlefield):
+            doomed.append(obj)  # CR 704.5m
+        elif _saga_is_done(game, obj):
+            doomed.append(obj)  # CR 704.5s
+    for obj in doomed:
+        game.move(obj, Zone.GRAVEYARD)
+    return bool(doomed)
+
+
+def _saga_is_done(game: Game, obj: GameObject) -> bool:
+    chapters = [int(n) for a in game.chars(obj).ability_defs if a.kind == "triggered"
+                for name, params in a.events if name == "chapter"
+                for n in (params if isinstance(params, list) else [params])]
+    if not chapters or obj.counters.get("lore", 0) < max(chapters):
+        return False
+    on_stack = any(isinstance(item, StackAbility) and item.source == obj.id
+                   for item in game.state.stack)
+    waiting = any(t.source == obj.id for t in game.state.pending_triggers)
+    return not (on_stack or waiting)
 
 
 def settle(game: Game) -> Flow:
@@ -59,7 +79,7 @@ def _resolve_ability(game: Game, item: StackAbility) -> Flow:
     state = game.state
     ability = item.ability
     ctx = Context(item.controller, item.source, item.source_card, ability, item.targets,
-                  x=item.x)
+                  x=item.x, event=item.event)
     ctx.legal_targets = legal_now(game, ability.target, ctx)
     fizzles = bool(item.targets) and not ctx.legal_targets  # CR 608.2b
     condition_fails = ability.condition is not None and not triggers.condition_holds(
@@ -80,7 +100,11 @@ def _resolve_spell(game: Game, spell: GameObject) -> Flow:
         return
     if is_permanent_card(chars):
         door = spell.cast_door if spell.copiable_card.is_room else None
-        yield from put_onto_battlefield(game, spell, controller=spell.controller, door=door)
+        permanent = yield from put_onto_battlefield(
+            game, spell, controller=spell.controller, door=door, face_down=spell.face_down,
+            x=spell.x)
+        if permanent is not None and "Aura" in chars.subtypes and ctx.legal_targets:
+            permanent.attached_to = ctx.legal_targets[0]  # an Aura spell's target (CR 303.4f)
         return
     if spell_ability is not None:
         yield from run_effects(game, ctx, spell_ability.effects)
@@ -103,12 +127,32 @@ def advance(game: Game, action: AdvanceTo) -> Flow:
             state.step = STEP_ORDER[index + 1]
         for player in state.players:
             player.pool.empty()  # mana empties between steps (CR 500.4)
-        if state.step in (Step.UNTAP, Step.CLEANUP):
+        if state.step is Step.CLEANUP:
+            _cleanup(game)
+            continue
+        if state.step is Step.UNTAP:
             continue
         game.emit("step_began", step=state.step.value, player=state.active_player)
+        if state.step is Step.PRECOMBAT_MAIN:
+            _lore_counters(game)
         yield from settle(game)
         if state.step is action.step or state.stack:
             return
+
+
+def _cleanup(game: Game) -> None:
+    """Damage wears off and "until end of turn" effects end (CR 514.2)."""
+    for obj in game.state.permanents():
+        obj.damage = 0
+    game.state.effects = [e for e in game.state.effects if e.until != "end_of_turn"]
+
+
+def _lore_counters(game: Game) -> None:
+    """As the precombat main phase begins, a lore counter on each Saga the active player
+    controls (CR 714.3b)."""
+    for obj in list(game.state.permanents()):
+        if obj.controller == game.state.active_player and "Saga" in game.chars(obj).subtypes:
+            add_counters(game, obj, "lore", 1)
 
 
 def _next_turn(game: Game) -> None:
@@ -118,7 +162,7 @@ def _next_turn(game: Game) -> None:
     state.step = Step.UNTAP
     for player in state.players:
         player.used_once_per_turn.clear()
-        player.legendary_creature_spells_cast = 0
+        player.spells_cast_this_turn.clear()
     for obj in state.permanents():  # CR 502.3
         if obj.controller == state.active_player:
             obj.tapped = False
