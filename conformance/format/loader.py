@@ -197,8 +197,8 @@ class _Checker:
             cr=tuple(doc["cr"]),
             mechanics=mechanics,
             location=Location(self.path, doc.line),
-            translations=dict(doc.get("translations") or {}),
-            translation_seeds=dict(source.get("translations") or {}),
+            translations=_frozen(doc.get("translations")),
+            translation_seeds=_frozen(source.get("translations")),
             page=source.get("page", ""),
             requires=requires,
             executable=executable,
@@ -350,6 +350,10 @@ class _Checker:
                 self.error(line_of(args, ["stack", i]),
                            f"unknown player {item['controller']!r}"
                            f"{did_you_mean(item['controller'], players)}")
+
+
+def _frozen(mapping: Any) -> dict[str, str | tuple[str, ...]]:
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in (mapping or {}).items()}
 
 
 def load_ruling(path: Path, cards: CardPool) -> Ruling | LoadFailure:

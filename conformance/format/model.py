@@ -112,8 +112,9 @@ class Ruling:
     cr: tuple[str, ...]
     mechanics: tuple[str, ...]
     location: Location
-    translations: Mapping[str, str] = field(default_factory=dict)
-    translation_seeds: Mapping[str, str] = field(default_factory=dict)
+    #: language -> the verbatim translation, or several when the sources have several
+    translations: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
+    translation_seeds: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     page: str = ""
     requires: tuple[str, ...] = ()
     executable: bool = True
