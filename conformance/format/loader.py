@@ -310,8 +310,7 @@ class _Checker:
                 self.step(inner, inner_args, line, aliases, players)
         elif kind == "find":
             aliases[args["as"]] = None
-            if "controller" in args and args["controller"] not in players:
-                self.error(key_line(args, "controller"), f"unknown player {args['controller']!r}")
+            self._players_in(args, players)
             for i, other in enumerate(args.get("not") or ()):
                 self.use(other, line_of(args, ["not", i]), aliases)
         elif kind == "label":
@@ -319,7 +318,14 @@ class _Checker:
         elif kind == "expect":
             self.expect(args, aliases, players)
 
+    def _players_in(self, args: LineDict, players: set[str]) -> None:
+        if "controller" in args and args["controller"] not in players:
+            self.error(key_line(args, "controller"), f"unknown player {args['controller']!r}"
+                                                     f"{did_you_mean(args['controller'], players)}")
+
     def expect(self, args: LineDict, aliases: dict[str, Any], players: set[str]) -> None:
+        if isinstance(args.get("objects"), dict):
+            self._players_in(args["objects"], players)
         if "object" in args and "player" in args:
             self.error(key_line(args, "player"),
                        "an 'expect' is about an object or a player, not both: split it")

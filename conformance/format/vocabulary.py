@@ -120,6 +120,6 @@ OBJECT_OBSERVATIONS = (
 #: Keys an ``expect`` step may check about a player (``player:`` names them).
 PLAYER_OBSERVATIONS = ("life", "hand_size", "library_size", "graveyard_size", "exile_size")
 #: Keys an ``expect`` step may check about the game as a whole.
-GAME_OBSERVATIONS = ("stack", "stack_size", "choice", "step", "active_player")
+GAME_OBSERVATIONS = ("stack", "stack_size", "choice", "step", "active_player", "objects")
 
 COLORS = ("W", "U", "B", "R", "G")

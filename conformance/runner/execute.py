@@ -204,11 +204,12 @@ class ScenarioRun:
                                  f"'{choice.prompt}': {exc.reason} (offered: {offered})") from None
         self.follow(events)
 
-    def find(self, args: Any) -> None:
-        controller = args.get("controller")
+    def matching(self, args: Any) -> list[ObjectId]:
+        """The objects in ``args["zone"]`` matching ``controller``, ``token``, ``name`` and
+        not among the aliases in ``not``."""
         excluded = {self.object_id(a) for a in args.get("not") or ()}
         found = []
-        for object_id in self.engine.objects(Zone(args["zone"]), controller):
+        for object_id in self.engine.objects(Zone(args["zone"]), args.get("controller")):
             if object_id in excluded:
                 continue
             view = self.engine.observe(object_id)
@@ -217,6 +218,12 @@ class ScenarioRun:
             if "name" in args and args["name"] not in view.names:
                 continue
             found.append(object_id)
+        return found
+
+    def find(self, args: Any) -> None:
+        found = self.matching(args)
+        if args.get("first") and found:  # one of several identical objects
+            found = found[:1]
         if len(found) != 1:
             raise self.violation(f"expected exactly one object in the {args['zone']} matching "
                                  f"{dict(args)!r}; found {len(found)}")
@@ -311,6 +318,11 @@ class Expectation:
                 self.compare(key, expected, engine.game().step.value)
             elif key == "active_player":
                 self.compare(key, expected, engine.game().active_player)
+            elif key == "objects":
+                found = self.run.matching(expected)
+                if len(found) != expected["count"]:
+                    self.mismatches.append(f"objects: expected {expected['count']} matching "
+                                           f"{dict(expected)!r}, found {len(found)}")
 
     def stack(self, expected: list[Any]) -> None:
         items = self.run.engine.game().stack

@@ -16,7 +16,8 @@ from .abilities import Ability
 from .characteristics import DOOR_INDEX, Characteristics, is_split
 from .game import Flow, Game
 from .mana import Cost
-from .state import CopyEffect, GameObject, StackAbility
+from .effects import Context, run_effects
+from .state import GameObject, StackAbility
 from .targets import PLAYER_PREFIX, choose_targets, matches
 
 FACE_DOWN_COST = "{3}"
@@ -154,28 +155,6 @@ def turn_face_up(game: Game, action: TurnFaceUp) -> Flow:
     yield from ()
 
 
-def cast_copy(game: Game, player: str, card_id: str) -> Flow:
-    """Cast a copy of a card without paying its mana cost (CR 707.12, 118.9).  The copy
-    is a spell cast, so it can trigger abilities; targets are chosen as usual."""
-    state = game.state
-    original = state.objects[card_id]
-    spell = state.create(original.card, player, Zone.STACK)
-    spell.copy = original.copy or CopyEffect(original.card)
-    spell.is_spell_copy = True
-    chars = game.chars(spell)
-    spell_ability = next((a for a in chars.ability_defs if a.kind == "spell"), None)
-    targets = yield from choose_targets(
-        game, spell_ability.target if spell_ability else None, player, None,
-        f"targets for the copy of {original.card.name}")
-    if targets is None:
-        state.stack.remove(spell)
-        del state.objects[spell.id]
-        return
-    spell.targets = targets
-    state.player(player).spells_cast_this_turn.append(chars)
-    game.emit("spell_cast", object=spell.id, player=player)
-
-
 def activated_abilities(game: Game, obj: GameObject) -> list[Ability]:
     return [a for a in game.chars(obj).ability_defs if a.kind == "activated"]
 
@@ -227,7 +206,12 @@ def activate(game: Game, action: Activate) -> Flow:
     source_card = obj.copiable_card
     if params.get("sacrifice"):
         game.move(obj, Zone.GRAVEYARD)
+    if params.get("mana_ability"):  # doesn't use the stack; resolves at once (CR 605.3b)
+        yield from run_effects(game, Context(action.player, obj.id, source_card, ability,
+                                             targets, targets, x), ability.effects)
+        game.emit("ability_activated", source=obj.id, ability=action.ability)
+        return
     state.stack.append(StackAbility(state.new_id(), obj.id, source_card, ability,
-                                    action.player, targets, action.x or 0))
+                                    action.player, targets, x))
     game.emit("ability_activated", source=obj.id, ability=action.ability)
     state.priority = action.player

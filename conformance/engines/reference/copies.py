@@ -9,7 +9,10 @@ other, non-copy effects.  A token copy of a double-faced permanent has both face
 
 from __future__ import annotations
 
+from ...format.vocabulary import Zone
+from .game import Flow, Game
 from .state import CopyEffect, GameObject
+from .targets import choose_targets
 
 
 def copy_of(original: GameObject, *, token: bool, add_subtypes: tuple[str, ...] = (),
@@ -30,3 +33,25 @@ def copy_of(original: GameObject, *, token: bool, add_subtypes: tuple[str, ...] 
         tuple(dict.fromkeys(inherited.add_keywords + add_keywords)),
         face,
     )
+
+
+def cast_copy(game: Game, player: str, card_id: str) -> Flow:
+    """Cast a copy of a card without paying its mana cost (CR 707.12, 118.9).  The copy
+    is a spell cast, so it can trigger abilities; targets are chosen as usual."""
+    state = game.state
+    original = state.objects[card_id]
+    spell = state.create(original.card, player, Zone.STACK)
+    spell.copy = original.copy or CopyEffect(original.card)
+    spell.is_spell_copy = True
+    chars = game.chars(spell)
+    spell_ability = next((a for a in chars.ability_defs if a.kind == "spell"), None)
+    targets = yield from choose_targets(
+        game, spell_ability.target if spell_ability else None, player, None,
+        f"targets for the copy of {original.card.name}")
+    if targets is None:
+        state.stack.remove(spell)
+        del state.objects[spell.id]
+        return
+    spell.targets = targets
+    state.player(player).spells_cast_this_turn.append(chars)
+    game.emit("spell_cast", object=spell.id, player=player)

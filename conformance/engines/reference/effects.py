@@ -19,9 +19,8 @@ from ...format.cards import Card, CardFace
 from ...format.vocabulary import Step, Zone
 from . import rooms
 from .abilities import Ability, TargetSpec
-from .casting import cast_copy
 from .characteristics import can_transform
-from .copies import copy_of
+from .copies import cast_copy, copy_of
 from .entering import add_counters, enter_token, put_onto_battlefield
 from .game import Flow, Game
 from .state import ContinuousEffect, CopyEffect, DelayedTrigger, GameObject

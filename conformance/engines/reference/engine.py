@@ -125,6 +125,8 @@ class ReferenceEngine:
                 card = state.objects[object_id].copiable_card
                 doors = tuple(Door) if card.is_room else (None,)
                 candidates.extend(Cast(player, object_id, door=d) for d in doors)
+                if casting.morph_cost(game, state.objects[object_id]) is not None:
+                    candidates.append(Cast(player, object_id, face_down=True))  # CR 702.37c
         for obj in state.permanents():
             if obj.controller != player:
                 continue
@@ -132,6 +134,8 @@ class ReferenceEngine:
                 candidates.append(Activate(player, obj.id, index))
             if obj.copiable_card.is_room:
                 candidates.extend(Unlock(player, obj.id, d) for d in Door if d not in obj.unlocked)
+            if obj.face_down:
+                candidates.append(TurnFaceUp(player, obj.id))  # CR 702.37e
         return [action for action in candidates if self.is_legal(action)]
 
     def pending_choice(self) -> Choice | None:

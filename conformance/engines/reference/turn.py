@@ -7,7 +7,7 @@ then a player receives priority (CR 117.5).
 
 from __future__ import annotations
 
-from ...contract.types import AdvanceTo, Event
+from ...contract.types import AdvanceTo, Choice, Event, Option
 from ...errors import IllegalAction
 from ...format.vocabulary import STEP_ORDER, Step, Zone
 from . import triggers
@@ -49,10 +49,35 @@ def _saga_is_done(game: Game, obj: GameObject) -> bool:
     return not (on_stack or waiting)
 
 
+def legend_rule(game: Game) -> Flow:
+    """A player who controls two or more legendary permanents with the same name chooses
+    one of them, and the rest are put into their owners' graveyards (CR 704.5j)."""
+    state = game.state
+    for player in state.apnap():
+        by_name: dict[str, list[GameObject]] = {}
+        for obj in state.permanents():
+            chars = game.chars(obj)
+            if obj.controller == player and "Legendary" in chars.supertypes and chars.names:
+                by_name.setdefault(" // ".join(chars.names), []).append(obj)
+        for name, same in by_name.items():
+            if len(same) < 2:
+                continue
+            options = tuple(Option(obj.id, name) for obj in same)
+            (kept,) = yield Choice("cards", player,
+                                   f"legend rule: choose the {name} to keep", options, 1, 1)
+            for obj in same:
+                if obj.id != kept:
+                    game.move(obj, Zone.GRAVEYARD)
+            return True
+    return False
+
+
 def settle(game: Game) -> Flow:
     """Run state-based actions and put triggers on the stack until stable (CR 117.5)."""
     while True:
         if state_based_actions(game):
+            continue
+        if (yield from legend_rule(game)):
             continue
         if game.state.pending_triggers:
             yield from triggers.put_on_stack(game)
