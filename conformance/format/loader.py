@@ -7,8 +7,8 @@ A bad file becomes a :class:`LoadFailure`; the other files of the corpus still l
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -18,6 +18,8 @@ import jsonschema
 
 from ..errors import Location, RulingFileError, did_you_mean
 from .cards import CardPool, load_cards
+from .crsections import FILE_NAME as CR_FILE_NAME
+from .crsections import load_cr_sections
 from .model import CardEntry, PlayerSetup, Ruling, Scenario, ScriptStep, Setup
 from .vocabulary import (
     CAPABILITIES, GAME_OBSERVATIONS, MECHANICS, OBJECT_OBSERVATIONS, PLAYER_OBSERVATIONS,
@@ -51,6 +53,7 @@ class Corpus:
     failures: tuple[LoadFailure, ...]
     cards: CardPool
     root: str
+    cr_sections: Mapping[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -144,10 +147,12 @@ def _located(document: LineDict, error: jsonschema.ValidationError) -> list[tupl
 class _Checker:
     """Builds the model from a schema-valid document, collecting semantic errors."""
 
-    def __init__(self, path: str, document: LineDict, cards: CardPool) -> None:
+    def __init__(self, path: str, document: LineDict, cards: CardPool,
+                 cr_sections: Mapping[str, str] | None) -> None:
         self.path = path
         self.doc = document
         self.cards = cards
+        self.cr_sections = cr_sections
         self.errors: list[RulingFileError] = []
 
     def error(self, line: int, message: str) -> None:
@@ -166,6 +171,8 @@ class _Checker:
         doc = self.doc
         for index, name in enumerate(doc.get("cards") or ()):
             self.card(name, line_of(doc, ["cards", index]))
+        if self.cr_sections:
+            self.names("cr", self.cr_sections, f"CR section (not in {CR_FILE_NAME})")
         mechanics = self.names("mechanics", MECHANICS, "mechanic")
         requires = self.names("requires", CAPABILITIES, "capability")
         executable = bool(doc.get("executable", True))
@@ -362,8 +369,10 @@ def _frozen(mapping: Any) -> dict[str, str | tuple[str, ...]]:
     return {k: tuple(v) if isinstance(v, list) else v for k, v in (mapping or {}).items()}
 
 
-def load_ruling(path: Path, cards: CardPool) -> Ruling | LoadFailure:
-    """Load one ruling file; never raises for a problem in the file itself."""
+def load_ruling(path: Path, cards: CardPool,
+                cr_sections: Mapping[str, str] | None = None) -> Ruling | LoadFailure:
+    """Load one ruling file; never raises for a problem in the file itself.  With
+    ``cr_sections``, every cited CR number must be one of them."""
     try:
         document = load_yaml(path)
     except RulingFileError as exc:
@@ -379,7 +388,7 @@ def load_ruling(path: Path, cards: CardPool) -> Ruling | LoadFailure:
         errors = tuple(RulingFileError(Location(str(path), line), message)
                        for line, message in located)
         return LoadFailure(str(path), errors, ruling_id)
-    checker = _Checker(str(path), document, cards)
+    checker = _Checker(str(path), document, cards, cr_sections)
     ruling = checker.ruling()
     if checker.errors:
         return LoadFailure(str(path), tuple(checker.errors), ruling_id)
@@ -415,12 +424,15 @@ def load_corpus(paths: Sequence[Path], card_file: Path | None = None) -> Corpus:
     for path in paths:
         if not path.exists():
             raise FileNotFoundError(str(path))
-    cards = load_cards(card_file or find_card_file(paths))
+    card_file = card_file or find_card_file(paths)
+    cards = load_cards(card_file)
+    sections_file = card_file.parent / CR_FILE_NAME
+    cr_sections = load_cr_sections(sections_file) if sections_file.exists() else {}
     rulings: list[Ruling] = []
     failures: list[LoadFailure] = []
     seen: dict[str, Ruling] = {}
     for path in find_ruling_files(paths):
-        result = load_ruling(path, cards)
+        result = load_ruling(path, cards, cr_sections)
         if isinstance(result, LoadFailure):
             failures.append(result)
         elif result.id in seen:
@@ -432,7 +444,7 @@ def load_corpus(paths: Sequence[Path], card_file: Path | None = None) -> Corpus:
             seen[result.id] = result
             rulings.append(result)
     root = str(paths[0]) if paths else "."
-    return Corpus(tuple(rulings), tuple(failures), cards, root)
+    return Corpus(tuple(rulings), tuple(failures), cards, root, cr_sections)
 
 
 __all__ = [

@@ -8,6 +8,7 @@ are ``path:line: message``; the command never shows a Python traceback for them.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,7 +18,7 @@ from ..contract import registry
 from ..errors import ConformanceError
 from ..format.loader import Corpus, load_corpus
 from ..runner.execute import run_corpus
-from ..runner.results import Result, ResultsWriter, Status, exit_code, summary
+from ..runner.results import Result, ResultsWriter, Status, exit_code, load_results, summary
 
 DEFAULT_RULINGS = Path("rulings")
 DEFAULT_RESULTS = Path("out/results.json")
@@ -44,6 +45,18 @@ def _parser() -> argparse.ArgumentParser:
     lint.add_argument("--cards", type=Path, default=None)
 
     commands.add_parser("engines", help="list the engines that are installed")
+
+    cover = commands.add_parser(
+        "coverage", help="rulings, executable and passing, by card, mechanic and CR section")
+    cover.add_argument("--rulings", type=Path, nargs="+", default=[DEFAULT_RULINGS])
+    cover.add_argument("--cards", type=Path, default=None)
+    source = cover.add_mutually_exclusive_group()
+    source.add_argument("--engine", default=None,
+                        help="run this engine to count passing rulings (default: reference)")
+    source.add_argument("--results", type=Path, default=None,
+                        help="count passing rulings from this results file instead")
+    cover.add_argument("--json", type=Path, default=Path("out/coverage.json"),
+                       help="write the coverage document here (default: out/coverage.json)")
 
     report = commands.add_parser("report", help="render a results file")
     report.add_argument("results", type=Path)
@@ -136,6 +149,33 @@ def cmd_engines(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from ..reporting.coverage import coverage, render_text
+
+    corpus = _load(args.rulings, args.cards)
+    if args.results is not None:
+        try:
+            _header, results = load_results(args.results)
+        except (OSError, ValueError, KeyError) as exc:
+            raise ConformanceError(f"{args.results}: not a readable results file ({exc})") \
+                from None
+    else:
+        engine = registry.create(args.engine)
+        try:
+            results = run_corpus(corpus.rulings, (), engine, corpus.cards, lambda _r: None)
+        finally:
+            engine.close()
+    document = coverage(corpus.rulings, corpus.cr_sections, results)
+    print(render_text(document), end="")
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    print(f"coverage written to {args.json}")
+    for failure in corpus.failures:
+        for error in failure.errors:
+            print(error)
+    return 2 if corpus.failures else 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from ..reporting import render_summary
 
@@ -149,7 +189,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     handler = {"run": cmd_run, "lint": cmd_lint, "engines": cmd_engines,
-               "report": cmd_report}[args.command]
+               "coverage": cmd_coverage, "report": cmd_report}[args.command]
     try:
         return handler(args)
     except ConformanceError as exc:

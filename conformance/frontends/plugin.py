@@ -24,6 +24,8 @@ from ..contract import registry
 from ..contract.protocol import Engine
 from ..errors import ConformanceError, RulingFileError
 from ..format.cards import CardPool, load_cards
+from ..format.crsections import FILE_NAME as CR_FILE_NAME
+from ..format.crsections import load_cr_sections
 from ..format.loader import CARD_FILE_NAME, DATA_FILE_NAMES, LoadFailure, load_ruling
 from ..format.model import Ruling
 from ..runner.execute import failure_result, run_ruling
@@ -31,7 +33,7 @@ from ..runner.results import Result, ResultsWriter, Status
 
 _ENGINE = pytest.StashKey[Engine]()
 _SEEN_IDS = pytest.StashKey[dict[str, str]]()
-_CARDS = pytest.StashKey[dict[Path, CardPool]]()
+_CARDS = pytest.StashKey[dict[Path, tuple[CardPool, dict[str, str]]]]()
 _PROPERTY = "conformance_result"
 
 
@@ -85,15 +87,21 @@ class RulingFile(pytest.File):
         super().__init__(**kwargs)
         self.card_file = card_file
 
-    def cards(self) -> CardPool:
+    def corpus_data(self) -> tuple[CardPool, dict[str, str]]:
+        """The card pool and the CR sections beside it, loaded once per session."""
         cache = self.config.stash[_CARDS]
         if self.card_file not in cache:
-            cache[self.card_file] = load_cards(self.card_file)
+            sections = self.card_file.parent / CR_FILE_NAME
+            cache[self.card_file] = (load_cards(self.card_file),
+                                     load_cr_sections(sections) if sections.exists() else {})
         return cache[self.card_file]
+
+    def cards(self) -> CardPool:
+        return self.corpus_data()[0]
 
     def collect(self) -> Iterator[pytest.Item]:
         try:
-            loaded = load_ruling(self.path, self.cards())
+            loaded = load_ruling(self.path, *self.corpus_data())
         except ConformanceError as exc:  # the card file itself is broken
             yield BrokenRulingItem.from_parent(self, name=self.path.stem, message=str(exc),
                                                line=0)

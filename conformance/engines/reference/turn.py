@@ -57,8 +57,9 @@ def legend_rule(game: Game) -> Flow:
         by_name: dict[str, list[GameObject]] = {}
         for obj in state.permanents():
             chars = game.chars(obj)
-            if obj.controller == player and "Legendary" in chars.supertypes and chars.names:
-                by_name.setdefault(" // ".join(chars.names), []).append(obj)
+            if obj.controller == player and "Legendary" in chars.supertypes:
+                for name in chars.names:  # an object with two names shares either
+                    by_name.setdefault(name, []).append(obj)
         for name, same in by_name.items():
             if len(same) < 2:
                 continue
