@@ -214,7 +214,8 @@ def test_real_corpus_finds_its_card_file_itself() -> None:
 def test_data_files_are_not_rulings() -> None:
     names = {p.name for p in find_ruling_files([RULINGS])}
     assert "cards.yaml" not in names
-    assert names == {p.name for p in (RULINGS / "rooms").glob("*.yaml")}
+    assert "cr-sections.yaml" not in names
+    assert names == {p.name for p in RULINGS.glob("*/*.yaml")}
 
 
 def test_ruling_ids_are_unique(corpus) -> None:  # type: ignore[no-untyped-def]
