@@ -23,7 +23,7 @@ from .characteristics import can_transform
 from .copies import cast_copy, copy_of
 from .entering import add_counters, enter_token, put_onto_battlefield
 from .game import Flow, Game
-from .state import ContinuousEffect, CopyEffect, DelayedTrigger, GameObject
+from .state import ContinuousEffect, DelayedTrigger, GameObject
 from .targets import PLAYER_PREFIX, candidates, label, matches
 
 
@@ -333,7 +333,7 @@ def copy_spell(game: Game, ctx: Context, params: Any) -> Flow:
         if original.zone is not Zone.STACK:
             continue
         copy = game.state.create(original.card, ctx.controller, Zone.STACK)
-        copy.copy = original.copy or CopyEffect(original.card)
+        copy.copy = copy_of(original, token=True)  # it becomes a token (CR 707.10f)
         copy.is_spell_copy = True
         copy.cast_door = original.cast_door
         copy.x = original.x
