@@ -1,30 +1,18 @@
-"""The morph rulings catch deliberately wrong engines, each on exactly the rulings about
-the rule it breaks -- so every morph and face-down scenario can fail, and fails only for
-its own reason.
-
-Only the rulings under rulings/morph/ (morph and the Fractured Realm rulings about
-turning face up) are compared, so rulings other mechanics add don't change this test.
-"""
+"""Mutants about morph, face-down objects and turning face up (rulings/morph/)."""
 
 from __future__ import annotations
 
+from . import Patch, table
+
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-import pytest
 
-from conformance.contract.types import Event
-from conformance.engines.reference import casting, effects, engine, entering, game, triggers
-from conformance.engines.reference import mana as reference_mana
-from conformance.format.loader import load_corpus
-from conformance.format.vocabulary import Zone
-from conformance.runner.execute import run_ruling
-from conformance.runner.results import Status
-from wrong_engines import Patch, WrongEngine
+from ..contract.types import Event
+from ..engines.reference import casting, effects, engine, entering, game, triggers
+from ..engines.reference import mana as reference_mana
+from ..format.vocabulary import Zone
 
-RULINGS = Path(__file__).parents[2] / "rulings"
-MORPH = RULINGS / "morph"
 
 
 # -- the broken rules --------------------------------------------------------------------
@@ -202,38 +190,4 @@ MORPH_WRONG_ENGINES: dict[str, tuple[list[Patch], set[str]]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def corpus():
-    loaded = load_corpus([RULINGS])
-    assert not loaded.failures
-    return loaded
-
-
-@pytest.fixture(scope="module")
-def morph_rulings(corpus):
-    return [r for r in corpus.rulings if Path(r.path).resolve().is_relative_to(MORPH.resolve())]
-
-
-@pytest.mark.parametrize("name", sorted(MORPH_WRONG_ENGINES))
-def test_wrong_engine_fails_exactly_its_morph_rulings(corpus, morph_rulings, name):
-    patches, expected = MORPH_WRONG_ENGINES[name]
-    engine_ = WrongEngine(name, patches)
-    results = {r.id: run_ruling(r, engine_, corpus.cards) for r in morph_rulings}
-    failed = {rid for rid, result in results.items() if result.status is Status.FAILED}
-    errors = {rid: r.message for rid, r in results.items() if r.status is Status.ERROR}
-    assert not errors
-    assert failed == expected
-
-
-def test_the_reference_engine_passes_every_morph_ruling(corpus, morph_rulings):
-    from conformance.engines.reference import ReferenceEngine
-
-    results = {r.id: run_ruling(r, ReferenceEngine(), corpus.cards) for r in morph_rulings}
-    assert {rid: r.message for rid, r in results.items()
-            if r.status not in (Status.PASSED, Status.NOT_EXECUTABLE)} == {}
-
-
-def test_every_morph_ruling_is_caught_by_some_wrong_engine(morph_rulings):
-    caught = set().union(*(expected for _patches, expected in MORPH_WRONG_ENGINES.values()))
-    executable = {r.id for r in morph_rulings if r.executable}
-    assert executable - caught == set()
+MUTANTS = table('morph', ('morph',), MORPH_WRONG_ENGINES)

@@ -1,27 +1,19 @@
-"""Wrong engines for double-faced cards and costs: each fails exactly its rulings among
-rulings/double-faced/ and rulings/costs/ -- so every one of those rulings can fail, and
-fails only for its own reason."""
+"""Mutants about double-faced cards and costs (rulings/double-faced/, rulings/costs/)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from . import Patch, table
+
 from typing import Any
 
-import pytest
 
-from conformance.engines.reference import (
+from ..engines.reference import (
     casting, characteristics, copies, effects, engine, mana, triggers, turn,
 )
-from conformance.engines.reference.mana import Cost
-from conformance.engines.reference.targets import matches
-from conformance.format.loader import load_corpus
-from conformance.format.vocabulary import Zone
-from conformance.runner.execute import run_ruling
-from conformance.runner.results import Status
-from wrong_engines import Patch, WrongEngine
+from ..engines.reference.mana import Cost
+from ..engines.reference.targets import matches
+from ..format.vocabulary import Zone
 
-RULINGS = Path(__file__).parents[2] / "rulings"
-FOLDERS = ("double-faced", "costs")
 
 # -- double-faced cards ------------------------------------------------------------------
 
@@ -264,33 +256,18 @@ WRONG_ENGINES: dict[str, tuple[list[Patch], set[str]]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def corpus() -> Any:
-    loaded = load_corpus([RULINGS / folder for folder in FOLDERS])
-    assert not loaded.failures
-    return loaded
+DESCRIPTIONS = {
+    "reduction-reduces-colored-mana": "A cost reduction left over after the generic mana "
+                                      "reduces colored mana too.",
+    "reduction-for-any-creature-spell": "The reduction for legendary creature spells applies "
+                                        "to any creature spell.",
+    "reduction-for-every-player": "A player's cost reduction applies to every player's spells.",
+    "cost-increase-ignored": "Cost increases such as Thalia's are not added to the total cost.",
+    "mana-value-from-total-cost": "A spell's mana value is the total cost paid for it.",
+    "intervening-if-not-rechecked": "An intervening \"if\" is checked when the ability "
+                                    "triggers but not again on resolution.",
+    "intervening-if-not-checked-on-trigger": "An intervening \"if\" is checked only on "
+                                             "resolution: the ability always triggers.",
+}
 
-
-def test_reference_engine_passes_them(corpus: Any) -> None:
-    from conformance.engines.reference import ReferenceEngine
-
-    engine = ReferenceEngine()
-    results = {r.id: run_ruling(r, engine, corpus.cards) for r in corpus.rulings}
-    assert {rid: res.message for rid, res in results.items()
-            if res.status is not Status.PASSED} == {}
-
-
-@pytest.mark.parametrize("name", sorted(WRONG_ENGINES))
-def test_wrong_engine_fails_exactly_its_rulings(corpus: Any, name: str) -> None:
-    patches, expected = WRONG_ENGINES[name]
-    wrong = WrongEngine(name, patches)
-    results = {r.id: run_ruling(r, wrong, corpus.cards) for r in corpus.rulings}
-    failed = {rid for rid, result in results.items() if result.status is Status.FAILED}
-    errors = {rid: r.message for rid, r in results.items() if r.status is Status.ERROR}
-    assert not errors
-    assert failed == expected
-
-
-def test_every_ruling_is_caught_by_some_wrong_engine(corpus: Any) -> None:
-    caught = set().union(*(expected for _patches, expected in WRONG_ENGINES.values()))
-    assert {r.id for r in corpus.rulings} - caught == set()
+MUTANTS = table('double-faced', ('double-faced', 'costs'), WRONG_ENGINES, DESCRIPTIONS)

@@ -1,0 +1,103 @@
+"""Seeded-bug variants of the reference engine: the mutation meter's catalogue.
+
+Each mutant is the reference engine with one rule broken in one situation, the way real
+engines have broken it, by replacing one function (or registry entry) of a reference-engine
+module while the mutant is being called.  A mutant that no ruling and no property catches
+shows a gap in the corpus.  ``kills`` is what each mutant is known to fail among the
+rulings of its own mechanic's folder; the tests hold the catalogue to it.
+
+This package is for measuring the harness; nothing in the harness depends on it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+from unittest import mock
+
+from ..engines.reference import ReferenceEngine
+
+#: (module, class or registry dict; attribute or key; replacement)
+Patch = tuple[Any, str, Any]
+
+
+class MutantEngine:
+    """Delegates to a reference engine, with ``patches`` applied during every call."""
+
+    def __init__(self, name: str, patches: list[Patch]) -> None:
+        self._engine = ReferenceEngine()
+        self._patches = patches
+        self.name = name
+
+    @contextlib.contextmanager
+    def _broken(self) -> Iterator[None]:
+        with contextlib.ExitStack() as stack:
+            for target, attribute, replacement in self._patches:
+                if isinstance(target, dict):  # a registry entry, e.g. effects.EFFECTS
+                    stack.enter_context(mock.patch.dict(target, {attribute: replacement}))
+                else:
+                    stack.enter_context(mock.patch.object(target, attribute, replacement))
+            yield
+
+    @property
+    def info(self) -> Any:
+        return self._engine.info
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._engine, name)
+        if not callable(attribute):
+            return attribute
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            with self._broken():
+                return attribute(*args, **kwargs)
+        return call
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    mechanic: str
+    description: str
+    patches: tuple[Patch, ...]
+    folders: tuple[str, ...]
+    kills: frozenset[str]
+
+    def engine(self) -> MutantEngine:
+        return MutantEngine(self.name, list(self.patches))
+
+
+def table(mechanic: str, folders: tuple[str, ...],
+          entries: dict[str, tuple[list[Patch], set[str]]],
+          descriptions: dict[str, str] | None = None) -> list[Mutant]:
+    """Mutants from ``name: (patches, kills)``; each description is ``descriptions[name]``
+    or else the docstring of its first replacement."""
+    mutants = []
+    for name, (patches, kills) in entries.items():
+        replacement = patches[0][2]
+        doc = (descriptions or {}).get(name) or getattr(
+            getattr(replacement, "__func__", replacement), "__doc__", None) or name
+        mutants.append(Mutant(name, mechanic, " ".join(doc.split()), tuple(patches), folders,
+                              frozenset(kills)))
+    return mutants
+
+
+@cache
+def catalogue() -> dict[str, Mutant]:
+    """Every mutant by name."""
+    from . import copies, dfc, morph, rooms
+
+    found: dict[str, Mutant] = {}
+    for module in (rooms, copies, morph, dfc):
+        for mutant in module.MUTANTS:
+            if mutant.name in found:
+                raise ValueError(f"two mutants named {mutant.name!r}")
+            found[mutant.name] = mutant
+    return found
+
+
+def create(name: str) -> MutantEngine:
+    return catalogue()[name].engine()
