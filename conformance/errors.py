@@ -62,6 +62,14 @@ class ContractError(ConformanceError):
     """An engine broke the adapter contract (crashed, hung, or answered nonsense)."""
 
 
+class EngineTimeout(ContractError):
+    """An engine did not answer in time; the ruling's status is ``timeout``.
+
+    Raised by engines that run in another process (``cmd:``), which can be stopped and
+    restarted; an in-process engine cannot be interrupted safely.
+    """
+
+
 class IllegalAction(ConformanceError):
     """Raised by an engine when it refuses an action as illegal.
 

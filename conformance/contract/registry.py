@@ -1,7 +1,10 @@
 """Finding engines: the ``conformance.engines`` entry-point group, or ``module:factory``.
 
 The built-in engines register through the same entry-point group as third-party ones
-(see pyproject.toml); nothing here knows any engine by name.
+(see pyproject.toml); nothing here knows any engine by name.  A name with a launcher's
+prefix (``cmd:<command line>``) goes to the launcher registered under that prefix in the
+``conformance.launchers`` group (the stdio protocol client registers ``cmd``), so this
+layer imports no launcher.
 """
 
 from __future__ import annotations
@@ -14,9 +17,13 @@ from ..errors import UsageError, did_you_mean
 from .protocol import Engine
 
 ENTRY_POINT_GROUP = "conformance.engines"
+LAUNCHER_GROUP = "conformance.launchers"
 DEFAULT_ENGINE = "reference"
 
 EngineFactory = Callable[[], Engine]
+#: ``launcher(argument, timeout)`` -> a factory; ``timeout`` is the per-scenario limit in
+#: seconds for engines that can be stopped (another process), ``None`` for the default.
+Launcher = Callable[[str, "float | None"], EngineFactory]
 
 
 def available() -> dict[str, EntryPoint]:
@@ -40,9 +47,23 @@ def _load(spec: str) -> EngineFactory:
     return target
 
 
-def resolve(name: str | None) -> EngineFactory:
-    """The factory for an engine name, or for ``package.module:factory``."""
+def _launcher(prefix: str) -> Launcher | None:
+    for ep in entry_points(group=LAUNCHER_GROUP, name=prefix):
+        try:
+            return ep.load()  # type: ignore[no-any-return]
+        except ImportError as exc:
+            raise UsageError(f"the {prefix!r} launcher cannot be imported: {exc}") from None
+    return None
+
+
+def resolve(name: str | None, timeout: float | None = None) -> EngineFactory:
+    """The factory for an engine name, ``package.module:factory`` or ``prefix:argument``
+    (a registered launcher, e.g. ``cmd:my-engine --serve``)."""
     name = name or DEFAULT_ENGINE
+    prefix, _, argument = name.partition(":")
+    launcher = _launcher(prefix) if argument and prefix.isidentifier() else None
+    if launcher is not None:
+        return launcher(argument, timeout)
     if ":" in name:
         return _load(name)
     engines = available()
@@ -59,9 +80,10 @@ def resolve(name: str | None) -> EngineFactory:
     return factory  # type: ignore[no-any-return]
 
 
-def create(name: str | None) -> Engine:
-    """A new engine instance; checks that it has the contract's shape."""
-    engine = resolve(name)()
+def create(name: str | None, timeout: float | None = None) -> Engine:
+    """A new engine instance; checks that it has the contract's shape.  ``timeout`` limits
+    each scenario of an engine that runs in another process (in-process engines ignore it)."""
+    engine = resolve(name, timeout)()
     if not isinstance(engine, Engine):
         missing = [m for m in ("info", "start", "perform", "observe", "game", "answer")
                    if not hasattr(engine, m)]

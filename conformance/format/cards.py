@@ -47,14 +47,12 @@ class CardFace:
     side: str | None
     rules: tuple[Mapping[str, Any], ...]
     raw: Mapping[str, Any] = field(repr=False, compare=False)
+    #: The face's rules text split into abilities, reminder text removed.
+    ability_texts: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     def __deepcopy__(self, memo: dict[int, object]) -> CardFace:
         return self  # immutable: game-state snapshots share card data
 
-    @property
-    def ability_texts(self) -> tuple[str, ...]:
-        """The face's rules text split into abilities, reminder text removed."""
-        return tuple(line for line in (_strip_reminder(x) for x in self.text.splitlines()) if line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +75,11 @@ class Card:
     @property
     def face_names(self) -> tuple[str, ...]:
         return tuple(face.name for face in self.faces)
+
+
+def abilities_of(text: str) -> tuple[str, ...]:
+    """Rules text split into abilities, one a line, reminder text removed."""
+    return tuple(line for line in (_strip_reminder(x) for x in text.splitlines()) if line)
 
 
 def _strip_reminder(line: str) -> str:
@@ -159,6 +162,7 @@ def _face(raw: LineDict, path: str, card_name: str, line: int) -> CardFace:
         side=raw.get("side"),
         rules=tuple(rules),
         raw=raw,
+        ability_texts=abilities_of(str(raw.get("text") or "")),
     )
 
 
@@ -169,6 +173,12 @@ def load_cards(path: Path) -> CardPool:
         document = document["data"]
     if not isinstance(document, dict):
         raise RulingFileError(Location(str(path), 1), "a card file must map card names to faces")
+    return cards_from_document(document, str(path))
+
+
+def cards_from_document(document: Mapping[str, Any], path: str) -> CardPool:
+    """A card pool from MTGJSON-shaped data already read (``{name: [face, ...]}``);
+    ``path`` names its source in messages.  Faces that are ``LineDict``s keep their lines."""
     cards: dict[str, Card] = {}
     for name, faces in document.items():
         where = Location(str(path), key_line(document, name))

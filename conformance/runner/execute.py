@@ -18,7 +18,7 @@ from ..contract.types import (
     PlayerRef, Resolve, Target, TurnFaceUp, Unlock,
 )
 from ..errors import (
-    ConformanceError, ContractError, IllegalAction, Location, RulingFileError, RulingViolation,
+    ConformanceError, ContractError, EngineTimeout, IllegalAction, Location, RulingFileError, RulingViolation,
     ScriptError, Unsupported,
 )
 from ..format.cards import CardPool
@@ -434,6 +434,8 @@ def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
             status, message = Status.ERROR, str(exc)
         except Unsupported as exc:
             status, message = Status.UNSUPPORTED, str(exc)
+        except EngineTimeout as exc:  # the engine (another process) was stopped
+            status, message = Status.TIMEOUT, str(exc)
         except (ContractError, ConformanceError) as exc:
             status, message = Status.ERROR, f"engine broke the contract: {exc}"
         except Exception as exc:  # noqa: BLE001 - an engine crash is a verdict, not our crash

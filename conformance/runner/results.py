@@ -26,6 +26,8 @@ class Status(str, Enum):
     ERROR = "error"
     UNSUPPORTED = "unsupported"
     NOT_EXECUTABLE = "not-executable"
+    #: the engine did not answer within the per-scenario time limit (``--timeout``)
+    TIMEOUT = "timeout"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +75,10 @@ def summary(results: list[Result]) -> Counter[Status]:
 
 def exit_code(results: list[Result]) -> int:
     """0 when every ruling passed (or could not run for a declared reason), 1 when one
-    failed, 2 when a harness or input error happened."""
+    failed, 2 when a harness or input error happened (an engine that crashed or timed out
+    counts as one)."""
     statuses = {result.status for result in results}
-    if Status.ERROR in statuses:
+    if Status.ERROR in statuses or Status.TIMEOUT in statuses:
         return 2
     if Status.FAILED in statuses:
         return 1

@@ -1,0 +1,296 @@
+"""An Engine that drives an engine process over stdin/stdout (docs/engine-protocol.md).
+
+``--engine "cmd:<command line>"`` runs the command and speaks the protocol with it.  The
+process is isolated from the harness:
+
+* every answer is read with a deadline: each scenario (from ``start``) has ``timeout``
+  seconds in all.  When it runs out, the process is killed and :class:`EngineTimeout` is
+  raised (the ruling's status is ``timeout``);
+* a process that exits, or writes a line that is not a protocol response, is killed and
+  reported as :class:`ContractError` (status ``error``), with the end of its stderr;
+* the next ``start`` starts a new process, so the run goes on with the next ruling.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import queue
+import shlex
+import subprocess
+import threading
+import time
+from collections.abc import Sequence
+from typing import IO, Any, NoReturn
+
+from ..contract.protocol import Engine
+from ..contract.registry import EngineFactory
+from ..contract.types import (
+    CONTRACT_VERSION, Action, Choice, EngineInfo, Event, GameView, ObjectId, ObjectView,
+    PlayerId,
+)
+from ..errors import ContractError, EngineTimeout, UsageError
+from ..format.cards import CardPool
+from ..format.model import Setup
+from ..format.vocabulary import Zone
+from . import codec
+from .codec import Json
+
+#: Seconds a scenario may take when no timeout is given (``conformance run --timeout``).
+DEFAULT_TIMEOUT = 30.0
+#: Seconds the process gets to exit after ``close`` before it is killed.
+CLOSE_GRACE = 2.0
+#: Seconds a new process gets to answer ``hello`` (at least; starting is not a scenario).
+STARTUP_TIMEOUT = 10.0
+_STDERR_LINES = 20
+_EOF = None
+
+
+class _Process:
+    """One engine process, its output read line by line on threads."""
+
+    def __init__(self, argv: Sequence[str]) -> None:
+        try:
+            self.popen = subprocess.Popen(
+                list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
+                bufsize=1)
+        except OSError as exc:
+            raise UsageError(f"cannot start the engine command {shlex.join(argv)!r}: {exc}") \
+                from None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
+        assert self.popen.stdout is not None and self.popen.stderr is not None
+        self._threads = [
+            threading.Thread(target=self._pump, args=(self.popen.stdout, self.lines.put),
+                             daemon=True),
+            threading.Thread(target=self._pump, args=(self.popen.stderr, self._keep),
+                             daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    @staticmethod
+    def _pump(stream: IO[str], put: Any) -> None:
+        try:
+            for line in stream:
+                put(line)
+        except (OSError, ValueError):
+            pass
+        put(_EOF)
+
+    def _keep(self, line: str | None) -> None:
+        if line is not None:
+            self.stderr.append(line.rstrip("\n"))
+
+    def send(self, line: str) -> None:
+        assert self.popen.stdin is not None
+        self.popen.stdin.write(line + "\n")
+        self.popen.stdin.flush()
+
+    def read(self, timeout: float) -> str | None:
+        """The next line; ``None`` at the end of output; ``queue.Empty`` after ``timeout``."""
+        return self.lines.get(timeout=max(timeout, 0.0))
+
+    def stderr_tail(self, wait: float = 0.2) -> str:
+        for thread in self._threads[1:]:
+            thread.join(wait)  # let the last lines of a dying process arrive
+        lines = [line for line in self.stderr if line.strip()][-5:]
+        return ("; stderr: " + " | ".join(lines)) if lines else ""
+
+    def kill(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.kill()
+        try:
+            self.popen.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        try:
+            if self.popen.stdin is not None:
+                self.popen.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.popen.wait(timeout=CLOSE_GRACE)
+        except subprocess.TimeoutExpired:
+            pass
+        self.kill()
+
+
+class StdioEngine:
+    """The adapter contract over an engine process that speaks the stdio protocol."""
+
+    def __init__(self, command: str | Sequence[str], timeout: float | None = None) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not self.argv:
+            raise UsageError("cmd: needs a command line, e.g. cmd:my-engine --serve")
+        self.timeout = DEFAULT_TIMEOUT if timeout is None else float(timeout)
+        self._process: _Process | None = None
+        self._deadline = 0.0
+        self._next_id = 0
+        self._cards_sent: CardPool | None = None
+        self._info = self._spawn()
+
+    # -- the process -----------------------------------------------------------------------
+
+    def _spawn(self) -> EngineInfo:
+        """Start the process and shake hands; the engine's info."""
+        self._process = _Process(self.argv)
+        self._cards_sent = None
+        self._deadline = time.monotonic() + max(self.timeout, STARTUP_TIMEOUT)
+        hello = self._call("hello", {"protocol": codec.PROTOCOL_VERSION,
+                                     "contract": CONTRACT_VERSION})
+        if not isinstance(hello, dict):
+            self._fail(f"the answer to 'hello' is not an object: {hello!r}")
+        protocol = str(hello.get("protocol", ""))
+        if protocol.split(".")[0] != codec.PROTOCOL_VERSION.split(".")[0]:
+            self._fail(f"the engine speaks protocol {protocol!r}; this harness speaks "
+                       f"{codec.PROTOCOL_VERSION}")
+        return codec.decode_info(hello)
+
+    def _restart(self) -> None:
+        info = self._spawn()
+        if (info.name, info.version) != (self._info.name, self._info.version):
+            self._fail(f"the restarted engine is {info.name} {info.version}, not "
+                       f"{self._info.name} {self._info.version}")
+
+    def _fail(self, message: str, timeout: bool = False) -> NoReturn:
+        """Kill the process (the next ``start`` restarts it) and raise."""
+        process, self._process = self._process, None
+        tail = ""
+        if process is not None:
+            process.kill()
+            tail = process.stderr_tail()
+        if timeout:
+            raise EngineTimeout(message + tail)
+        raise ContractError(message + tail)
+
+    def _call(self, method: str, params: dict[str, Json]) -> Json:
+        process = self._process
+        if process is None:
+            raise ContractError(f"cannot call {method!r}: the engine process is not running "
+                                f"(it failed earlier; it restarts at the next scenario)")
+        self._next_id += 1
+        request_id = self._next_id
+        try:
+            process.send(json.dumps({"id": request_id, "method": method, "params": params},
+                                    ensure_ascii=False, separators=(",", ":")))
+        except (OSError, ValueError):
+            self._fail(f"the engine process exited{_exit_status(process)} before "
+                       f"{method!r} could be sent")
+        try:
+            line = process.read(self._deadline - time.monotonic())
+        except queue.Empty:
+            limit = (f"{max(self.timeout, STARTUP_TIMEOUT):g}s of starting" if method == "hello"
+                     else f"the per-scenario time limit of {self.timeout:g}s")
+            self._fail(f"the engine did not answer {method!r} within {limit}; the process "
+                       f"was killed", timeout=True)
+        if line is None:
+            self._fail(f"the engine process exited{_exit_status(process)} while answering "
+                       f"{method!r}")
+        try:
+            response = json.loads(line)
+        except ValueError:
+            self._fail(f"the engine answered {method!r} with a line that is not JSON: "
+                       f"{_shorten(line)}")
+        if not isinstance(response, dict) or ("result" not in response
+                                              and "error" not in response):
+            self._fail(f"the engine answered {method!r} with something that is not a "
+                       f"response: {_shorten(line)}")
+        if response.get("id") != request_id:
+            self._fail(f"the engine answered request {response.get('id')!r} when "
+                       f"{request_id} ({method!r}) was expected")
+        if "error" in response:
+            raise codec.decode_error(response["error"])
+        return response["result"]
+
+    # -- the contract ----------------------------------------------------------------------
+
+    @property
+    def info(self) -> EngineInfo:
+        return self._info
+
+    def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
+        if self._process is None:
+            self._restart()
+        self._deadline = time.monotonic() + self.timeout
+        same = self._cards_sent is cards
+        result = self._call("start", {"setup": codec.encode_setup(setup),
+                                      "cards": None if same else codec.encode_cards(cards)})
+        self._cards_sent = cards
+        if not isinstance(result, dict):
+            raise ContractError(f"start: expected an object of aliases, found {result!r}")
+        return {str(alias): str(object_id) for alias, object_id in result.items()}
+
+    def perform(self, action: Action) -> Sequence[Event]:
+        return codec.decode_events(self._call("perform",
+                                              {"action": codec.encode_action(action)}))
+
+    def is_legal(self, action: Action) -> bool:
+        return bool(self._call("is_legal", {"action": codec.encode_action(action)}))
+
+    def legal_actions(self, player: PlayerId) -> Sequence[Action]:
+        result = self._call("legal_actions", {"player": player})
+        if not isinstance(result, list):
+            raise ContractError(f"legal_actions: expected a list, found {result!r}")
+        return [codec.decode_action(a) for a in result]
+
+    def pending_choice(self) -> Choice | None:
+        return codec.decode_choice(self._call("pending_choice", {}))
+
+    def answer(self, values: Sequence[str]) -> Sequence[Event]:
+        return codec.decode_events(self._call("answer", {"values": list(values)}))
+
+    def observe(self, object_id: ObjectId, viewer: PlayerId | None = None) -> ObjectView:
+        return codec.decode_object_view(self._call("observe",
+                                                   {"object": object_id, "viewer": viewer}))
+
+    def objects(self, zone: Zone, player: PlayerId | None = None) -> Sequence[ObjectId]:
+        result = self._call("objects", {"zone": zone.value, "player": player})
+        return list(codec._strings(result, "objects"))
+
+    def game(self) -> GameView:
+        return codec.decode_game_view(self._call("game", {}))
+
+    def close(self) -> None:
+        process = self._process
+        if process is None:
+            return
+        self._deadline = time.monotonic() + min(self.timeout, CLOSE_GRACE)
+        try:
+            self._call("close", {})
+        except ContractError:
+            pass  # it is going away anyway
+        finally:
+            self._process = None
+            process.close()
+
+
+def _exit_status(process: _Process) -> str:
+    try:
+        code = process.popen.wait(timeout=1)
+    except subprocess.TimeoutExpired:
+        return ""
+    return f" with status {code}"
+
+
+def _shorten(line: str, limit: int = 80) -> str:
+    line = line.rstrip("\n")
+    return repr(line if len(line) <= limit else line[:limit] + "...")
+
+
+def launcher(command: str, timeout: float | None = None) -> EngineFactory:
+    """The ``cmd`` launcher of the registry: ``cmd:<command line>`` -> a StdioEngine factory."""
+
+    def factory() -> Engine:
+        return StdioEngine(command, timeout)
+
+    return factory
