@@ -8,7 +8,6 @@ are ``path:line: message``; the command never shows a Python traceback for them.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -19,7 +18,8 @@ from ..contract import registry
 from ..errors import ConformanceError
 from ..format.loader import Corpus, load_corpus
 from ..runner.execute import run_corpus
-from ..runner.results import Result, ResultsWriter, Status, exit_code, load_results, summary
+from ..runner.results import Result, ResultsWriter, Status, summary
+from . import coverage_cmd, diff_cmd, expect_cmd, gate_cmd, report_cmd, serve
 
 DEFAULT_RULINGS = Path("rulings")
 DEFAULT_RESULTS = Path("out/results.json")
@@ -32,7 +32,8 @@ def _parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", help="run rulings against an engine")
     run.add_argument("--engine", default=None,
-                     help="engine name or package.module:factory (default: reference)")
+                     help="engine name, package.module:factory or 'cmd:<command line>' "
+                          "(default: reference)")
     run.add_argument("--rulings", type=Path, nargs="+", default=[DEFAULT_RULINGS],
                      help="ruling files or folders (default: rulings)")
     run.add_argument("--cards", type=Path, default=None,
@@ -40,6 +41,11 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--results", type=Path, default=DEFAULT_RESULTS,
                      help=f"results file to write (default: {DEFAULT_RESULTS})")
     run.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
+    run.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                     help="per-scenario time limit for an engine in another process (cmd:...); "
+                          "default 30")
+
+    gate_cmd.add_arguments(run)
 
     lint = commands.add_parser("lint", help="validate ruling files")
     lint.add_argument("paths", type=Path, nargs="*", default=[DEFAULT_RULINGS])
@@ -47,20 +53,11 @@ def _parser() -> argparse.ArgumentParser:
 
     commands.add_parser("engines", help="list the engines that are installed")
 
-    cover = commands.add_parser(
-        "coverage", help="rulings, executable and passing, by card, mechanic and CR section")
-    cover.add_argument("--rulings", type=Path, nargs="+", default=[DEFAULT_RULINGS])
-    cover.add_argument("--cards", type=Path, default=None)
-    source = cover.add_mutually_exclusive_group()
-    source.add_argument("--engine", default=None,
-                        help="run this engine to count passing rulings (default: reference)")
-    source.add_argument("--results", type=Path, default=None,
-                        help="count passing rulings from this results file instead")
-    cover.add_argument("--json", type=Path, default=Path("out/coverage.json"),
-                       help="write the coverage document here (default: out/coverage.json)")
-
-    report = commands.add_parser("report", help="render a results file")
-    report.add_argument("results", type=Path)
+    coverage_cmd.add_parser(commands)
+    report_cmd.add_parser(commands)
+    diff_cmd.add_parser(commands)
+    expect_cmd.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 
@@ -73,7 +70,7 @@ def _load(paths: Sequence[Path], cards: Path | None) -> Corpus:
 
 
 def _print_result(result: Result, quiet: bool) -> None:
-    if result.status in (Status.FAILED, Status.ERROR):
+    if result.status in (Status.FAILED, Status.ERROR, Status.TIMEOUT):
         print(f"{result.status.value.upper()} {result.id}", file=sys.stdout)
         for line in result.message.splitlines():
             prefix = "" if line.startswith(result.path) else f"{result.location}: "
@@ -85,7 +82,8 @@ def _print_result(result: Result, quiet: bool) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    engine = registry.create(args.engine)
+    expectations = gate_cmd.prepare(args)
+    engine = registry.create(args.engine, timeout=args.timeout)
     try:
         corpus = _load(args.rulings, args.cards)
         info = engine.info
@@ -110,7 +108,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         f"{counts[s]} {s.value}" for s in Status))
     if args.results:
         print(f"results written to {args.results}")
-    return exit_code(results)
+    return gate_cmd.conclude(args, expectations, info.name, results)
 
 
 def _revision(root: Path) -> str:
@@ -150,47 +148,12 @@ def cmd_engines(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_coverage(args: argparse.Namespace) -> int:
-    from ..reporting.coverage import coverage, render_text
-
-    corpus = _load(args.rulings, args.cards)
-    if args.results is not None:
-        try:
-            _header, results = load_results(args.results)
-        except (OSError, ValueError, KeyError) as exc:
-            raise ConformanceError(f"{args.results}: not a readable results file ({exc})") \
-                from None
-    else:
-        engine = registry.create(args.engine)
-        try:
-            results = run_corpus(corpus.rulings, (), engine, corpus.cards, lambda _r: None)
-        finally:
-            engine.close()
-    document = coverage(corpus.rulings, corpus.cr_sections, results)
-    print(render_text(document), end="")
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", "utf-8")
-    print(f"coverage written to {args.json}")
-    for failure in corpus.failures:
-        for error in failure.errors:
-            print(error)
-    return 2 if corpus.failures else 0
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    from ..reporting import render_summary
-
-    try:
-        print(render_summary(args.results), end="")
-    except (OSError, ValueError, KeyError) as exc:
-        raise ConformanceError(f"{args.results}: not a readable results file ({exc})") from None
-    return 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     handler = {"run": cmd_run, "lint": cmd_lint, "engines": cmd_engines,
-               "coverage": cmd_coverage, "report": cmd_report}[args.command]
+               "coverage": coverage_cmd.cmd_coverage, "report": report_cmd.cmd_report,
+               "diff": diff_cmd.cmd_diff, "expect": expect_cmd.cmd_expect,
+               "serve": serve.cmd_serve}[args.command]
     try:
         return handler(args)
     except ConformanceError as exc:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import jinja2
 
-from ..runner.results import Status, load_results, summary
+from ..runner.results import Status
 
 #: The templates folder at the top of the project.
 TEMPLATES = Path(__file__).resolve().parents[2] / "reports"
@@ -19,14 +19,17 @@ def environment() -> jinja2.Environment:
     if not TEMPLATES.is_dir():
         raise FileNotFoundError(f"report templates not found in {TEMPLATES}")
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-                              autoescape=jinja2.select_autoescape(["html"]),
+                              autoescape=jinja2.select_autoescape(["html", "html.j2", "xml"]),
                               undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
 
 
 def render_summary(results_file: Path) -> str:
     """A run's summary as text: counts, then each failure and error with its location."""
-    header, results = load_results(results_file)
-    counts = {status.value: n for status, n in summary(results).items()}
+    from .runs import counts, read_run
+
+    run = read_run(results_file)
+    results = list(run.results.values())
     template = environment().get_template("summary.txt.j2")
-    return template.render(header=header, results=[r.to_json() for r in results], counts=counts,
+    return template.render(header=run.header, results=results,
+                           counts=counts(r["status"] for r in results),
                            statuses=[s.value for s in Status])

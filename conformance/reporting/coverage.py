@@ -28,15 +28,22 @@ class Row:
     executable: int
     passing: int | None  # None without results
     ids: tuple[str, ...] = field(default=())
+    #: with several runs: (engine, passing) per run, in the order given
+    passing_by_engine: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["ids"] = list(self.ids)
+        if self.passing_by_engine:
+            data["passing_by_engine"] = dict(self.passing_by_engine)
+        else:
+            del data["passing_by_engine"]
         return data
 
 
 def _rows(groups: Mapping[str, list[Ruling]], titles: Mapping[str, str],
-          passed: set[str] | None) -> list[Row]:
+          passed: set[str] | None,
+          engines: Sequence[tuple[str, set[str]]] = ()) -> list[Row]:
     rows = []
     for key in sorted(groups, key=_sort_key):
         members = groups[key]
@@ -45,6 +52,8 @@ def _rows(groups: Mapping[str, list[Ruling]], titles: Mapping[str, str],
             executable=sum(1 for r in members if r.executable),
             passing=None if passed is None else sum(1 for r in members if r.id in passed),
             ids=tuple(sorted(r.id for r in members)),
+            passing_by_engine=tuple((name, sum(1 for r in members if r.id in ids))
+                                    for name, ids in engines),
         ))
     return rows
 
@@ -63,14 +72,24 @@ def _group(rulings: Iterable[Ruling], keys_of: Any) -> dict[str, list[Ruling]]:
 
 
 def coverage(rulings: Sequence[Ruling], cr_sections: Mapping[str, str],
-             results: Sequence[Result] | None = None) -> dict[str, Any]:
+             results: Sequence[Result] | None = None,
+             engines: Sequence[tuple[str, Iterable[str]]] = ()) -> dict[str, Any]:
     """The coverage document: totals, then rows by card, mechanic and CR section (each
-    cited number and the rule it belongs to, e.g. ``709.5e`` and ``709``)."""
-    passed = None if results is None else {r.id for r in results if r.status is Status.PASSED}
+    cited number and the rule it belongs to, e.g. ``709.5e`` and ``709``).
+
+    ``engines`` -- ``(name, ids of the rulings it passed)`` per run -- adds the passing
+    count of each engine to every row (``passing_by_engine``); ``passing`` is then the
+    first engine's unless ``results`` is given.
+    """
+    passing_sets = [(name, set(ids)) for name, ids in engines]
+    if results is not None:
+        passed: set[str] | None = {r.id for r in results if r.status is Status.PASSED}
+    else:
+        passed = passing_sets[0][1] if passing_sets else None
     sections = _group(rulings, lambda r: [p for n in r.cr for p in parents(n)])
     not_executable = [{"id": r.id, "reason": r.not_executable_reason, "path": r.path}
                       for r in rulings if not r.executable]
-    return {
+    document: dict[str, Any] = {
         "format": COVERAGE_FORMAT,
         "totals": {
             "rulings": len(rulings),
@@ -79,13 +98,21 @@ def coverage(rulings: Sequence[Ruling], cr_sections: Mapping[str, str],
             "translations": sum(len(v) if isinstance(v, tuple) else 1
                                 for r in rulings for v in r.translations.values()),
         },
-        "by_card": [row.to_json() for row in _rows(_group(rulings, lambda r: r.cards), {}, passed)],
+        "by_card": [row.to_json() for row in _rows(
+            _group(rulings, lambda r: r.cards), {}, passed, passing_sets)],
         "by_mechanic": [row.to_json() for row in _rows(
-            _group(rulings, lambda r: r.mechanics), MECHANICS, passed)],
+            _group(rulings, lambda r: r.mechanics), MECHANICS, passed, passing_sets)],
         "by_cr_section": [row.to_json() for row in _rows(
-            sections, {key: title(cr_sections, key) for key in sections}, passed)],
+            sections, {key: title(cr_sections, key) for key in sections}, passed,
+            passing_sets)],
         "not_executable": not_executable,
     }
+    if passing_sets:
+        known = {r.id for r in rulings}
+        document["engines"] = [name for name, _ids in passing_sets]
+        document["totals"]["passing_by_engine"] = {
+            name: len(ids & known) for name, ids in passing_sets}
+    return document
 
 
 def render_text(document: Mapping[str, Any]) -> str:
@@ -94,10 +121,24 @@ def render_text(document: Mapping[str, Any]) -> str:
     passing = "not run" if totals["passing"] is None else str(totals["passing"])
     lines = [f"{totals['rulings']} rulings, {totals['executable']} executable, "
              f"{passing} passing, {totals['translations']} translations"]
+    engines = document.get("engines") or []
+    if len(engines) > 1:
+        lines.append("passing per engine: " + ", ".join(
+            f"{name} {n}" for name, n in totals["passing_by_engine"].items()))
     for heading, key in (("card", "by_card"), ("mechanic", "by_mechanic"),
                          ("CR section", "by_cr_section")):
         rows = document[key]
         width = max([len(heading)] + [len(r["key"]) for r in rows])
+        if len(engines) > 1:
+            widths = [max(len(name), 7) for name in engines]
+            lines += ["", f"{heading:<{width}}  rulings  executable  " + "  ".join(
+                f"{name:>{w}}" for name, w in zip(engines, widths))]
+            for row in rows:
+                lines.append(f"{row['key']:<{width}}  {row['rulings']:>7}  "
+                             f"{row['executable']:>10}  " + "  ".join(
+                                 f"{row['passing_by_engine'][name]:>{w}}"
+                                 for name, w in zip(engines, widths)))
+            continue
         lines += ["", f"{heading:<{width}}  rulings  executable  passing"]
         for row in rows:
             shown = "-" if row["passing"] is None else row["passing"]

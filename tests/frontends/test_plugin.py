@@ -328,7 +328,7 @@ def test_the_results_file_has_one_result_per_ruling(pytester: pytest.Pytester,
     assert results["plugin-broken"]["line"] == BROKEN_LINE
     assert results["plugin-broken"]["message"] == f"{broken_path}:{BROKEN_LINE}: {BROKEN_MESSAGE}"
     assert document["summary"] == {"passed": 1, "failed": 1, "error": 1, "unsupported": 0,
-                                   "not-executable": 1}
+                                   "not-executable": 1, "timeout": 0}
 
 
 def test_the_results_file_records_unsupported_rulings(pytester: pytest.Pytester) -> None:

@@ -73,7 +73,7 @@ def test_finish_adds_finished_and_a_summary_of_every_status(tmp_path: Path) -> N
     datetime.fromisoformat(document["finished"])
     assert document["finished"] >= document["started"]
     assert document["summary"] == {"passed": 2, "failed": 1, "error": 0, "unsupported": 0,
-                                   "not-executable": 1}
+                                   "not-executable": 1, "timeout": 0}
     assert len(document["results"]) == 4
 
 
@@ -127,6 +127,8 @@ def test_exit_code_is_1_with_a_failure(statuses: list[Status]) -> None:
     [Status.ERROR],
     [Status.FAILED, Status.ERROR],
     [Status.ERROR, Status.PASSED, Status.FAILED],
+    [Status.TIMEOUT],
+    [Status.PASSED, Status.FAILED, Status.TIMEOUT],
 ])
 def test_exit_code_is_2_with_an_error_even_beside_failures(statuses: list[Status]) -> None:
     assert exit_code([result(s) for s in statuses]) == 2
@@ -135,7 +137,7 @@ def test_exit_code_is_2_with_an_error_even_beside_failures(statuses: list[Status
 def test_summary_counts_every_status_including_zeros() -> None:
     counts = summary([result(Status.FAILED), result(Status.FAILED), result(Status.ERROR)])
     assert dict(counts) == {Status.PASSED: 0, Status.FAILED: 2, Status.ERROR: 1,
-                            Status.UNSUPPORTED: 0, Status.NOT_EXECUTABLE: 0}
+                            Status.UNSUPPORTED: 0, Status.NOT_EXECUTABLE: 0, Status.TIMEOUT: 0}
 
 
 # -- one result ------------------------------------------------------------------------------

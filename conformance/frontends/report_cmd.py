@@ -1,0 +1,62 @@
+"""``conformance report RESULTS... [--html OUT]``: render results files.
+
+One results file: its summary as text, or with ``--html`` the run report.  Several: each
+summary and the interop figure, or with ``--html`` the comparison matrix.  Ruling texts,
+cards, mechanics and CR titles come from the corpus (``--rulings``); results are never
+re-run.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..format.loader import ruling_schema
+from ._shared import DEFAULT_RULINGS, load, write
+
+
+def languages() -> list[str]:
+    enum: list[str] = ruling_schema()["properties"]["translations"]["propertyNames"]["enum"]
+    return ["en", *enum]
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "report", help="render results files: a summary, the HTML run report or, for "
+                       "several files, the comparison matrix")
+    parser.add_argument("results", type=Path, nargs="+", help="results file(s)")
+    parser.add_argument("--html", type=Path, default=None, metavar="OUT",
+                        help="write an HTML report here (one file: the run report; several: "
+                             "the comparison matrix)")
+    parser.add_argument("--rulings", type=Path, nargs="+", default=[DEFAULT_RULINGS],
+                        help="the corpus the ruling texts come from (default: rulings)")
+    parser.add_argument("--cards", type=Path, default=None)
+    parser.add_argument("--lang", default="en", choices=languages(),
+                        help="language of ruling texts, where a translation exists "
+                             "(default: en)")
+    return parser
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from ..reporting import render_summary
+    from ..reporting.html import interop, matrix_report, run_report
+    from ..reporting.runs import read_run
+
+    runs = [read_run(path) for path in args.results]
+    if args.html is None:
+        for run in runs:
+            print(render_summary(run.path), end="")
+        if len(runs) > 1:
+            every, total = interop(runs)
+            print(f"interop: {every} of {total} rulings pass on every engine")
+        return 0
+    corpus = load(args.rulings, args.cards)
+    rulings = {r.id: r for r in corpus.rulings}
+    if len(runs) == 1:
+        html = run_report(runs[0], rulings, corpus.cr_sections, args.lang)
+    else:
+        html = matrix_report(runs, rulings, corpus.cr_sections, args.lang)
+    write(args.html, html)
+    print(f"report written to {args.html}")
+    return 0

@@ -1,0 +1,216 @@
+"""HTML reports, rendered from results files with the templates in ``reports/``.
+
+Three reports, each one self-contained file (inline CSS and JavaScript, nothing fetched),
+readable as plain tables with JavaScript off:
+
+* :func:`run_report` -- one run: the summary, then every ruling by card and by mechanic
+  with its text, CR references and status, and for a failure where and why;
+* :func:`matrix_report` -- several runs: rulings x engines by card, mechanic and CR
+  section, pass counts per group, and the rulings every engine passes;
+* :func:`coverage_report` -- a coverage document (``reporting.coverage``) as tables.
+
+Every value from a ruling file or an engine goes through Jinja's autoescaping.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from .. import __version__
+from ..format.crsections import title
+from ..format.model import Ruling
+from . import environment
+from .runs import Run, counts, labels, ordered_statuses
+
+NO_CARD = "(ruling not in the corpus)"
+NO_MECHANIC = "(ruling not in the corpus)"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What a report shows of one ruling, computed once and shown in every group."""
+
+    id: str
+    texts: tuple[str, ...]
+    text_lang: str  # the language of ``texts``
+    fallback: bool  # English shown because the requested language is missing
+    cr: tuple[tuple[str, str], ...]  # (number, title)
+    cards: tuple[str, ...]
+    mechanics: tuple[str, ...]
+    path: str
+
+
+def entry(ruling_id: str, ruling: Ruling | None, cr_sections: Mapping[str, str],
+          lang: str = "en") -> Entry:
+    if ruling is None:
+        return Entry(ruling_id, (), "en", False, (), (), (), "")
+    texts: tuple[str, ...] = (ruling.text,)
+    fallback = False
+    if lang != "en":
+        translated = ruling.translations.get(lang)
+        if translated is None:
+            fallback = True
+        else:
+            texts = translated if isinstance(translated, tuple) else (translated,)
+    return Entry(ruling.id, texts, "en" if lang == "en" or fallback else lang, fallback,
+                 tuple((n, cr_sections.get(n) or title(cr_sections, n)) for n in ruling.cr),
+                 ruling.cards, ruling.mechanics, ruling.path)
+
+
+def _groups(ids: Iterable[str], keys_of: Callable[[str], Sequence[str]],
+            missing: str) -> list[tuple[str, list[str]]]:
+    """``(key, sorted ids)`` for every key, keys sorted; ids without a key under ``missing``."""
+    grouped: dict[str, list[str]] = {}
+    for ruling_id in ids:
+        for key in dict.fromkeys(keys_of(ruling_id)) or (missing,):
+            grouped.setdefault(key, []).append(ruling_id)
+    return [(key, sorted(grouped[key])) for key in sorted(grouped, key=_key_order)]
+
+
+def _key_order(key: str) -> tuple[int, list[Any]]:
+    parts = [(0, int(p), "") if p.isdigit() else (1, 0, p)
+             for p in key.replace(".", " . ").split()]
+    return (1 if key.startswith("(") else 0, parts)
+
+
+def _header(run: Run) -> dict[str, Any]:
+    header = run.header
+    engine = header.get("engine") or {}
+    corpus = header.get("corpus") or {}
+    harness = header.get("harness") or {}
+    return {
+        "file": str(run.path), "engine": run.engine, "version": engine.get("version") or "",
+        "contract": engine.get("contract") or "", "harness": harness.get("version") or "",
+        "corpus": corpus.get("root") or "", "revision": corpus.get("revision") or "",
+        "started": header.get("started") or "", "finished": header.get("finished") or "",
+    }
+
+
+def _counts_text(statuses: Iterable[str]) -> str:
+    return ", ".join(f"{n} {s}" for s, n in counts(statuses).items() if n)
+
+
+def run_report(run: Run, rulings: Mapping[str, Ruling], cr_sections: Mapping[str, str],
+               lang: str = "en") -> str:
+    """The report of one run (``conformance report RESULTS --html OUT``)."""
+    results = run.results
+    ids = sorted(results)
+    entries = {i: entry(i, rulings.get(i), cr_sections, lang) for i in ids}
+    summary = counts(r["status"] for r in results.values())
+    total_duration = sum(float(r.get("duration") or 0) for r in results.values())
+
+    def section(keys_of: Callable[[str], Sequence[str]], missing: str) -> list[dict[str, Any]]:
+        return [{"key": key, "ids": members,
+                 "counts": _counts_text(results[i]["status"] for i in members)}
+                for key, members in _groups(ids, keys_of, missing)]
+
+    env = environment()
+    rank = {status: n for n, status in enumerate(summary)}
+    rows = dict(zip(ids, _rows(env, "_run_rows.html.j2",
+                               [(results[i], entries[i]) for i in ids], rank=rank, lang=lang)))
+    return _render(env, "run.html.j2",
+                   title=f"conformance: {run.label}", header=_header(run), summary=summary,
+                   total=len(results), lang=lang, duration=total_duration, rows=rows,
+                   by_card=section(lambda i: entries[i].cards, NO_CARD),
+                   by_mechanic=section(lambda i: entries[i].mechanics, NO_MECHANIC))
+
+
+#: Ends every row a rows template renders; no escaped value can contain "<".
+_ROW_END = "<!--row-->"
+
+
+def _rows(env: jinja2.Environment, name: str, items: Sequence[Any],
+          **context: Any) -> list[Markup]:
+    """Render the rows of ``items`` in one pass (a row shows in several groups, so each is
+    rendered once and placed many times)."""
+    text = env.get_template(name).render(items=items, **context)
+    rows = [Markup(part.strip()) for part in text.split(_ROW_END)][:-1]
+    assert len(rows) == len(items), "a row template must end each row with " + _ROW_END
+    return rows
+
+
+def _render(env: jinja2.Environment, name: str, **context: Any) -> str:
+    """Render a report with the inline script and the hash the page's CSP allows it by."""
+    script = env.loader.get_source(env, "_report.js")[0] if env.loader else ""
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return env.get_template(name).render(generator=f"conformance {__version__}",
+                                         script=Markup(script), script_hash=f"sha256-{digest}",
+                                         **context)
+
+
+def interop(runs: Sequence[Run]) -> tuple[int, int]:
+    """(rulings every run passes, rulings in any run)."""
+    ids = set().union(*(run.results for run in runs)) if runs else set()
+    every = sum(1 for i in ids
+                if all(run.results.get(i, {}).get("status") == "passed" for run in runs))
+    return every, len(ids)
+
+
+def matrix_report(runs: Sequence[Run], rulings: Mapping[str, Ruling],
+                  cr_sections: Mapping[str, str], lang: str = "en") -> str:
+    """Rulings x engines (``conformance report A.json B.json ... --html OUT``)."""
+    ids = sorted(set().union(*(run.results for run in runs)))
+    entries = {i: entry(i, rulings.get(i), cr_sections, lang) for i in ids}
+    columns = labels(runs)
+    cells: dict[str, list[dict[str, Any] | None]] = {
+        i: [run.results.get(i) for run in runs] for i in ids}
+    statuses: dict[str, list[str]] = {
+        i: [c["status"] if c else "missing" for c in cells[i]] for i in ids}
+    everywhere = {i for i in ids if all(s == "passed" for s in statuses[i])}
+    passed_every, total = len(everywhere), len(ids)
+
+    def section(keys_of: Callable[[str], Sequence[str]], missing: str,
+                titles: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+        groups = []
+        for key, members in _groups(ids, keys_of, missing):
+            groups.append({
+                "key": key, "title": (titles or {}).get(key, ""), "ids": members,
+                "passed": [sum(1 for i in members if statuses[i][n] == "passed")
+                           for n in range(len(runs))],
+                "everywhere": sum(1 for i in members if i in everywhere),
+            })
+        return groups
+
+    sections = {n for e in entries.values() for n in e.cr}
+    present = {s for row in statuses.values() for s in row}
+    shown = ordered_statuses(present - {"missing"}) + (["missing"] if "missing" in present else [])
+    rank = {status: n for n, status in enumerate(shown)}
+    env = environment()
+    items = []
+    for i in ids:
+        flags = " ".join(flag for flag, on in (("disagree", len(set(statuses[i])) > 1),
+                                               ("everywhere", i in everywhere)) if on)
+        items.append((entries[i], cells[i], statuses[i],
+                      " ".join(sorted(set(statuses[i]), key=rank.__getitem__)), flags,
+                      i in everywhere))
+    rows = dict(zip(ids, _rows(env, "_matrix_rows.html.j2", items, rank=rank)))
+    return _render(
+        env, "matrix.html.j2", title="conformance: " + " vs ".join(columns),
+        columns=columns, headers=[_header(run) for run in runs], lang=lang, rows=rows,
+        passed_every=passed_every, total=total,
+        percent=(100.0 * passed_every / total) if total else 0.0,
+        summaries=[counts(r["status"] for r in run.results.values()) for run in runs],
+        statuses_present=shown,
+        views=[
+            ("card", "By card", section(lambda i: entries[i].cards, NO_CARD)),
+            ("mechanic", "By mechanic", section(lambda i: entries[i].mechanics, NO_MECHANIC)),
+            ("cr", "By CR section", section(lambda i: [n for n, _t in entries[i].cr],
+                                             "(no CR reference)", dict(sections))),
+        ],
+    )
+
+
+def coverage_report(document: Mapping[str, Any], engines: Sequence[str]) -> str:
+    """A coverage document as HTML (``conformance coverage --html OUT``).
+
+    ``engines`` names the columns of each row's ``passing_by_engine`` (empty: not run).
+    """
+    return _render(environment(), "coverage.html.j2", title="conformance: coverage",
+                   document=document, engines=list(engines), lang="en")

@@ -1,0 +1,225 @@
+"""The HTML reports in a real browser: headless Chromium driven through Selenium.
+
+Each report is opened from a file, filtered, and photographed (the screenshots are under
+the test's tmp_path).  Skipped, with the reason, when Chromium, its driver or Selenium is
+missing: ``apt-get install -y chromium chromium-driver`` and ``pip install -e '.[dev]'``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.format.loader import load_corpus
+from conformance.reporting.coverage import coverage
+from conformance.reporting.html import coverage_report, matrix_report, run_report
+from conformance.reporting.runs import read_run
+from results_files import HOSTILE, RULINGS, result, write_results
+
+CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
+                 if shutil.which(n)), None)
+DRIVER = shutil.which("chromedriver")
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or DRIVER is None,
+    reason="headless browser tests need Chromium and its driver: "
+           "apt-get install -y chromium chromium-driver")
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=1400,1000"]
+FAILED = "room-characteristics-outside-stack-and-battlefield"
+
+
+def _driver(profile: Path, javascript: bool = True) -> Any:
+    webdriver = pytest.importorskip(
+        "selenium.webdriver", reason="selenium is not installed: pip install -e '.[dev]'")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if not javascript:
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
+    return webdriver.Chrome(options=options, service=Service(executable_path=DRIVER))
+
+
+@pytest.fixture
+def browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    monkeypatch.setenv("SE_OFFLINE", "true")  # Selenium Manager must not reach the network
+    driver = _driver(tmp_path / "profile")
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus([RULINGS])
+
+
+@pytest.fixture
+def run_html(tmp_path: Path, corpus) -> Path:
+    ids = sorted(r.id for r in corpus.rulings if r.executable)
+    results = [result(i, "passed") for i in ids if i != FAILED]
+    results.append(result(FAILED, "failed", "mana_value: expected 6, found 1 " + HOSTILE,
+                          path="rulings/rooms/characteristics-outside-stack-and-battlefield.yaml",
+                          line=44, scenario="both doors combined"))
+    results.append(result("morph-face-down-objects-kept-distinguishable", "not-executable",
+                          "physical cards"))
+    run = read_run(write_results(tmp_path / "run.json", results))
+    out = tmp_path / "run.html"
+    out.write_text(run_report(run, {r.id: r for r in corpus.rulings}, corpus.cr_sections),
+                   encoding="utf-8")
+    return out
+
+
+def visible_ids(driver: Any, section: str) -> list[str]:
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0] + ' tr[data-id]'))"
+        ".filter(r => r.offsetParent !== null).map(r => r.dataset.id);", f"#{section}")
+
+
+def check_console(driver: Any) -> None:
+    """No script error and no Content-Security-Policy violation."""
+    severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert severe == []
+
+
+def no_alert(driver: Any) -> None:
+    from selenium.common.exceptions import NoAlertPresentException
+
+    with pytest.raises(NoAlertPresentException):
+        driver.switch_to.alert.text  # noqa: B018 - raises when no alert is open
+
+
+def test_run_report_filters_by_status_and_text(browser, run_html, tmp_path, corpus):
+    from selenium.webdriver.common.by import By
+
+    browser.get(run_html.as_uri())
+    assert browser.find_element(By.ID, "controls").is_displayed()
+    executable = sum(1 for r in corpus.rulings if r.executable)
+    everything = visible_ids(browser, "by-card")
+    assert len(set(everything)) == len(corpus.rulings)
+    assert not browser.find_element(By.ID, "by-mechanic").is_displayed()  # the card view
+    assert browser.find_element(By.ID, "shown").text == \
+        f"{len(corpus.rulings)} of {len(corpus.rulings)} shown"
+
+    browser.find_element(By.CSS_SELECTOR, "input[data-filter-status][value=passed]").click()
+    remaining = set(visible_ids(browser, "by-card"))
+    assert remaining == {FAILED, "morph-face-down-objects-kept-distinguishable"}
+    assert browser.find_element(By.ID, "shown").text == \
+        f"2 of {len(corpus.rulings)} shown"
+    # empty groups are hidden with their rows
+    heads = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#by-card tbody.group'))"
+        ".filter(g => g.offsetParent !== null).length;")
+    assert heads == len({c for r in corpus.rulings if r.id in remaining for c in r.cards})
+
+    browser.find_element(By.CSS_SELECTOR, "input[data-filter-status][value=passed]").click()
+    search = browser.find_element(By.ID, "search")
+    search.send_keys("<script>alert")
+    assert set(visible_ids(browser, "by-card")) == {FAILED}
+    row = browser.find_element(By.CSS_SELECTOR, f"#by-card tr[data-id='{FAILED}']")
+    assert '<script>alert("owned")</script>' in row.text  # shown as text, not run
+    browser.save_screenshot(str(tmp_path / "run-report-filtered.png"))
+    no_alert(browser)
+
+    browser.find_element(By.CSS_SELECTOR, "input[data-view=mechanic]").click()
+    assert browser.find_element(By.ID, "by-mechanic").is_displayed()
+    assert not browser.find_element(By.ID, "by-card").is_displayed()
+    assert set(visible_ids(browser, "by-mechanic")) == {FAILED}
+    search.clear()
+    search.send_keys("x")
+    search.clear()
+    browser.execute_script("document.getElementById('search').dispatchEvent(new Event('input'))")
+    assert len(set(visible_ids(browser, "by-mechanic"))) == len(corpus.rulings)
+    assert executable < len(corpus.rulings)
+    browser.save_screenshot(str(tmp_path / "run-report.png"))
+    assert (tmp_path / "run-report.png").stat().st_size > 10_000
+    check_console(browser)
+
+
+def test_run_report_sorts_within_groups(browser, run_html):
+    from selenium.webdriver.common.by import By
+
+    browser.get(run_html.as_uri())
+    group = "#by-card tbody.group:nth-of-type(1)"
+    before = browser.execute_script(
+        f"return Array.from(document.querySelectorAll('{group} tr[data-id]'))"
+        ".map(r => r.dataset.id);")
+    header = browser.find_element(By.CSS_SELECTOR, "#by-card th[data-sort]")
+    header.click()  # ascending: as rendered
+    header.click()  # descending
+    after = browser.execute_script(
+        f"return Array.from(document.querySelectorAll('{group} tr[data-id]'))"
+        ".map(r => r.dataset.id);")
+    assert len(before) > 1
+    assert after == sorted(before, reverse=True)
+    assert header.get_attribute("aria-sort") == "descending"
+    check_console(browser)
+
+
+def test_run_report_without_javascript_is_plain_tables(tmp_path, run_html, monkeypatch):
+    from selenium.webdriver.common.by import By
+
+    monkeypatch.setenv("SE_OFFLINE", "true")
+    driver = _driver(tmp_path / "profile-nojs", javascript=False)
+    try:
+        driver.get(run_html.as_uri())
+        assert not driver.find_element(By.ID, "controls").is_displayed()
+        assert driver.find_element(By.ID, "by-card").is_displayed()
+        assert driver.find_element(By.ID, "by-mechanic").is_displayed()
+        rows = driver.find_elements(By.CSS_SELECTOR, "#by-card tr[data-id]")
+        assert rows and all(row.is_displayed() for row in rows)
+        driver.save_screenshot(str(tmp_path / "run-report-nojs.png"))
+    finally:
+        driver.quit()
+
+
+def test_matrix_filters_disagreements(browser, tmp_path, corpus):
+    from selenium.webdriver.common.by import By
+
+    ids = sorted(r.id for r in corpus.rulings if r.executable)
+    a = write_results(tmp_path / "a.json", [result(i, "passed") for i in ids], engine="alpha")
+    b = write_results(tmp_path / "b.json", [
+        result(i, "failed" if i == FAILED else "passed", HOSTILE if i == FAILED else "")
+        for i in ids], engine="beta")
+    out = tmp_path / "matrix.html"
+    out.write_text(matrix_report([read_run(a), read_run(b)], {r.id: r for r in corpus.rulings},
+                                 corpus.cr_sections), encoding="utf-8")
+    browser.get(out.as_uri())
+    assert len(set(visible_ids(browser, "by-card"))) == len(ids)
+    browser.find_element(By.CSS_SELECTOR, "input[data-filter-flag][value=disagree]").click()
+    assert set(visible_ids(browser, "by-card")) == {FAILED}
+    browser.find_element(By.CSS_SELECTOR, "input[data-view=cr]").click()
+    assert set(visible_ids(browser, "by-cr")) == {FAILED}
+    no_alert(browser)
+    browser.save_screenshot(str(tmp_path / "matrix.png"))
+    check_console(browser)
+
+
+def test_coverage_filters_incomplete_groups(browser, tmp_path, corpus):
+    from selenium.webdriver.common.by import By
+
+    passing = {r.id for r in corpus.rulings if r.executable and r.id != FAILED}
+    document = coverage(corpus.rulings, corpus.cr_sections, None, [("reference", passing)])
+    out = tmp_path / "coverage.html"
+    out.write_text(coverage_report(document, ["reference"]), encoding="utf-8")
+    browser.get(out.as_uri())
+    browser.find_element(By.CSS_SELECTOR, "input[data-filter-status][value=complete]").click()
+    failed = next(r for r in corpus.rulings if r.id == FAILED)
+    assert set(visible_ids(browser, "by-card")) == {f"card:{c}" for c in failed.cards}
+    browser.find_element(By.ID, "search").send_keys("wargate")
+    assert visible_ids(browser, "by-card") == ["card:Wargate"]
+    browser.save_screenshot(str(tmp_path / "coverage.png"))
+    check_console(browser)

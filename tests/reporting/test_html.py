@@ -1,0 +1,247 @@
+"""The HTML reports: run report, comparison matrix and coverage, rendered from results files."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from conformance.format.loader import load_corpus
+from conformance.frontends.cli import main
+from conformance.reporting.html import coverage_report, interop, matrix_report, run_report
+from conformance.reporting.runs import read_run
+from results_files import HOSTILE, RULINGS, result, write_results
+
+FAILED = "room-characteristics-outside-stack-and-battlefield"
+FAILED_PATH = "rulings/rooms/characteristics-outside-stack-and-battlefield.yaml"
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus([RULINGS])
+
+
+@pytest.fixture
+def run_file(tmp_path: Path) -> Path:
+    return write_results(tmp_path / "run.json", [
+        result("room-cast-one-door", "passed"),
+        result(FAILED, "failed", "in_library: mana_value: expected 6, found 1\n" + HOSTILE,
+               path=FAILED_PATH, line=44, scenario="both doors <combined> in library"),
+        result("copy-mirror-room-x-is-zero", "unsupported", "the engine lacks: token-copies"),
+        result("morph-face-down-objects-kept-distinguishable", "not-executable",
+               "A requirement on how players handle physical cards"),
+        result("room-fully-unlock", "error", "engine raised KeyError: 'x'",
+               path="rulings/rooms/fully-unlock.yaml", line=12, scenario="fully"),
+        result("room-has-two-names", "timeout", "no answer within 30 s"),
+        result("room-is-one-card", "flaky", "a status this version does not know"),
+        result("gone-ruling", "error", "rulings/gone.yaml: cannot read file"),
+    ])
+
+
+class Rows(HTMLParser):
+    """Collects, per section id, the group headings and the ruling ids of the rows."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.section = ""
+        self.groups: dict[str, list[str]] = {}
+        self.rows: dict[str, list[tuple[str, str]]] = {}
+        self._in_head = False
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "section" and a.get("id"):
+            self.section = a["id"] or ""
+        if tag == "tr" and a.get("data-id"):
+            self.rows.setdefault(self.section, []).append((a["data-id"] or "",
+                                                           a.get("data-status") or ""))
+        if tag == "tr" and a.get("class") == "group-head":
+            self._in_head, self._text = True, []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "tr" and self._in_head:
+            self._in_head = False
+            self.groups.setdefault(self.section, []).append(" ".join(" ".join(self._text).split()))
+
+    def handle_data(self, data: str) -> None:
+        if self._in_head:
+            self._text.append(data)
+
+
+def parse(html: str) -> Rows:
+    parser = Rows()
+    parser.feed(html)
+    return parser
+
+
+def test_run_report_summary_counts_every_status_present(run_file, corpus):
+    html = run_report(read_run(run_file), {r.id: r for r in corpus.rulings}, corpus.cr_sections)
+    summary = html[html.index('id="summary"'):html.index("</section>", html.index('id="summary"'))]
+    for status, n in [("passed", 1), ("failed", 1), ("error", 2), ("unsupported", 1),
+                      ("not-executable", 1), ("timeout", 1), ("flaky", 1)]:
+        assert re.search(rf'st-{status}">{status}</span></td><td class="num">{n}</td>', summary), \
+            status
+    assert re.search(r'total</th><td class="num">8</td>', summary)
+
+
+def test_run_report_groups_every_ruling_by_card_and_by_mechanic(run_file, corpus):
+    html = run_report(read_run(run_file), {r.id: r for r in corpus.rulings}, corpus.cr_sections)
+    rows = parse(html)
+    by_card, by_mechanic = rows.rows["by-card"], rows.rows["by-mechanic"]
+    expected_card_rows = sum(len(r.cards) for r in corpus.rulings
+                             if r.id in read_run(run_file).results) + 1  # + gone-ruling
+    assert len(by_card) == expected_card_rows
+    assert {i for i, _s in by_card} == {i for i, _s in by_mechanic} == set(
+        read_run(run_file).results)
+    assert "Bottomless Pool // Locker Room (1 passed, 1 failed, 1 error, 1 timeout, 1 flaky)" \
+        in rows.groups["by-card"]
+    assert any(g.startswith("rooms (") for g in rows.groups["by-mechanic"])
+    assert rows.groups["by-card"][-1].startswith("(ruling not in the corpus)")
+
+
+def test_a_failure_shows_path_line_message_and_scenario(run_file, corpus):
+    html = run_report(read_run(run_file), {r.id: r for r in corpus.rulings}, corpus.cr_sections)
+    row = html[html.index(f'data-id="{FAILED}"'):]
+    row = row[:row.index("</tr>")]
+    assert f"{FAILED_PATH}:44" in row
+    assert "in_library: mana_value: expected 6, found 1" in row
+    assert "scenario: both doors &lt;combined&gt; in library" in row
+    text = next(r.text for r in corpus.rulings if r.id == FAILED)
+    assert text.split(".")[0].replace("'", "&#39;") in row
+    # CR references with their titles from cr-sections.yaml
+    assert "<b>709.4</b>" in row and corpus.cr_sections["709.4"][:30] in row.replace(
+        "&#39;", "'").replace("&#34;", '"')
+
+
+def test_untrusted_text_is_escaped(run_file, corpus):
+    html = run_report(read_run(run_file), {r.id: r for r in corpus.rulings}, corpus.cr_sections)
+    assert "<script>alert" not in html
+    assert "&lt;script&gt;alert(&#34;owned&#34;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in html
+    assert html.count("<script") == 1  # the report's own script
+
+
+@pytest.mark.parametrize("make", ["run", "matrix", "coverage"])
+def test_reports_are_self_contained(make, run_file, corpus, tmp_path):
+    rulings = {r.id: r for r in corpus.rulings}
+    run = read_run(run_file)
+    if make == "run":
+        html = run_report(run, rulings, corpus.cr_sections)
+    elif make == "matrix":
+        html = matrix_report([run, run], rulings, corpus.cr_sections)
+    else:
+        from conformance.reporting.coverage import coverage
+        html = coverage_report(coverage(corpus.rulings, corpus.cr_sections, None,
+                                        [("reference", {"room-cast-one-door"})]), ["reference"])
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", html)
+    assert "<link" not in html and "@import" not in html and "url(" not in html
+    assert "default-src 'none'" in html
+    assert html.count("<style>") == 1 and html.count("<script>") == 1
+
+
+def test_report_in_french_falls_back_to_english(run_file, corpus):
+    rulings = {r.id: r for r in corpus.rulings}
+    html = run_report(read_run(run_file), rulings, corpus.cr_sections, "fr")
+    french = rulings["room-cast-one-door"].translations["fr"]
+    assert isinstance(french, str)
+    assert french[:40].replace("'", "&#39;") in html
+    # copy-mirror-room-x-is-zero has no French text: English, marked as such
+    row = html[html.index('data-id="copy-mirror-room-x-is-zero"'):]
+    row = row[:row.index("</tr>")]
+    assert '<p lang="en">' + rulings["copy-mirror-room-x-is-zero"].text[:30] in row
+    assert "No fr translation: English shown." in row
+    assert html.startswith("<!DOCTYPE html>\n<html lang=\"fr\">")
+
+
+def test_rows_are_ordered_by_id_whatever_the_order_of_the_results(tmp_path, corpus):
+    ids = ["room-cast-one-door", "room-fully-unlock", "room-is-one-card"]
+    one = write_results(tmp_path / "a.json", [result(i, "passed") for i in ids])
+    two = write_results(tmp_path / "b.json", [result(i, "passed") for i in reversed(ids)])
+    rulings = {r.id: r for r in corpus.rulings}
+    assert run_report(read_run(one), rulings, corpus.cr_sections).replace("a.json", "x") == \
+        run_report(read_run(two), rulings, corpus.cr_sections).replace("b.json", "x")
+
+
+def test_matrix_counts_passes_per_group_and_interop(tmp_path, corpus):
+    a = write_results(tmp_path / "a.json", [
+        result("room-cast-one-door", "passed"), result("room-fully-unlock", "passed"),
+        result("room-is-one-card", "failed", HOSTILE)], engine="alpha")
+    b = write_results(tmp_path / "b.json", [
+        result("room-cast-one-door", "passed"), result("room-fully-unlock", "unsupported"),
+        result("room-is-one-card", "passed")], engine="beta")
+    runs = [read_run(a), read_run(b)]
+    assert interop(runs) == (1, 3)
+    html = matrix_report(runs, {r.id: r for r in corpus.rulings}, corpus.cr_sections)
+    assert "1 of 3</span> rulings (33.3%) pass on every engine" in html
+    rows = parse(html)
+    card_group = next(g for g in rows.groups["by-card"]
+                      if g.startswith("Bottomless Pool // Locker Room"))
+    assert card_group.endswith("(3 rulings) 2/3 passed 2/3 passed 1/3")
+    assert [g.split(" ")[0] for g in rows.groups["by-cr"]][:2] == ["709.2", "709.3"]
+    assert dict(rows.rows["by-card"])["room-fully-unlock"] == "passed unsupported"
+    assert "<script>alert" not in html
+    assert 'data-flags="disagree"' in html and 'data-flags="everywhere"' in html
+
+
+def test_matrix_marks_a_ruling_one_engine_did_not_run(tmp_path, corpus):
+    a = write_results(tmp_path / "a.json", [result("room-cast-one-door", "passed"),
+                                            result("room-is-one-card", "passed")], engine="a")
+    b = write_results(tmp_path / "b.json", [result("room-cast-one-door", "passed")], engine="a")
+    html = matrix_report([read_run(a), read_run(b)], {r.id: r for r in corpus.rulings},
+                         corpus.cr_sections)
+    assert f"a 0.1.0 ({tmp_path / 'a.json'})" in html  # same engine: told apart by file
+    assert 'st-missing">not run' in html
+
+
+def test_report_cli_writes_the_run_report_and_the_matrix(run_file, tmp_path, capsys):
+    out = tmp_path / "report.html"
+    assert main(["report", str(run_file), "--html", str(out), "--rulings", str(RULINGS),
+                 "--lang", "es"]) == 0
+    assert capsys.readouterr().out == f"report written to {out}\n"
+    assert '<html lang="es">' in out.read_text(encoding="utf-8")
+    matrix = tmp_path / "matrix.html"
+    assert main(["report", str(run_file), str(run_file), "--html", str(matrix),
+                 "--rulings", str(RULINGS)]) == 0
+    assert "pass on every engine" in matrix.read_text(encoding="utf-8")
+
+
+def test_report_cli_text_summary_of_several_files(run_file, capsys):
+    assert main(["report", str(run_file), str(run_file)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("conformance 0.1.0 -- engine reference 0.1.0") == 2
+    assert out.endswith("interop: 1 of 8 rulings pass on every engine\n")
+
+
+def test_report_cli_rejects_a_file_that_is_not_results(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something-else"}', encoding="utf-8")
+    assert main(["report", str(bad), "--html", str(tmp_path / "x.html")]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}: not a results file" in err and "Traceback" not in err
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_coverage_cli_html_with_several_results_files(tmp_path, capsys, corpus):
+    ids = [r.id for r in corpus.rulings if r.executable]
+    a = write_results(tmp_path / "a.json", [result(i, "passed") for i in ids], engine="alpha")
+    b = write_results(tmp_path / "b.json", [result(i, "passed") for i in ids[:10]],
+                      engine="beta")
+    out = tmp_path / "coverage.html"
+    code = main(["coverage", "--results", str(a), str(b), "--html", str(out),
+                 "--json", str(tmp_path / "coverage.json")])
+    text = capsys.readouterr().out
+    assert code == 0
+    assert f"passing per engine: alpha 0.1.0 {len(ids)}, beta 0.1.0 10" in text
+    html = out.read_text(encoding="utf-8")
+    assert "passing on alpha 0.1.0" in html and "passing on beta 0.1.0" in html
+    not_executable = [r for r in corpus.rulings if not r.executable]
+    assert not_executable
+    for ruling in not_executable:
+        assert ruling.not_executable_reason[:40].replace("'", "&#39;") in html
+    rows = parse(html)
+    assert {i for i, _s in rows.rows["by-mechanic"]} == {
+        f"mechanic:{m}" for r in corpus.rulings for m in r.mechanics}
+    assert "complete" in {s for _i, s in rows.rows["by-card"]}
+    assert "incomplete" in {s for _i, s in rows.rows["by-card"]}
