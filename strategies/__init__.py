@@ -5,7 +5,9 @@ Each strategy is a plain function returning a ``SearchStrategy``; options are ke
 
 from __future__ import annotations
 
+from .answers import answers
+from .boards import boards, card_entries
 from .cards import cards
 from .doors import door_actions
 
-__all__ = ["cards", "door_actions"]
+__all__ = ["answers", "boards", "card_entries", "cards", "door_actions"]

@@ -19,7 +19,9 @@ from ..errors import ConformanceError
 from ..format.loader import Corpus, load_corpus
 from ..runner.execute import run_corpus
 from ..runner.results import Result, ResultsWriter, Status, summary
-from . import coverage_cmd, diff_cmd, expect_cmd, gate_cmd, report_cmd, serve
+from . import (
+    coverage_cmd, diff_cmd, expect_cmd, gate_cmd, mutants_cmd, properties_cmd, report_cmd, serve,
+)
 
 DEFAULT_RULINGS = Path("rulings")
 DEFAULT_RESULTS = Path("out/results.json")
@@ -45,6 +47,10 @@ def _parser() -> argparse.ArgumentParser:
                      help="per-scenario time limit for an engine in another process (cmd:...); "
                           "default 30")
 
+    run.add_argument("--properties", action="store_true",
+                     help="also check the properties on random games (see --profile)")
+    run.add_argument("--profile", default="ci", choices=["ci", "dev", "thorough"],
+                     help="Hypothesis settings for --properties (default: ci)")
     gate_cmd.add_arguments(run)
 
     lint = commands.add_parser("lint", help="validate ruling files")
@@ -58,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     diff_cmd.add_parser(commands)
     expect_cmd.add_parser(commands)
     serve.add_parser(commands)
+    mutants_cmd.add_parser(commands)
+    properties_cmd.add_parser(commands)
     return parser
 
 
@@ -71,12 +79,19 @@ def _load(paths: Sequence[Path], cards: Path | None) -> Corpus:
 
 def _print_result(result: Result, quiet: bool) -> None:
     if result.status in (Status.FAILED, Status.ERROR, Status.TIMEOUT):
-        print(f"{result.status.value.upper()} {result.id}", file=sys.stdout)
+        kind = "" if result.kind == "ruling" else f" ({result.kind})"
+        print(f"{result.status.value.upper()} {result.id}{kind}", file=sys.stdout)
         for line in result.message.splitlines():
-            prefix = "" if line.startswith(result.path) else f"{result.location}: "
+            prefix = "" if not result.path or line.startswith(result.path) \
+                else f"{result.location}: "
             print(f"  {prefix}{line}")
         if result.scenario:
             print(f"  (scenario: {result.scenario})")
+        if "scenario" in result.details:  # a property's shrunk counterexample
+            print("  counterexample (a scenario for rulings/):")
+            for line in str(result.details["scenario"]).splitlines():
+                print(f"    {line}")
+            print(f"  replay: {result.details.get('replay', '')}")
     elif not quiet and result.status is not Status.PASSED:
         print(f"{result.status.value} {result.id}: {result.message}")
 
@@ -100,6 +115,13 @@ def cmd_run(args: argparse.Namespace) -> int:
             _print_result(result, args.quiet)
 
         results = run_corpus(corpus.rulings, corpus.failures, engine, corpus.cards, record)
+        if args.properties:
+            from ..properties import PROPERTIES, run_properties
+
+            results += run_properties(
+                PROPERTIES, lambda: registry.create(args.engine, timeout=args.timeout),
+                info.capabilities, corpus.cards, corpus.rulings, profile=args.profile,
+                seed=None, engine_name=args.engine or registry.DEFAULT_ENGINE, on_result=record)
         writer.finish()
     finally:
         engine.close()
@@ -153,7 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler = {"run": cmd_run, "lint": cmd_lint, "engines": cmd_engines,
                "coverage": coverage_cmd.cmd_coverage, "report": report_cmd.cmd_report,
                "diff": diff_cmd.cmd_diff, "expect": expect_cmd.cmd_expect,
-               "serve": serve.cmd_serve}[args.command]
+               "serve": serve.cmd_serve, "mutants": mutants_cmd.cmd_mutants,
+               "properties": properties_cmd.cmd_properties}[args.command]
     try:
         return handler(args)
     except ConformanceError as exc:

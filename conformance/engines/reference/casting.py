@@ -99,6 +99,12 @@ def cast(game: Game, action: Cast) -> Flow:
             _sorcery_timing(game, action.player)
         finally:
             state.stack.append(spell)
+    base = FACE_DOWN_COST if action.face_down else (  # an alternative cost (CR 702.37c)
+        card.faces[DOOR_INDEX[door]].mana_cost if door is not None else card.faces[0].mana_cost)
+    cost = total_cost(game, action.player, spell, chars, base)
+    pool = state.player(action.player).pool
+    if not pool.can_pay(cost):  # known before targets, which don't change it
+        raise IllegalAction(f"cannot pay {cost} with {pool.describe()}")
     spell_ability = next((a for a in chars.ability_defs if a.kind == "spell"), None)
     targets = yield from choose_targets(
         game, spell_ability.target if spell_ability else None, action.player,
@@ -106,9 +112,7 @@ def cast(game: Game, action: Cast) -> Flow:
     if targets is None:
         raise IllegalAction(f"{card.name} has no legal targets")
     spell.targets = targets
-    base = FACE_DOWN_COST if action.face_down else (  # an alternative cost (CR 702.37c)
-        card.faces[DOOR_INDEX[door]].mana_cost if door is not None else card.faces[0].mana_cost)
-    state.player(action.player).pool.pay(total_cost(game, action.player, spell, chars, base))
+    pool.pay(cost)
     state.player(action.player).spells_cast_this_turn.append(chars)
     game.emit("zone_changed", object=card_obj.id, new_object=spell.id, card=card.name,
               **{"from": from_zone.value, "to": Zone.STACK.value})
@@ -188,6 +192,10 @@ def activate(game: Game, action: Activate) -> Flow:
     params = ability.params
     if params.get("sorcery"):
         _sorcery_timing(game, action.player)
+    if params.get("tap") and obj.tapped:  # costs known before targets (CR 602.2b)
+        raise IllegalAction(f"{obj.card.name} is tapped")
+    if params.get("tap") and obj.summoning_sick and "Creature" in game.chars(obj).types:
+        raise IllegalAction(f"{obj.card.name} has summoning sickness")
     targets = yield from choose_targets(game, ability.target, action.player,
                                         _values(action.targets), f"targets for {ability.text}")
     if targets is None:

@@ -212,9 +212,21 @@ def is_permanent_card(chars: Characteristics) -> bool:
     return bool(set(chars.types) & set(PERMANENT_TYPES))
 
 
+_IDENTITIES: dict[int, tuple[Card, tuple[str, ...]]] = {}
+
+
 def color_identity(card: Card) -> tuple[str, ...]:
     """The colors of the mana symbols in the card's mana costs and rules text, its color
     indicators and basic land types, over all its faces (CR 903.4, 903.4d)."""
+    known = _IDENTITIES.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    identity = _color_identity(card)
+    _IDENTITIES[id(card)] = (card, identity)
+    return identity
+
+
+def _color_identity(card: Card) -> tuple[str, ...]:
     found: set[str] = set()
     for face in card.faces:
         found.update(mana.colors_of(face.mana_cost))

@@ -33,7 +33,6 @@ class ReferenceEngine:
     def __init__(self) -> None:
         self._info = EngineInfo("reference", __version__, frozenset(CAPABILITIES) - MISSING)
         self._game: Game | None = None
-        self._parsed: tuple[int, dict[str, tuple[tuple[Ability, ...], ...]]] | None = None
 
     @property
     def info(self) -> EngineInfo:
@@ -46,11 +45,7 @@ class ReferenceEngine:
     # -- set-up ----------------------------------------------------------------------------
 
     def _abilities(self, cards: CardPool) -> dict[str, tuple[tuple[Ability, ...], ...]]:
-        if self._parsed is None or self._parsed[0] != id(cards):
-            names = tuple(EFFECTS)
-            self._parsed = (id(cards), {name: parse_abilities(card, names)
-                                        for name, card in cards.items()})
-        return self._parsed[1]
+        return parsed_abilities(cards)
 
     def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
         state = GameState(
@@ -197,6 +192,19 @@ class ReferenceEngine:
 
     def close(self) -> None:
         self._game = None
+
+
+_PARSED: dict[int, tuple[CardPool, dict[str, tuple[tuple[Ability, ...], ...]]]] = {}
+
+
+def parsed_abilities(cards: CardPool) -> dict[str, tuple[tuple[Ability, ...], ...]]:
+    """The abilities of every card of a pool, parsed once per pool."""
+    entry = _PARSED.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        names = tuple(EFFECTS)
+        entry = (cards, {name: parse_abilities(card, names) for name, card in cards.items()})
+        _PARSED[id(cards)] = entry
+    return entry[1]
 
 
 def _target(value: object) -> object:

@@ -8,12 +8,12 @@ part-way (an unpayable cost, say) the game returns to the state before it (CR 73
 
 from __future__ import annotations
 
-import copy
+
 from collections.abc import Generator, Iterator
 from typing import Any
 
 from ...contract.types import Choice, Event
-from ...errors import IllegalAction
+from ...errors import IllegalAction, Unsupported
 from ...format.cards import CardPool
 from ...format.vocabulary import Zone
 from .abilities import Ability
@@ -81,7 +81,7 @@ class Game:
         """Start a procedure; raises IllegalAction (state restored) if the rules refuse it."""
         if self._flow is not None:
             raise IllegalAction(f"a choice is pending: {self._choice.prompt if self._choice else ''}")
-        self._snapshot = copy.deepcopy(self.state)
+        self._snapshot = self.state.clone()
         self.events = []
         self._flow = flow
         return self._advance(None)
@@ -91,10 +91,10 @@ class Game:
         left exactly as it was."""
         if self._flow is not None:
             return False
-        saved = copy.deepcopy(self.state)
+        saved = self.state.clone()
         try:
             self.run(flow)
-        except IllegalAction:
+        except (IllegalAction, Unsupported):
             return False
         finally:
             self.state = saved
@@ -124,7 +124,7 @@ class Game:
             self._choice = self._flow.send(values) if values is not None else next(self._flow)
         except StopIteration:
             self._flow = self._choice = self._snapshot = None
-        except IllegalAction:
+        except Exception:  # refused, unsupported or broken: the game is as it was (CR 732)
             assert self._snapshot is not None
             self.state = self._snapshot
             self._flow = self._choice = self._snapshot = None

@@ -89,11 +89,23 @@ class ManaPool:
             else:
                 self.mana[s] += 1
 
+    def copy(self) -> ManaPool:
+        pool = ManaPool()
+        pool.mana = self.mana.copy()
+        return pool
+
     def empty(self) -> None:
         self.mana.clear()
 
     def total(self) -> int:
         return sum(self.mana.values())
+
+    def can_pay(self, cost: Cost) -> bool:
+        try:
+            self.copy().pay(cost)
+        except IllegalAction:
+            return False
+        return True
 
     def pay(self, cost: Cost) -> None:
         """Pay ``cost`` or raise IllegalAction, leaving the pool untouched on failure."""

@@ -8,7 +8,7 @@ happens.  Abilities on the stack are :class:`StackAbility` entries.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...format.cards import Card
@@ -149,6 +149,32 @@ class GameState:
     turn: int = 1
     seed: int = 0
 
+    # -- copying ---------------------------------------------------------------------------
+
+    def clone(self) -> GameState:
+        """An independent copy for rolling back; cards, abilities and other immutable
+        values are shared, every mutable part is copied (a spell on the stack stays the
+        same object in ``stack`` and ``objects``)."""
+        objects = {i: _copy_object(o) for i, o in self.objects.items()}
+        stack: list[StackAbility | GameObject] = [
+            objects[item.id] if isinstance(item, GameObject) else replace(item, event=dict(item.event))
+            for item in self.stack
+        ]
+        return replace(
+            self,
+            players=[replace(p, pool=p.pool.copy(), zones={z: list(ids) for z, ids in p.zones.items()},
+                             used_once_per_turn=set(p.used_once_per_turn),
+                             spells_cast_this_turn=list(p.spells_cast_this_turn))
+                     for p in self.players],
+            objects=objects,
+            battlefield=list(self.battlefield),
+            stack=stack,
+            pending_triggers=[replace(t, event=dict(t.event)) for t in self.pending_triggers],
+            effects=list(self.effects),
+            delayed=list(self.delayed),
+            linked={k: list(v) for k, v in self.linked.items()},
+        )
+
     # -- lookups ---------------------------------------------------------------------------
 
     def player(self, name: str) -> Player:
@@ -232,3 +258,8 @@ class GameState:
         self.objects[new.id] = new
         self._place(new, None)
         return new
+
+
+def _copy_object(obj: GameObject) -> GameObject:
+    return replace(obj, counters=dict(obj.counters), unlocked=set(obj.unlocked),
+                   keywords=set(obj.keywords))

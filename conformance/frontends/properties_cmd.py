@@ -1,0 +1,68 @@
+"""``conformance properties``: check the properties on random games against an engine,
+printing each failure's shrunk counterexample as a ruling file."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "properties", help="check rules invariants on random games (Hypothesis)")
+    parser.add_argument("--engine", default=None)
+    parser.add_argument("--rulings", type=Path, nargs="+", default=[Path("rulings")])
+    parser.add_argument("--cards", type=Path, default=None)
+    parser.add_argument("--profile", default="dev", choices=["ci", "dev", "thorough"])
+    parser.add_argument("--property", action="append", default=None, metavar="ID",
+                        help="check only this property (repeatable)")
+    parser.add_argument("--seed", type=int, default=None, help="replay a run's seed")
+    parser.add_argument("--counterexamples", type=Path, default=None, metavar="DIR",
+                        help="write each failure's counterexample ruling file here")
+    parser.add_argument("--results", type=Path, default=None)
+    return parser
+
+
+def cmd_properties(args: argparse.Namespace) -> int:
+    from .. import __version__
+    from ..contract import registry
+    from ..errors import UsageError
+    from ..format.loader import load_corpus
+    from ..properties import PROPERTIES, run_properties
+    from ..runner.results import Result, ResultsWriter, Status, exit_code, summary
+    from .cli import _print_result
+
+    chosen = [p for p in PROPERTIES if args.property is None or p.id in args.property]
+    unknown = set(args.property or ()) - {p.id for p in PROPERTIES}
+    if unknown:
+        raise UsageError(f"unknown property {sorted(unknown)[0]!r}; known: "
+                         f"{', '.join(p.id for p in PROPERTIES)}")
+    corpus = load_corpus(args.rulings, args.cards)
+    probe = registry.create(args.engine)
+    info = probe.info
+    probe.close()
+    writer = ResultsWriter(args.results, {
+        "harness": {"name": "conformance", "version": __version__},
+        "engine": {"name": info.name, "version": info.version}, "profile": args.profile})
+
+    def record(result: Result) -> None:
+        writer.add(result)
+        _print_result(result, quiet=False)
+        if result.status is Status.PASSED:
+            print(f"passed {result.id} (seed {result.details.get('seed')})")
+        counterexample = result.details.get("counterexample")
+        if counterexample and args.counterexamples is not None:
+            args.counterexamples.mkdir(parents=True, exist_ok=True)
+            path = args.counterexamples / f"{result.id}.yaml"
+            path.write_text(str(counterexample), "utf-8")
+            print(f"  written to {path}")
+
+    results = run_properties(chosen, lambda: registry.create(args.engine), info.capabilities,
+                             corpus.cards, corpus.rulings, profile=args.profile, seed=args.seed,
+                             engine_name=args.engine or registry.DEFAULT_ENGINE,
+                             on_result=record)
+    writer.finish()
+    counts = summary(results)
+    print(", ".join(f"{counts[s]} {s.value}" for s in Status if counts[s]) + " (properties)")
+    return exit_code(results)

@@ -1,0 +1,315 @@
+"""The properties: rules invariants that hold after every step of any game.
+
+A property names the rulings it checks and the capabilities it needs, and looks at an
+:class:`Observation` -- what the engine reports after a step -- returning the
+:class:`Violation` s it finds.  Properties are the judge: they may work out what the rules
+require from card data (with their own arithmetic, independent of any engine), which is
+exactly what engines and adapters are compared against.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..contract.protocol import Engine
+from ..contract.types import (
+    Action, Event, GameView, ObjectId, ObjectView, TurnFaceUp, Unlock,
+)
+from ..errors import ConformanceError, Location
+from ..format.cards import Card, CardPool
+from ..format.vocabulary import Door, Step, Zone
+
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+DOUBLER_TEXT = ("If a triggered ability of a permanent you control triggers, that ability "
+                "triggers an additional time.")
+
+
+@dataclass(frozen=True)
+class Violation:
+    """What a property found wrong.  ``object``/``key``/``expected`` let the finding be
+    written as an ``expect`` step; ``illegal`` as an ``expect_illegal`` step."""
+
+    message: str
+    object: ObjectId | None = None
+    key: str | None = None
+    expected: Any = None
+    illegal: Action | None = None
+
+
+@dataclass
+class Observation:
+    """The game after a step, as the engine reports it."""
+
+    engine: Engine
+    cards: CardPool
+    views: dict[ObjectId, ObjectView]
+    game: GameView
+    action: Action | None = None
+    events: list[Event] = field(default_factory=list)
+    stack_before: int = 0
+    history: dict[ObjectId, set[ObjectId]] = field(default_factory=dict)
+
+    def card(self, view: ObjectView) -> Card | None:
+        """The card an object shows as its identity, when the pool knows it."""
+        if not view.identity:
+            return None
+        try:
+            return self.cards.lookup(view.identity[0], Location("<property>"))
+        except ConformanceError:
+            return None
+
+
+Check = Callable[[Observation], Iterable[Violation]]
+
+
+def _any(card: Card) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Property:
+    """``focus`` picks the cards random games should favour (by what they are, never by
+    name): a property about Rooms needs Rooms in play to find anything."""
+
+    id: str
+    description: str
+    rulings: tuple[str, ...]
+    requires: frozenset[str]
+    check: Check
+    focus: Callable[[Card], bool] = _any
+
+
+def mana_value(cost: str | None) -> int:
+    """The judge's own mana value of a mana cost, X being 0 (CR 202.3)."""
+    total = 0
+    for symbol in _SYMBOL.findall(cost or ""):
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol == "X":
+            continue
+        elif "/" in symbol:
+            total += max(int(p) if p.isdigit() else 1 for p in symbol.split("/"))
+        else:
+            total += 1
+    return total
+
+
+def _same(a: Iterable[Any], b: Iterable[Any]) -> bool:
+    return sorted(map(str, a)) == sorted(map(str, b))
+
+
+# -- the properties ----------------------------------------------------------------------------
+
+
+def room_characteristics(o: Observation) -> Iterable[Violation]:
+    """Outside the stack and battlefield a Room has both doors' names and mana value; on
+    the stack, only the door cast; on the battlefield, its unlocked doors'."""
+    for view in o.views.values():
+        card = o.card(view)
+        if card is None or not card.is_room or view.face_down:
+            continue
+        faces = {face.name: mana_value(face.mana_cost) for face in card.faces}
+        if view.zone is Zone.STACK:
+            if len(view.names) != 1 or view.names[0] not in faces:
+                yield Violation(f"a Room spell has the names {list(view.names)}, not one door's",
+                                view.id, "names", [card.faces[0].name])
+            elif view.mana_value != faces[view.names[0]]:
+                yield Violation(f"a Room spell's mana value is {view.mana_value}, not its "
+                                f"door's {faces[view.names[0]]}", view.id, "mana_value",
+                                faces[view.names[0]])
+            continue
+        if view.zone is Zone.BATTLEFIELD:
+            doors = {Door.LEFT: card.faces[0].name, Door.RIGHT: card.faces[1].name}
+            names = [doors[d] for d in view.unlocked_doors]
+        else:
+            names = list(faces)
+        expected_value = sum(faces[n] for n in names)
+        if not _same(view.names, names):
+            yield Violation(f"a Room in the {view.zone.value} has the names {list(view.names)}"
+                            f", not {names}", view.id, "names", names)
+        elif view.mana_value != expected_value:
+            yield Violation(f"a Room in the {view.zone.value} has mana value {view.mana_value}"
+                            f", not {expected_value}", view.id, "mana_value", expected_value)
+
+
+def room_doors_on_entering(o: Observation) -> Iterable[Violation]:
+    """A Room that enters from the stack has exactly the door cast unlocked; from anywhere
+    else (or created as a token) it has none unlocked."""
+    for event in o.events:
+        if event.kind != "zone_changed" or event.data.get("to") != Zone.BATTLEFIELD.value:
+            continue
+        view = o.views.get(str(event.data.get("new_object")))
+        card = o.card(view) if view is not None else None
+        if view is None or card is None or not card.is_room or view.face_down:
+            continue
+        if event.data.get("from") == Zone.STACK.value:
+            if len(view.unlocked_doors) != 1:
+                yield Violation(f"a Room that resolved entered with doors "
+                                f"{[d.value for d in view.unlocked_doors]} unlocked, not one",
+                                view.id, "unlocked_doors", ["left"])
+        elif view.unlocked_doors:
+            yield Violation(f"a Room that entered from the {event.data.get('from') or 'void'} "
+                            f"has {[d.value for d in view.unlocked_doors]} unlocked",
+                            view.id, "unlocked_doors", [])
+
+
+def face_down_characteristics(o: Observation) -> Iterable[Violation]:
+    """A face-down spell or permanent has no name, no color, no subtypes and no abilities,
+    is a creature and has mana value 0."""
+    wanted: dict[str, Any] = {"names": [], "colors": [], "subtypes": [], "abilities": [],
+                              "types": ["Creature"], "mana_value": 0}
+    for view in o.views.values():
+        if not view.face_down:
+            continue
+        for key, expected in wanted.items():
+            found = getattr(view, key)
+            if (found != expected) if key == "mana_value" else not _same(found, expected):
+                yield Violation(f"a face-down object has {key} {found!r}", view.id, key, expected)
+
+
+def double_faced_mana_value(o: Observation) -> Iterable[Violation]:
+    """A transforming double-faced card or token has its front face's mana value,
+    whichever face is up."""
+    for view in o.views.values():
+        card = o.card(view)
+        if card is None or card.layout != "transform" or view.face_down:
+            continue
+        if view.identity[0] != card.faces[0].name and view.identity != card.face_names:
+            continue  # a single-faced object copying one face
+        expected = mana_value(card.faces[0].mana_cost)
+        if view.mana_value != expected:
+            yield Violation(f"a double-faced object has mana value {view.mana_value}, not its "
+                            f"front face's {expected}", view.id, "mana_value", expected)
+
+
+def token_copies_state(o: Observation) -> Iterable[Violation]:
+    """A token that was just created is untapped and nothing is attached to it: copying a
+    permanent never copies its status."""
+    created = {str(e.data.get("object")) for e in o.events if e.kind == "token_created"}
+    for token in created:
+        view = o.views.get(token)
+        if view is None or view.zone is not Zone.BATTLEFIELD:
+            continue
+        if view.tapped:
+            yield Violation("a token entered tapped", token, "tapped", False)
+        if any(v.attached_to == token for v in o.views.values()):
+            yield Violation("a token entered with something attached to it")
+
+
+def unlocking_timing(o: Observation) -> Iterable[Violation]:
+    """A door can be unlocked only if it is locked, in a main phase of its controller's
+    turn, with an empty stack, by the special action."""
+    game = o.game
+    open_window = (game.step in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN) and not game.stack
+                   and o.engine.pending_choice() is None)
+    for view in o.views.values():
+        card = o.card(view)
+        if view.zone is not Zone.BATTLEFIELD or card is None or not card.is_room:
+            continue
+        if view.face_down or view.controller is None:
+            continue
+        for door in Door:
+            if door in view.unlocked_doors or (
+                    not open_window or view.controller != game.active_player):
+                action = Unlock(view.controller, view.id, door)
+                if o.engine.pending_choice() is None and o.engine.is_legal(action):
+                    why = ("already unlocked" if door in view.unlocked_doors
+                           else "outside a main phase of its turn with an empty stack")
+                    yield Violation(f"unlocking the {door.value} door is allowed {why}",
+                                    illegal=action)
+
+
+def turning_face_up_permanents_only(o: Observation) -> Iterable[Violation]:
+    """Only a face-down permanent can be turned face up, not a face-down spell."""
+    if o.engine.pending_choice() is not None:
+        return
+    for view in o.views.values():
+        if view.face_down and view.zone is Zone.STACK and view.controller:
+            action = TurnFaceUp(view.controller, view.id)
+            if o.engine.is_legal(action):
+                yield Violation("a face-down spell can be turned face up", illegal=action)
+
+
+def unlock_trigger_count(o: Observation) -> Iterable[Violation]:
+    """Unlocking a door whose ability says "When you unlock this door" (with no target, or
+    "up to one") puts that ability on the stack once, once more for each permanent of its
+    controller saying a triggered ability "triggers an additional time" -- Panharmonicon's
+    kind, about permanents entering, does not count; unlocking a door without such an
+    ability puts none of the Room's abilities on the stack."""
+    action = o.action
+    if not isinstance(action, Unlock) or o.engine.pending_choice() is not None:
+        return
+    view = o.views.get(action.object)
+    card = o.card(view) if view is not None else None
+    if view is None or card is None or not card.is_room:
+        return
+    text = card.faces[0 if action.door is Door.LEFT else 1].text
+    if "target" in text and "up to one target" not in text:
+        return  # whether it goes on the stack depends on the targets available
+    triggers = 1 if text.startswith("When you unlock this door") else 0
+    doublers = sum(1 for v in o.views.values()
+                   if v.zone is Zone.BATTLEFIELD and v.controller == view.controller
+                   and any(DOUBLER_TEXT in a for a in v.abilities))
+    sources = o.history.get(action.object, {action.object})
+    found = sum(1 for item in o.game.stack[: max(len(o.game.stack) - o.stack_before, 0)]
+                if item.kind == "ability" and item.source in sources)
+    if found != triggers * (1 + doublers):
+        yield Violation(f"unlocking the {action.door.value} door put {found} instance(s) of the "
+                        f"Room's abilities on the stack, not {triggers * (1 + doublers)}")
+
+
+def _room(card: Card) -> bool:
+    return card.is_room
+
+
+def _morph(card: Card) -> bool:
+    return any("Morph" in face.keywords for face in card.faces)
+
+
+def _transforming(card: Card) -> bool:
+    return card.layout == "transform"
+
+
+def _copier_or_room(card: Card) -> bool:
+    text = " ".join(face.text for face in card.faces)
+    return "copy of" in text or card.is_room
+
+
+def _room_or_doubler(card: Card) -> bool:
+    text = " ".join(face.text for face in card.faces)
+    return card.is_room or "triggers an additional time" in text
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("room-characteristics-by-zone", room_characteristics.__doc__ or "",
+             ("room-characteristics-outside-stack-and-battlefield",
+              "room-spell-has-only-cast-door-characteristics",
+              "room-battlefield-characteristics-are-unlocked-doors",
+              "room-with-no-door-unlocked"),
+             frozenset({"rooms"}), room_characteristics, _room),
+    Property("room-doors-on-entering", room_doors_on_entering.__doc__ or "",
+             ("room-enters-locked-from-other-zones", "room-cast-one-door"),
+             frozenset({"rooms"}), room_doors_on_entering, _room),
+    Property("face-down-characteristics", face_down_characteristics.__doc__ or "",
+             ("morph-face-down-spell-has-mana-value-0", "morph-face-down-permanent-is-nameless-2-2"),
+             frozenset({"morph"}), face_down_characteristics, _morph),
+    Property("double-faced-mana-value", double_faced_mana_value.__doc__ or "",
+             ("dfc-mana-value-is-front-face",), frozenset({"transform"}),
+             double_faced_mana_value, _transforming),
+    Property("token-copies-no-status", token_copies_state.__doc__ or "",
+             ("copy-mirror-room-copies-only-printed-values",), frozenset({"token-copies"}),
+             token_copies_state, _copier_or_room),
+    Property("unlocking-timing", unlocking_timing.__doc__ or "",
+             ("room-unlock-is-a-special-action", "room-unlock-effects-skip-unlocked-doors"),
+             frozenset({"rooms", "special-actions"}), unlocking_timing, _room),
+    Property("turning-face-up-permanents-only", turning_face_up_permanents_only.__doc__ or "",
+             ("morph-turning-face-up-is-a-special-action",), frozenset({"morph"}),
+             turning_face_up_permanents_only, _morph),
+    Property("unlock-trigger-count", unlock_trigger_count.__doc__ or "",
+             ("room-when-you-unlock-this-door", "trigger-doubling-separate-choices-per-instance"),
+             frozenset({"rooms", "special-actions", "triggered-abilities", "trigger-doubling"}),
+             unlock_trigger_count, _room_or_doubler),
+)

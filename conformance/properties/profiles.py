@@ -1,0 +1,23 @@
+"""Hypothesis settings profiles for properties: ``ci`` (derandomized, bounded: fit for a
+gate), ``dev`` (the default) and ``thorough``."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+
+PROFILES: dict[str, settings] = {
+    "ci": settings(derandomize=True, max_examples=30, stateful_step_count=12, deadline=None,
+                   database=None, print_blob=False, report_multiple_bugs=False,
+                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]),
+    "dev": settings(max_examples=100, stateful_step_count=20, deadline=None, print_blob=False,
+                    report_multiple_bugs=False,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]),
+    "thorough": settings(max_examples=1000, stateful_step_count=40, deadline=None,
+                         print_blob=False, report_multiple_bugs=False,
+                         suppress_health_check=[HealthCheck.too_slow,
+                                                HealthCheck.filter_too_much]),
+}
+DEFAULT_PROFILE = "dev"
+
+for _name, _settings in PROFILES.items():
+    settings.register_profile(_name, _settings)
