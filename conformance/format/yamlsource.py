@@ -39,6 +39,12 @@ class _Loader(yaml.SafeLoader):
     """
 
 
+class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The same with libyaml's parser, when PyYAML has it: several times faster.  Its error
+    messages differ, so a file it rejects is parsed again by :class:`_Loader` for the
+    message."""
+
+
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
     loader.flatten_mapping(node)
     result = LineDict()
@@ -64,13 +70,15 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
     return result
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+for _loader in (_Loader, _FastLoader):
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 def _construct_text(loader: _Loader, node: yaml.ScalarNode) -> str:
     return str(loader.construct_scalar(node))
 
 
-_Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_text)
+for _loader in (_Loader, _FastLoader):
+    _loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_text)
 
 
 def load_yaml(path: Path, text: str | None = None) -> Any:
@@ -80,6 +88,10 @@ def load_yaml(path: Path, text: str | None = None) -> Any:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise RulingFileError(Location(str(path)), f"cannot read file: {exc}") from None
+    try:
+        return yaml.load(text, Loader=_FastLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError:
+        pass  # say what is wrong in the words of the pure-Python parser, on every machine
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
     except yaml.MarkedYAMLError as exc:

@@ -44,10 +44,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "reference)")
     group.addoption("--conformance-results", default=None, metavar="FILE",
                     help="write the results file of the run here")
+    group.addoption("--conformance-properties", action="store_true",
+                    help="also check the properties on random games, one item each")
+    group.addoption("--conformance-profile", default="ci", choices=["ci", "dev", "thorough"],
+                    help="Hypothesis settings profile of the properties (default: ci)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ruling: a ruling of the conformance corpus")
+    config.addinivalue_line("markers", "property: a property checked on random games")
     config.stash[_CARDS] = {}
     config.stash[_SEEN_IDS] = {}
     path = config.getoption("--conformance-results")
@@ -74,6 +79,8 @@ def _card_file(path: Path) -> Path | None:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.name == CARD_FILE_NAME and parent.config.getoption("--conformance-properties"):
+        return PropertiesFile.from_parent(parent, path=file_path)
     if file_path.suffix != ".yaml" or file_path.name in DATA_FILE_NAMES:
         return None
     card_file = _card_file(file_path)
@@ -123,6 +130,14 @@ class RulingFile(pytest.File):
             yield RulingItem.from_parent(self, name=loaded.id, ruling=loaded)
 
 
+def shared_engine(config: pytest.Config) -> Engine:
+    """The engine of this test session (one per xdist worker)."""
+    stash = config.stash
+    if _ENGINE not in stash:
+        stash[_ENGINE] = registry.create(config.getoption("--engine"))
+    return stash[_ENGINE]
+
+
 class RulingProblem(Exception):
     """Raised by an item to report a verdict; shown without a traceback."""
 
@@ -138,10 +153,7 @@ class RulingItem(pytest.Item):
         self.add_marker(pytest.mark.ruling)
 
     def engine(self) -> Engine:
-        stash = self.config.stash
-        if _ENGINE not in stash:
-            stash[_ENGINE] = registry.create(self.config.getoption("--engine"))
-        return stash[_ENGINE]
+        return shared_engine(self.config)
 
     def runtest(self) -> None:
         try:
@@ -202,6 +214,60 @@ class BrokenRulingItem(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, max(self.line - 1, 0), f"ruling file {self.path.name}"
+
+
+class PropertiesFile(pytest.File):
+    """The properties, checked on random games with the cards of this card file."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        from ..properties import PROPERTIES
+
+        for prop in PROPERTIES:
+            yield PropertyItem.from_parent(self, name=f"property:{prop.id}", prop=prop)
+
+
+class PropertyItem(pytest.Item):
+    def __init__(self, *, prop: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.prop = prop
+        self.add_marker(pytest.mark.property)
+
+    def runtest(self) -> None:
+        from ..format.loader import load_corpus
+        from ..properties import run_properties
+
+        config = self.config
+        try:
+            engine = shared_engine(config)
+        except ConformanceError as exc:
+            raise RulingProblem(f"cannot start the engine: {exc}") from None
+        corpus = load_corpus([self.path.parent], self.path)
+        (result,) = run_properties(
+            [self.prop], lambda: registry.create(config.getoption("--engine")),
+            engine.info.capabilities, corpus.cards, corpus.rulings,
+            profile=config.getoption("--conformance-profile"), seed=None,
+            engine_name=config.getoption("--engine") or registry.DEFAULT_ENGINE,
+            on_result=lambda r: None)
+        _record(self, result)
+        if result.status is Status.UNSUPPORTED:
+            raise pytest.skip.Exception(f"unsupported: {result.message}",
+                                        _use_item_location=True)
+        if result.status is not Status.PASSED:
+            details = result.details
+            lines = [f"{result.status.value}: property {self.prop.id}", result.message]
+            if "scenario" in details:
+                lines += ["counterexample (a scenario for rulings/):", str(details["scenario"]),
+                          f"replay: {details.get('replay', '')}"]
+            raise RulingProblem("\n".join(lines))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, RulingProblem):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo, style))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"property {self.prop.id}"
 
 
 class ResultsRecorder:

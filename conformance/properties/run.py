@@ -83,8 +83,9 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
     machine = machine_class(factory, pool, [prop], moves=moves)
     started = time.perf_counter()
     try:
-        test = stateful.get_state_machine_test(  # type: ignore[no-untyped-call]
-            machine, settings=settings)
+        # The state machine as a test function, so that it can take a seed.
+        make_test: Callable[..., Any] = stateful.get_state_machine_test
+        test = make_test(machine, settings=settings)
         if not settings.derandomize:
             test = hypothesis.seed(seed)(test)
         test()

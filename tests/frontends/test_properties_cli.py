@@ -1,0 +1,74 @@
+"""The properties and the mutation meter from the command line and from pytest."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conformance.frontends.cli import main
+
+RULINGS = Path(__file__).parents[2] / "rulings"
+
+
+def test_properties_command_passes_on_the_reference_engine(tmp_path, capsys):
+    out = tmp_path / "p.json"
+    code = main(["properties", "--profile", "ci", "--property", "room-characteristics-by-zone",
+                 "--property", "unlocking-timing", "--results", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 0, printed
+    assert "2 passed (properties)" in printed
+    results = json.loads(out.read_text("utf-8"))["results"]
+    assert [(r["id"], r["kind"], r["status"]) for r in results] == [
+        ("room-characteristics-by-zone", "property", "passed"),
+        ("unlocking-timing", "property", "passed")]
+
+
+def test_an_unknown_property_is_a_usage_error(capsys):
+    assert main(["properties", "--property", "room-characteristic"]) == 2
+    assert "unknown property 'room-characteristic'" in capsys.readouterr().err
+
+
+def test_run_with_properties_puts_them_in_the_results_file(tmp_path, capsys):
+    out = tmp_path / "r.json"
+    assert main(["run", "-q", "--properties", "--results", str(out)]) == 0
+    results = json.loads(out.read_text("utf-8"))["results"]
+    kinds = {r["kind"] for r in results}
+    assert kinds == {"ruling", "property"}
+    assert sum(r["kind"] == "property" for r in results) == 8
+
+
+def test_a_failing_property_prints_its_counterexample(tmp_path, capsys):
+    code = main(["properties", "--engine", "wrong_engines:room_one_door_off_battlefield",
+                 "--profile", "ci", "--property", "room-characteristics-by-zone",
+                 "--counterexamples", str(tmp_path)])
+    printed = capsys.readouterr().out
+    assert code == 1
+    assert "counterexample (a scenario for rulings/):" in printed and "replay:" in printed
+    written = tmp_path / "room-characteristics-by-zone.yaml"
+    assert written.exists() and "scenarios:" in written.read_text("utf-8")
+
+
+def test_the_mutation_meter(tmp_path, capsys):
+    out = tmp_path / "mutants.json"
+    assert main(["mutants", "--json", str(out)]) == 0
+    document = json.loads(out.read_text("utf-8"))
+    assert document["count"] >= 25
+    assert document["kill_rate"] >= 0.95
+    assert all({"name", "killed", "caught_by_rulings"} <= set(m) for m in document["mutants"])
+    assert "mutants killed" in capsys.readouterr().out
+
+
+def test_pytest_collects_properties_on_request(pytester: pytest.Pytester):
+    rulings = pytester.path / "rulings"
+    (rulings / "rooms").mkdir(parents=True)
+    for name in ("cards.yaml", "cr-sections.yaml"):
+        shutil.copy(RULINGS / name, rulings / name)
+    shutil.copy(RULINGS / "rooms" / "cast-one-door.yaml", rulings / "rooms")
+    listed = pytester.runpytest("rulings", "--collect-only", "-q")
+    assert not any("property:" in line for line in listed.outlines)
+    result = pytester.runpytest("rulings", "--conformance-properties", "-q", "-k",
+                                "room-characteristics-by-zone or cast-one-door")
+    result.assert_outcomes(passed=2)
