@@ -21,6 +21,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--counterexamples", type=Path, default=None, metavar="DIR",
                         help="write each failure's counterexample ruling file here")
     parser.add_argument("--results", type=Path, default=None)
+    parser.add_argument("--differential", action="store_true",
+                        help="play on the reference engine and replay every step on --engine, "
+                             "reporting the first observation on which they differ")
     return parser
 
 
@@ -58,9 +61,20 @@ def cmd_properties(args: argparse.Namespace) -> int:
             path.write_text(str(counterexample), "utf-8")
             print(f"  written to {path}")
 
-    results = run_properties(chosen, lambda: registry.create(args.engine), info.capabilities,
-                             corpus.cards, corpus.rulings, profile=args.profile, seed=args.seed,
-                             engine_name=args.engine or registry.DEFAULT_ENGINE,
+    name = args.engine or registry.DEFAULT_ENGINE
+    factory = lambda: registry.create(args.engine)  # noqa: E731
+    if args.differential:
+        from ..properties.differential import differential
+
+        reference = registry.create(registry.DEFAULT_ENGINE)
+        chosen = [differential(factory, name)]
+        capabilities = reference.info.capabilities & info.capabilities
+        reference.close()
+        factory = lambda: registry.create(registry.DEFAULT_ENGINE)  # noqa: E731
+    else:
+        capabilities = info.capabilities
+    results = run_properties(chosen, factory, capabilities, corpus.cards, corpus.rulings,
+                             profile=args.profile, seed=args.seed, engine_name=name,
                              on_result=record)
     writer.finish()
     counts = summary(results)

@@ -51,6 +51,7 @@ class Observation:
     events: list[Event] = field(default_factory=list)
     stack_before: int = 0
     history: dict[ObjectId, set[ObjectId]] = field(default_factory=dict)
+    recorder: Any = None  # the steps so far, as the machine recorded them
 
     def card(self, view: ObjectView) -> Card | None:
         """The card an object shows as its identity, when the pool knows it."""

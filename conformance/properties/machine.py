@@ -267,7 +267,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             views = {o: engine.observe(o) for o in dict.fromkeys(ids)}
             action, events, stack_before = self.last
             return Observation(engine, pool, views, engine.game(), action, events, stack_before,
-                               self.history)
+                               self.history, self.recorder)
 
         def teardown(self) -> None:
             if self.engine is not None:

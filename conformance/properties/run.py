@@ -90,7 +90,9 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
             test = hypothesis.seed(seed)(test)
         test()
     except PropertyFailure as failure:
-        document = counterexample_ruling(failure, rulings, seed)
+        known = {r.id for r in rulings}
+        document = counterexample_ruling(failure, rulings, seed) \
+            if set(prop.rulings) & known else None
         replay = (f"conformance run --engine {engine_name} --rulings <this file> "
                   f"(or: conformance properties --engine {engine_name} --property {prop.id} "
                   f"--profile {profile} --seed {seed})")
@@ -98,8 +100,9 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
             id=prop.id, status=Status.FAILED, kind="property",
             message=f"{failure.violation.message} (checks {', '.join(prop.rulings)})",
             duration=time.perf_counter() - started,
-            details={"counterexample": yaml.safe_dump(document, sort_keys=False,
-                                                      allow_unicode=True, width=100),
+            details={**({"counterexample": yaml.safe_dump(document, sort_keys=False,
+                                                          allow_unicode=True, width=100)}
+                        if document is not None else {}),
                      "scenario": scenario_text(failure.scenario),
                      "seed": seed, "profile": profile,
                      "hypothesis": hypothesis.__version__, "replay": replay},

@@ -93,3 +93,23 @@ def test_a_property_an_engine_cannot_support_is_unsupported(corpus):
                              on_result=seen.append)
     assert [r.status for r in results] == [Status.UNSUPPORTED]
     assert "morph" in results[0].message and seen == results
+
+
+def test_differential_mode_agrees_with_itself(corpus):
+    from conformance.properties.differential import differential
+
+    prop = differential(ReferenceEngine, "reference")
+    result = run_property(prop, ReferenceEngine, corpus.cards, corpus.rulings, profile="ci")
+    assert result.status is Status.PASSED, result.message
+
+
+def test_differential_mode_reports_the_first_difference(corpus):
+    from conformance.properties.differential import differential
+
+    mutant = catalogue()["room-one-door-off-battlefield"]
+    prop = differential(mutant.engine, "mutant")
+    result = run_property(prop, ReferenceEngine, corpus.cards, corpus.rulings, profile="ci")
+    assert result.status is Status.FAILED
+    assert "names is ['Bottomless Pool'] on mutant" in result.message
+    assert "Locker Room" in result.details["scenario"]
+    assert "counterexample" not in result.details  # no official ruling to attach it to
