@@ -146,7 +146,17 @@ def _record(item: pytest.Item, result: Result) -> None:
     item.user_properties.append((_PROPERTY, result.to_json()))
 
 
-class RulingItem(pytest.Item):
+class _VerdictItem(pytest.Item):
+    """An item whose failures are verdicts: shown as their message, never a traceback."""
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, RulingProblem):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo, style))
+
+
+class RulingItem(_VerdictItem):
     def __init__(self, *, ruling: Ruling, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.ruling = ruling
@@ -181,17 +191,11 @@ class RulingItem(pytest.Item):
                      for line in result.message.splitlines())
         return "\n".join(lines)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
-                     style: Any = None) -> str:
-        if isinstance(excinfo.value, RulingProblem):
-            return str(excinfo.value)
-        return str(super().repr_failure(excinfo, style))
-
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, max(self.ruling.location.line - 1, 0), f"ruling {self.ruling.id}"
 
 
-class BrokenRulingItem(pytest.Item):
+class BrokenRulingItem(_VerdictItem):
     """A ruling file that does not load: one failing item with every problem found."""
 
     def __init__(self, *, message: str, line: int, failure: LoadFailure | None = None,
@@ -208,10 +212,6 @@ class BrokenRulingItem(pytest.Item):
             _record(self, Result(self.name, Status.ERROR, self.message, path=str(self.path)))
         raise RulingProblem(f"invalid ruling file:\n{self.message}")
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
-                     style: Any = None) -> str:
-        return str(excinfo.value)
-
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, max(self.line - 1, 0), f"ruling file {self.path.name}"
 
@@ -226,7 +226,7 @@ class PropertiesFile(pytest.File):
             yield PropertyItem.from_parent(self, name=f"property:{prop.id}", prop=prop)
 
 
-class PropertyItem(pytest.Item):
+class PropertyItem(_VerdictItem):
     def __init__(self, *, prop: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.prop = prop
@@ -259,12 +259,6 @@ class PropertyItem(pytest.Item):
                 lines += ["counterexample (a scenario for rulings/):", str(details["scenario"]),
                           f"replay: {details.get('replay', '')}"]
             raise RulingProblem("\n".join(lines))
-
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
-                     style: Any = None) -> str:
-        if isinstance(excinfo.value, RulingProblem):
-            return str(excinfo.value)
-        return str(super().repr_failure(excinfo, style))
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"property {self.prop.id}"

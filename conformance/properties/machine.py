@@ -28,6 +28,7 @@ from ..errors import IllegalAction, Unsupported
 from ..format.cards import Card, CardPool
 from ..format.model import Setup
 from ..format.vocabulary import Zone
+from ..runner.execute import follow_aliases
 from .catalog import Observation, Property, Violation
 
 MOVE_ZONES = (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.BATTLEFIELD)
@@ -53,13 +54,7 @@ class Recorder:
     count: int = 0
 
     def follow(self, events: Sequence[Event]) -> None:
-        for event in events:
-            if event.kind != "zone_changed":
-                continue
-            old, new = event.data.get("object"), event.data.get("new_object")
-            for alias, current in self.aliases.items():
-                if current is not None and current == old:
-                    self.aliases[alias] = None if new is None else str(new)
+        follow_aliases(self.aliases, events)
 
     def name(self, engine: Engine, object_id: ObjectId) -> str:
         """The alias of an object, binding one with a ``find`` step if it has none."""

@@ -31,6 +31,23 @@ _UNORDERED = ("names", "colors", "types", "subtypes", "supertypes", "abilities",
               "identity", "color_identity", "keywords")
 
 
+def follow_aliases(aliases: dict[str, ObjectId | None],
+                   events: Iterable[Event]) -> list[tuple[str, ObjectId | None]]:
+    """Keep aliases on their cards as they change zones (CR 400.7): every alias naming the
+    old object of a ``zone_changed`` event names the new one (``None`` once it ceases to
+    exist).  Returns the aliases moved, with their new objects."""
+    moved: list[tuple[str, ObjectId | None]] = []
+    for event in events:
+        if event.kind != "zone_changed":
+            continue
+        old, new = event.data.get("object"), event.data.get("new_object")
+        for alias, current in aliases.items():
+            if current is not None and current == old:
+                aliases[alias] = None if new is None else str(new)
+                moved.append((alias, aliases[alias]))
+    return moved
+
+
 class ScenarioRun:
     """One scenario carried out step by step against one engine."""
 
@@ -64,16 +81,9 @@ class ScenarioRun:
         return value
 
     def follow(self, events: Iterable[Event]) -> None:
-        """Keep aliases on their cards as they change zones (CR 400.7)."""
-        for event in events:
-            if event.kind != "zone_changed":
-                continue
-            old, new = event.data.get("object"), event.data.get("new_object")
-            for alias, current in self.aliases.items():
-                if current is not None and current == old:
-                    self.aliases[alias] = None if new is None else str(new)
-                    if new is not None:
-                        self.history.setdefault(alias, set()).add(str(new))
+        for alias, new in follow_aliases(self.aliases, events):
+            if new is not None:
+                self.history.setdefault(alias, set()).add(new)
 
     def named_by(self, alias: str) -> set[ObjectId]:
         """Every object an alias has named, or the one a label names."""
