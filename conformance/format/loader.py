@@ -400,7 +400,8 @@ def find_ruling_files(paths: Sequence[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(p for p in sorted(path.rglob("*.yaml")) if p.name not in DATA_FILE_NAMES)
+            found.extend(p for p in sorted(path.rglob("*.yaml"))
+                         if p.name not in DATA_FILE_NAMES and not p.name.endswith(".property.yaml"))
         elif path.exists():
             found.append(path)
         else:

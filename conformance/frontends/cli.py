@@ -116,10 +116,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         results = run_corpus(corpus.rulings, corpus.failures, engine, corpus.cards, record)
         if args.properties:
-            from ..properties import PROPERTIES, run_properties
+            from ..properties import all_properties, run_properties
 
             results += run_properties(
-                PROPERTIES, lambda: registry.create(args.engine, timeout=args.timeout),
+                all_properties(list(args.rulings)), lambda: registry.create(args.engine, timeout=args.timeout),
                 info.capabilities, corpus.cards, corpus.rulings, profile=args.profile,
                 seed=None, engine_name=args.engine or registry.DEFAULT_ENGINE, on_result=record)
         writer.finish()

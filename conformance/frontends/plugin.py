@@ -81,7 +81,8 @@ def _card_file(path: Path) -> Path | None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.name == CARD_FILE_NAME and parent.config.getoption("--conformance-properties"):
         return PropertiesFile.from_parent(parent, path=file_path)
-    if file_path.suffix != ".yaml" or file_path.name in DATA_FILE_NAMES:
+    if file_path.suffix != ".yaml" or file_path.name in DATA_FILE_NAMES \
+            or file_path.name.endswith(".property.yaml"):  # collected with the card file
         return None
     card_file = _card_file(file_path)
     if card_file is None:
@@ -220,9 +221,9 @@ class PropertiesFile(pytest.File):
     """The properties, checked on random games with the cards of this card file."""
 
     def collect(self) -> Iterator[pytest.Item]:
-        from ..properties import PROPERTIES
+        from ..properties import all_properties
 
-        for prop in PROPERTIES:
+        for prop in all_properties([self.path.parent]):
             yield PropertyItem.from_parent(self, name=f"property:{prop.id}", prop=prop)
 
 

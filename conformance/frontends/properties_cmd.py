@@ -32,15 +32,16 @@ def cmd_properties(args: argparse.Namespace) -> int:
     from ..contract import registry
     from ..errors import UsageError
     from ..format.loader import load_corpus
-    from ..properties import PROPERTIES, run_properties
+    from ..properties import all_properties, run_properties
     from ..runner.results import Result, ResultsWriter, Status, exit_code, summary
     from .cli import _print_result
 
-    chosen = [p for p in PROPERTIES if args.property is None or p.id in args.property]
-    unknown = set(args.property or ()) - {p.id for p in PROPERTIES}
+    known = all_properties(list(args.rulings))
+    chosen = [p for p in known if args.property is None or p.id in args.property]
+    unknown = set(args.property or ()) - {p.id for p in known}
     if unknown:
         raise UsageError(f"unknown property {sorted(unknown)[0]!r}; known: "
-                         f"{', '.join(p.id for p in PROPERTIES)}")
+                         f"{', '.join(p.id for p in known)}")
     corpus = load_corpus(args.rulings, args.cards)
     probe = registry.create(args.engine)
     info = probe.info
