@@ -43,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--results", type=Path, default=DEFAULT_RESULTS,
                      help=f"results file to write (default: {DEFAULT_RESULTS})")
     run.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
+    run.add_argument("--no-html", action="store_true",
+                     help="don't render the HTML run report beside the results file")
     run.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                      help="per-scenario time limit for an engine in another process (cmd:...); "
                           "default 30")
@@ -130,7 +132,21 @@ def cmd_run(args: argparse.Namespace) -> int:
         f"{counts[s]} {s.value}" for s in Status))
     if args.results:
         print(f"results written to {args.results}")
+        if not args.no_html:
+            print(f"HTML report written to {_html_report(args.results, corpus)}")
     return gate_cmd.conclude(args, expectations, info.name, results)
+
+
+def _html_report(results_file: Path, corpus: Corpus) -> Path:
+    """The run report, rendered from the results file just written."""
+    from ..reporting.html import run_report
+    from ..reporting.runs import read_run
+
+    html = run_report(read_run(results_file), {r.id: r for r in corpus.rulings},
+                      corpus.cr_sections)
+    path = results_file.with_suffix(".html")
+    path.write_text(html, "utf-8")
+    return path
 
 
 def _revision(root: Path) -> str:
