@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from hypothesis import strategies as st
 
@@ -92,6 +93,4 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str = PLENTY,
 
 
 def _with_alias(entry: CardEntry, alias: str) -> CardEntry:
-    from dataclasses import replace
-
     return replace(entry, alias=alias)

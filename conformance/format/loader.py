@@ -29,7 +29,9 @@ from .yamlsource import LineDict, LineList, key_line, line_of, load_yaml
 
 CARD_FILE_NAME = "cards.yaml"
 #: Data files of a corpus that are not rulings: the card pool and the cited CR sections.
-DATA_FILE_NAMES = (CARD_FILE_NAME, "cr-sections.yaml")
+DATA_FILE_NAMES = (CARD_FILE_NAME, CR_FILE_NAME)
+#: Files beside the rulings that hold properties, not rulings (conformance.properties).
+PROPERTY_FILE_SUFFIX = ".property.yaml"
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,7 +403,8 @@ def find_ruling_files(paths: Sequence[Path]) -> list[Path]:
     for path in paths:
         if path.is_dir():
             found.extend(p for p in sorted(path.rglob("*.yaml"))
-                         if p.name not in DATA_FILE_NAMES and not p.name.endswith(".property.yaml"))
+                         if p.name not in DATA_FILE_NAMES
+                         and not p.name.endswith(PROPERTY_FILE_SUFFIX))
         elif path.exists():
             found.append(path)
         else:

@@ -26,7 +26,9 @@ from ..errors import ConformanceError, RulingFileError
 from ..format.cards import CardPool, load_cards
 from ..format.crsections import FILE_NAME as CR_FILE_NAME
 from ..format.crsections import load_cr_sections
-from ..format.loader import CARD_FILE_NAME, DATA_FILE_NAMES, LoadFailure, load_ruling
+from ..format.loader import (
+    CARD_FILE_NAME, DATA_FILE_NAMES, PROPERTY_FILE_SUFFIX, LoadFailure, load_ruling,
+)
 from ..format.model import Ruling
 from ..runner.execute import failure_result, run_ruling
 from ..runner.results import Result, ResultsWriter, Status
@@ -82,7 +84,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if file_path.name == CARD_FILE_NAME and parent.config.getoption("--conformance-properties"):
         return PropertiesFile.from_parent(parent, path=file_path)
     if file_path.suffix != ".yaml" or file_path.name in DATA_FILE_NAMES \
-            or file_path.name.endswith(".property.yaml"):  # collected with the card file
+            or file_path.name.endswith(PROPERTY_FILE_SUFFIX):  # collected with the card file
         return None
     card_file = _card_file(file_path)
     if card_file is None:

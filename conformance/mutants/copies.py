@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import Patch, table
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 
@@ -14,16 +15,30 @@ from ..engines.reference import copies, effects, entering, triggers
 _create_token_copy = effects.EFFECTS["create_token_copy"]
 
 
-def _copies_status(game: Any, ctx: Any, params: Any) -> Any:
-    """A token copy copies the original's tapped state and counters."""
-    originals = [game.state.objects[t] for t in ctx.legal_targets if t in game.state.objects]
-    before = set(game.state.objects)
-    yield from _create_token_copy(game, ctx, params)
-    for obj in game.state.objects.values():
-        if obj.id not in before and obj.token and originals:
-            obj.tapped = originals[0].tapped
-            for kind, count in originals[0].counters.items():
-                obj.counters[kind] = obj.counters.get(kind, 0) + count
+def _token_copy_then(adjust: Callable[[Any, Any], None], doc: str) -> Any:
+    """create_token_copy, then ``adjust(token, original)`` for each token it created."""
+
+    def create_token_copy(game: Any, ctx: Any, params: Any) -> Any:
+        originals = [game.state.objects[t] for t in ctx.legal_targets
+                     if t in game.state.objects]
+        before = set(game.state.objects)
+        yield from _create_token_copy(game, ctx, params)
+        for obj in list(game.state.objects.values()):
+            if obj.id not in before and obj.token and originals:
+                adjust(obj, originals[0])
+
+    create_token_copy.__doc__ = doc
+    return create_token_copy
+
+
+def _add_status(token: Any, original: Any) -> None:
+    token.tapped = original.tapped
+    for kind, count in original.counters.items():
+        token.counters[kind] = token.counters.get(kind, 0) + count
+
+
+_copies_status = _token_copy_then(
+    _add_status, "A token copy copies the original's tapped state and counters.")
 
 
 _copy_of = copies.copy_of
@@ -119,14 +134,12 @@ def _at_triggers_not_doubled(game: Any, source: Any, event: Any) -> int:
     return _additional(game, source, event)
 
 
-def _copies_door_states(game: Any, ctx: Any, params: Any) -> Any:
-    """A token copy of a Room enters with the doors the original has unlocked."""
-    originals = [game.state.objects[t] for t in ctx.legal_targets if t in game.state.objects]
-    before = set(game.state.objects)
-    yield from _create_token_copy(game, ctx, params)
-    for obj in game.state.objects.values():
-        if obj.id not in before and obj.token and originals:
-            obj.unlocked = set(originals[0].unlocked)
+def _keep_doors(token: Any, original: Any) -> None:
+    token.unlocked = set(original.unlocked)
+
+
+_copies_door_states = _token_copy_then(
+    _keep_doors, "A token copy of a Room enters with the doors the original has unlocked.")
 
 
 WRONG: dict[str, tuple[list[Patch], set[str]]] = {

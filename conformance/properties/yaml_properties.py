@@ -22,11 +22,12 @@ from typing import Any
 
 from ..errors import Location, RulingFileError, did_you_mean
 from ..format.cards import Card
+from ..format.loader import PROPERTY_FILE_SUFFIX
 from ..format.vocabulary import CAPABILITIES
 from ..format.yamlsource import LineDict, key_line, load_yaml
 from .catalog import Observation, Property, Violation
 
-SUFFIX = ".property.yaml"
+SUFFIX = PROPERTY_FILE_SUFFIX
 _KEYS = ("property", "description", "checks", "requires", "focus", "invariant")
 _OBSERVED = ("zone", "names", "mana_value", "colors", "types", "subtypes", "supertypes", "power",
              "toughness", "abilities", "unlocked_doors", "face_down", "transformed", "token",

@@ -9,7 +9,7 @@ static abilities, so a typo in card data is a clear error, not a silent no-op.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +64,13 @@ class Ability:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Ability:
         return self  # immutable: game-state snapshots share parsed card data
+
+
+def chapter_numbers(abilities: Iterable[Ability]) -> list[int]:
+    """The chapter numbers of a Saga's chapter abilities (CR 714.2); none for others."""
+    return [int(n) for a in abilities if a.kind == "triggered"
+            for name, params in a.events if name == "chapter"
+            for n in (params if isinstance(params, list) else [params])]
 
 
 def _fail(card: Card, face_raw: Any, message: str) -> RulingFileError:

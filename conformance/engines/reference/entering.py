@@ -18,6 +18,7 @@ from typing import Any
 
 from ...contract.types import Choice, Event, Option
 from ...format.vocabulary import Door, Zone
+from .abilities import chapter_numbers
 from .characteristics import can_transform, is_transforming
 from .copies import copy_of
 from .game import Flow, Game
@@ -120,9 +121,7 @@ def add_counters(game: Game, obj: GameObject, kind: str, amount: int) -> None:
 def _first_lore_counter(game: Game, new: GameObject) -> None:
     """As a Saga enters, its controller puts a lore counter on it (CR 714.3a)."""
     chars = game.chars(new)
-    if "Saga" in chars.subtypes and any(
-            a.kind == "triggered" and any(name == "chapter" for name, _ in a.events)
-            for a in chars.ability_defs):
+    if "Saga" in chars.subtypes and chapter_numbers(chars.ability_defs):
         add_counters(game, new, "lore", 1)
 
 

@@ -11,6 +11,7 @@ from ...contract.types import AdvanceTo, Choice, Event, Option
 from ...errors import IllegalAction
 from ...format.vocabulary import STEP_ORDER, Step, Zone
 from . import triggers
+from .abilities import chapter_numbers
 from .characteristics import is_permanent_card
 from .effects import Context, legal_now, run_effects
 from .entering import add_counters, put_onto_battlefield
@@ -38,9 +39,7 @@ def state_based_actions(game: Game) -> bool:
 
 
 def _saga_is_done(game: Game, obj: GameObject) -> bool:
-    chapters = [int(n) for a in game.chars(obj).ability_defs if a.kind == "triggered"
-                for name, params in a.events if name == "chapter"
-                for n in (params if isinstance(params, list) else [params])]
+    chapters = chapter_numbers(game.chars(obj).ability_defs)
     if not chapters or obj.counters.get("lore", 0) < max(chapters):
         return False
     on_stack = any(isinstance(item, StackAbility) and item.source == obj.id
