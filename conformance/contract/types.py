@@ -18,7 +18,7 @@ ObjectId = str
 PlayerId = str
 
 #: The version of the adapter contract described in docs/adapter-contract.md.
-CONTRACT_VERSION = "1.0"
+CONTRACT_VERSION = "1.1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +135,23 @@ EVENT_KINDS = (
     "zone_changed", "spell_cast", "spell_copied", "ability_activated", "ability_triggered",
     "ability_removed", "door_unlocked", "door_locked", "room_fully_unlocked", "token_created",
     "turned_face_up", "revealed", "card_discarded", "name_chosen", "step_began", "resolved",
+    "choice_made",
 )
+
+#: Contract 1.1: the event an engine reports when it made a choice itself instead of asking
+#: (``automatic: true``), because the rules left one legal answer.  Its data:
+#: ``{"kind": choice kind, "player": id, "options": [values], "chosen": [values], "min": n,
+#: "max": n, "automatic": True, "prompt": text}``.  See :func:`automatic_choice`.
+CHOICE_MADE = "choice_made"
+
+
+def automatic_choice(choice: Choice, chosen: tuple[str, ...] | list[str]) -> Event:
+    """The ``choice_made`` event for ``choice`` answered by the engine itself with ``chosen``."""
+    return Event(CHOICE_MADE, {
+        "kind": choice.kind, "player": choice.player, "prompt": choice.prompt,
+        "options": [o.value for o in choice.options], "chosen": list(chosen),
+        "min": choice.min, "max": choice.max, "automatic": True,
+    })
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +167,9 @@ class Choice:
     """A decision the engine is waiting for.
 
     ``kind`` is one of CHOICE_KINDS; the answer is between ``min`` and ``max`` option values.
+    An ``open`` choice (contract 1.1) takes free answers -- a card name, say: its options
+    are only suggestions, and the engine accepts or refuses each answer (``answer`` raises
+    ``IllegalAction`` for a refused one and the choice stays pending).
     """
 
     kind: str
@@ -159,6 +178,12 @@ class Choice:
     options: tuple[Option, ...]
     min: int = 1
     max: int = 1
+    open: bool = False
+
+    @property
+    def forced(self) -> bool:
+        """Whether the rules leave exactly one answer: every option must be chosen."""
+        return not self.open and self.min == self.max == len(self.options)
 
 
 CHOICE_KINDS = ("door", "face", "target", "name", "cards", "option", "order")

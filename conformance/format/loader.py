@@ -237,7 +237,12 @@ class _Checker:
             (kind, args), = entry.items()
             self.step(kind, args, step_line, aliases, players)
             script.append(ScriptStep(kind, args, step_line))
-        return Scenario(raw["name"], setup, tuple(script), line, raw.get("notes", ""))
+        requires = tuple(raw.get("requires") or ())
+        for index, value in enumerate(requires):
+            if value not in CAPABILITIES:
+                self.error(line_of(raw, ["requires", index]),
+                           f"unknown capability {value!r}{did_you_mean(value, CAPABILITIES)}")
+        return Scenario(raw["name"], setup, tuple(script), line, raw.get("notes", ""), requires)
 
     def setup(self, raw: LineDict, aliases: dict[str, Any]) -> Setup:
         players = []

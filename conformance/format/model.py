@@ -93,6 +93,8 @@ class Scenario:
     script: tuple[ScriptStep, ...]
     line: int
     notes: str = ""
+    #: capabilities this scenario needs on top of the ruling's ``requires``
+    requires: tuple[str, ...] = ()
 
     @property
     def injected_steps(self) -> int:

@@ -20,7 +20,8 @@ from ..format.loader import Corpus, load_corpus
 from ..runner.execute import run_corpus
 from ..runner.results import Result, ResultsWriter, Status, summary
 from . import (
-    coverage_cmd, diff_cmd, expect_cmd, gate_cmd, mutants_cmd, properties_cmd, report_cmd, serve,
+    coverage_cmd, diff_cmd, expect_cmd, gate_cmd, mutants_cmd, properties_cmd, report_cmd, repro_cmd,
+    serve,
 )
 
 DEFAULT_RULINGS = Path("rulings")
@@ -68,6 +69,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_parser(commands)
     mutants_cmd.add_parser(commands)
     properties_cmd.add_parser(commands)
+    repro_cmd.add_parser(commands)
     return parser
 
 
@@ -192,7 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                "coverage": coverage_cmd.cmd_coverage, "report": report_cmd.cmd_report,
                "diff": diff_cmd.cmd_diff, "expect": expect_cmd.cmd_expect,
                "serve": serve.cmd_serve, "mutants": mutants_cmd.cmd_mutants,
-               "properties": properties_cmd.cmd_properties}[args.command]
+               "properties": properties_cmd.cmd_properties,
+               "repro": repro_cmd.cmd_repro}[args.command]
     try:
         return handler(args)
     except ConformanceError as exc:

@@ -249,6 +249,15 @@ class StdioEngine:
     def answer(self, values: Sequence[str]) -> Sequence[Event]:
         return codec.decode_events(self._call("answer", {"values": list(values)}))
 
+    def accepts(self, values: Sequence[str]) -> bool:
+        """Contract 1.1: whether the pending open choice would take ``values``."""
+        return bool(self._call("accepts", {"values": list(values)}))
+
+    def reproduction(self, failure: str) -> str | None:
+        """Contract 1.1: the engine's standalone reproduction of a failure, if it has one."""
+        result = self._call("reproduction", {"failure": failure})
+        return result if isinstance(result, str) else None
+
     def observe(self, object_id: ObjectId, viewer: PlayerId | None = None) -> ObjectView:
         return codec.decode_object_view(self._call("observe",
                                                    {"object": object_id, "viewer": viewer}))

@@ -176,7 +176,7 @@ def encode_choice(choice: Choice | None) -> Json:
         return None
     return {"kind": choice.kind, "player": choice.player, "prompt": choice.prompt,
             "options": [{"value": o.value, "label": o.label} for o in choice.options],
-            "min": choice.min, "max": choice.max}
+            "min": choice.min, "max": choice.max, "open": choice.open}
 
 
 def decode_choice(data: Json) -> Choice | None:
@@ -187,7 +187,7 @@ def decode_choice(data: Json) -> Choice | None:
                            str(o.get("label", ""))) for o in data.get("options", []))
     return Choice(str(_field(data, "kind", "choice")), str(_field(data, "player", "choice")),
                   str(data.get("prompt", "")), options, int(data.get("min", 1)),
-                  int(data.get("max", 1)))
+                  int(data.get("max", 1)), bool(data.get("open", False)))
 
 
 # -- views -----------------------------------------------------------------------------------

@@ -101,6 +101,20 @@ class Server:
             raise BadRequest("answer: 'values' must be a list of strings")
         return codec.encode_events(self.engine.answer([str(v) for v in values]))
 
+    def _accepts(self, params: dict[str, Any]) -> Json:
+        values = _param(params, "values")
+        if not isinstance(values, list):
+            raise BadRequest("accepts: 'values' must be a list of strings")
+        accepts = getattr(self.engine, "accepts", None)
+        if accepts is None:
+            raise BadRequest("accepts: this engine asks no open choices")
+        return bool(accepts([str(v) for v in values]))
+
+    def _reproduction(self, params: dict[str, Any]) -> Json:
+        write = getattr(self.engine, "reproduction", None)
+        script = None if write is None else write(str(params.get("failure", "")))
+        return script if isinstance(script, str) else None
+
     def _observe(self, params: dict[str, Any]) -> Json:
         object_id = params.get("object")
         if not isinstance(object_id, str):
@@ -126,6 +140,7 @@ class Server:
         "start": _start, "perform": _perform, "is_legal": _is_legal,
         "legal_actions": _legal_actions, "pending_choice": _pending_choice, "answer": _answer,
         "observe": _observe, "objects": _objects, "game": _game, "close": _close,
+        "accepts": _accepts, "reproduction": _reproduction,
     }
 
 

@@ -9,13 +9,14 @@ comes from the engine.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..contract.protocol import Engine
 from ..contract.types import (
-    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Event, Move, ObjectId, ObjectView,
-    PlayerRef, Resolve, Target, TurnFaceUp, Unlock,
+    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Event, Move, ObjectId, PlayerRef,
+    Resolve, Target, TurnFaceUp, Unlock,
 )
 from ..errors import (
     ConformanceError, ContractError, EngineTimeout, IllegalAction, Location, RulingFileError, RulingViolation,
@@ -25,11 +26,9 @@ from ..format.cards import CardPool
 from ..format.loader import LoadFailure
 from ..format.model import Ruling, Scenario, ScriptStep
 from ..format.vocabulary import Door, Face, Step, Zone
+from .checks import Expectation
+from .choices import NEITHER_ASKED_NOR_CHOSE, OTHER_AUTOMATIC, AutomaticChoice, AutomaticChoices, resolve_values
 from .results import Result, Status
-
-_UNORDERED = ("names", "colors", "types", "subtypes", "supertypes", "abilities", "unlocked_doors",
-              "identity", "color_identity", "keywords")
-
 
 def follow_aliases(aliases: dict[str, ObjectId | None],
                    events: Iterable[Event]) -> list[tuple[str, ObjectId | None]]:
@@ -61,6 +60,7 @@ class ScenarioRun:
         self.labels: dict[str, ObjectId | None] = {}
         self.history: dict[str, set[ObjectId]] = {}  # every object each alias has named
         self.step: ScriptStep | None = None
+        self.automatic = AutomaticChoices()
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -81,6 +81,8 @@ class ScenarioRun:
         return value
 
     def follow(self, events: Iterable[Event]) -> None:
+        events = list(events)
+        self.automatic.add(events)
         for alias, new in follow_aliases(self.aliases, events):
             if new is not None:
                 self.history.setdefault(alias, set()).add(new)
@@ -200,12 +202,28 @@ class ScenarioRun:
         else:
             raise ScriptError(self.where(), f"unknown step {kind!r}")
 
+    def note_automatic(self, made: AutomaticChoice, step: str) -> None:
+        line = self.step.line if self.step else self.scenario.line
+        self.automatic.notes.append(f"{self.scenario.name}: line {line}: {step} met by the "
+                                    f"{made.describe()} the engine chose automatically")
+
     def choose(self, args: Any) -> None:
-        choice = self.engine.pending_choice()
-        if choice is None:
-            raise ScriptError(self.where(), "'choose' but the engine is not waiting for a choice")
         items = args if isinstance(args, list) else [args]
         values = [self.option_value(item) for item in items]
+        made = self.automatic.take(values)
+        if made is not None:  # the engine made this choice itself (contract 1.1)
+            if not made.choice.forced:
+                raise self.violation(made.not_forced())
+            self.note_automatic(made, "choose")
+            return
+        choice = self.engine.pending_choice()
+        if choice is None:
+            other = self.automatic.first(None)
+            if other is not None:
+                raise self.violation(OTHER_AUTOMATIC.format(
+                    chosen=list(other.chosen), prompt=other.choice.prompt, answer=items))
+            raise self.violation(NEITHER_ASKED_NOR_CHOSE.format(answer=items))
+        values = resolve_values(choice, values)
         try:
             events = self.engine.answer(values)
         except IllegalAction as exc:
@@ -252,152 +270,6 @@ class ScenarioRun:
         raise self.violation(f"expected the engine to refuse {describe(action)}; it allowed it")
 
 
-class Expectation:
-    """An ``expect`` step: every key is compared with what the engine reports."""
-
-    def __init__(self, run: ScenarioRun, args: Any) -> None:
-        self.run = run
-        self.args = args
-        self.mismatches: list[str] = []
-
-    def compare(self, key: str, expected: Any, actual: Any) -> None:
-        if key in _UNORDERED and isinstance(expected, list):
-            same = sorted(map(str, expected)) == sorted(str(getattr(a, "value", a)) for a in actual)
-        else:
-            same = expected == actual
-        if not same:
-            shown = [getattr(a, "value", a) for a in actual] if isinstance(actual, tuple) else actual
-            self.mismatches.append(f"{key}: expected {expected!r}, found {shown!r}")
-
-    def check(self) -> None:
-        args = self.args
-        if "object" in args:
-            self.object(args["object"])
-        elif "player" in args:
-            view = self.run.engine.game().player(args["player"])
-            for key, expected in args.items():
-                if key != "player":
-                    self.compare(key, expected, getattr(view, key))
-        else:
-            self.game()
-        if self.mismatches:
-            subject = args.get("object") or args.get("player") or "the game"
-            raise self.run.violation(f"{subject}: " + "; ".join(self.mismatches))
-
-    def object(self, alias: str) -> None:
-        object_id = self.run.object_id(alias)
-        try:
-            view: ObjectView = self.run.engine.observe(object_id, self.args.get("viewer"))
-        except KeyError:
-            raise self.run.violation(f"{alias!r} (object {object_id}) does not exist") from None
-        for key, expected in self.args.items():
-            if key in ("object", "viewer"):
-                continue
-            if key == "zone":
-                self.compare(key, expected, view.zone.value)
-            elif key == "ability_count":
-                self.compare(key, expected, len(view.abilities))
-            elif key == "same_object_as":
-                if view.id != self.run.object_id(expected):
-                    self.mismatches.append(f"expected the same object as {expected!r} "
-                                           f"({self.run.object_id(expected)}), found {view.id}")
-            elif key == "new_object_since":
-                if view.id == self.run.object_id(expected):
-                    self.mismatches.append(f"expected a new object since {expected!r}, found "
-                                           f"the same object {view.id}")
-            elif key == "attached_to":
-                wanted = None if expected is None else self.run.object_id(expected)
-                if view.attached_to != wanted:
-                    self.mismatches.append(f"attached_to: expected {expected!r} ({wanted}), "
-                                           f"found {view.attached_to}")
-            elif key == "counters":
-                self.compare(key, expected, {k: view.counters.get(k, 0) for k in expected})
-            else:
-                self.compare(key, expected, getattr(view, key))
-
-    def game(self) -> None:
-        engine = self.run.engine
-        for key, expected in self.args.items():
-            if key == "choice":
-                self.choice(expected)
-            elif key == "stack":
-                self.stack(expected)
-            elif key == "stack_size":
-                self.compare(key, expected, len(engine.game().stack))
-            elif key == "step":
-                self.compare(key, expected, engine.game().step.value)
-            elif key == "active_player":
-                self.compare(key, expected, engine.game().active_player)
-            elif key == "objects":
-                found = self.run.matching(expected)
-                if len(found) != expected["count"]:
-                    self.mismatches.append(f"objects: expected {expected['count']} matching "
-                                           f"{dict(expected)!r}, found {len(found)}")
-
-    def stack(self, expected: list[Any]) -> None:
-        items = self.run.engine.game().stack
-        shown = [f"{i.kind} of {i.source}" for i in items]
-        if len(items) != len(expected):
-            self.mismatches.append(f"stack: expected {len(expected)} item(s), found "
-                                   f"{len(items)}: {shown}")
-            return
-        for index, (want, item) in enumerate(zip(expected, items)):
-            if "spell" in want and (item.kind != "spell" or
-                                    item.id != self.run.object_id(want["spell"])):
-                self.mismatches.append(f"stack[{index}]: expected the spell {want['spell']!r}, "
-                                       f"found {item.kind} {item.id}")
-            if "ability_of" in want and (item.kind != "ability" or
-                                         item.source not in self.run.named_by(want["ability_of"])):
-                self.mismatches.append(f"stack[{index}]: expected an ability of "
-                                       f"{want['ability_of']!r}, found {item.kind} of {item.source}")
-            if "targets" in want:
-                targets = sorted(str(t.name if isinstance(t, PlayerRef) else t) for t in item.targets)
-                wanted = sorted(t if t in self.run.players else self.run.object_id(t)
-                                for t in want["targets"])
-                if targets != wanted:
-                    self.mismatches.append(f"stack[{index}] targets: expected {wanted}, "
-                                           f"found {targets}")
-            if "controller" in want and item.controller != want["controller"]:
-                self.mismatches.append(f"stack[{index}] controller: expected "
-                                       f"{want['controller']!r}, found {item.controller!r}")
-
-    def choice(self, expected: Any) -> None:
-        choice = self.run.engine.pending_choice()
-        if expected == "none":
-            if choice is not None:
-                self.mismatches.append(f"choice: expected none, the engine asks: {choice.prompt}")
-            return
-        if choice is None:
-            self.mismatches.append("choice: expected the engine to ask for a choice; it does not")
-            return
-        offered = {o.value for o in choice.options} | {o.label for o in choice.options if o.label}
-        shown = [o.label or o.value for o in choice.options]
-
-        def values(items: list[Any]) -> list[str]:
-            return [self.run.option_value(item) for item in items]
-
-        if "kind" in expected and choice.kind != expected["kind"]:
-            self.mismatches.append(f"choice kind: expected {expected['kind']!r}, "
-                                   f"found {choice.kind!r}")
-        missing = [v for v in values(expected.get("offers", [])) if v not in offered]
-        if missing:
-            self.mismatches.append(f"choice: expected {missing} among the options, found {shown}")
-        present = [v for v in values(expected.get("excludes", [])) if v in offered]
-        if present:
-            self.mismatches.append(f"choice: expected {present} not to be offered, found {shown}")
-        if "exactly" in expected:
-            wanted = sorted(values(expected["exactly"]))
-            by_value = sorted(o.value for o in choice.options)
-            by_label = sorted(o.label or "" for o in choice.options)
-            if wanted not in (by_value, by_label):
-                self.mismatches.append(f"choice: expected exactly {expected['exactly']}, "
-                                       f"found {shown}")
-        for bound in ("min", "max"):
-            if bound in expected and getattr(choice, bound) != expected[bound]:
-                self.mismatches.append(f"choice {bound}: expected {expected[bound]}, "
-                                       f"found {getattr(choice, bound)}")
-
-
 def describe(action: Action) -> str:
     name = type(action).__name__
     fields = {k: getattr(action, k) for k in getattr(action, "__slots__", ())}
@@ -405,24 +277,98 @@ def describe(action: Action) -> str:
     return f"{name}({shown})"
 
 
-def required_capabilities(ruling: Ruling) -> set[str]:
-    """What a ruling needs: its ``requires``, plus ``inject-state`` for a setup that is not
-    reachable by legal play and ``inject-moves`` for ``move`` steps."""
+def required_capabilities(ruling: Ruling, scenario: Scenario | None = None) -> set[str]:
+    """What a ruling needs -- or one of its scenarios, with ``scenario``: the ruling's
+    ``requires`` (and the scenario's), plus ``inject-state`` for a setup that is not reachable
+    by legal play and ``inject-moves`` for ``move`` steps."""
+    scenarios = ruling.scenarios if scenario is None else (scenario,)
     needed = set(ruling.requires)
-    if any(s.setup.provenance == "injected" for s in ruling.scenarios):
-        needed.add("inject-state")
-    if any(s.injected_steps for s in ruling.scenarios):
-        needed.add("inject-moves")
+    for each in scenarios:
+        if scenario is not None:
+            needed.update(each.requires)
+        if each.setup.provenance == "injected":
+            needed.add("inject-state")
+        if each.injected_steps:
+            needed.add("inject-moves")
     return needed
 
 
+#: How bad a scenario's status is: a ruling's status is its worst scenario's.
+_SEVERITY = {Status.FAILED: 4, Status.ERROR: 3, Status.TIMEOUT: 3, Status.PASSED: 1,
+             Status.UNSUPPORTED: 0}
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioResult:
+    """The verdict on one scenario."""
+
+    name: str
+    status: Status
+    message: str = ""
+    line: int = 0
+    automatic: tuple[str, ...] = ()
+    reproduction: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "status": self.status.value}
+        if self.message:
+            data.update(message=self.message, line=self.line)
+        return data
+
+
+def run_scenario(ruling: Ruling, scenario: Scenario, engine: Engine, cards: CardPool) -> ScenarioResult:
+    """The verdict of ``engine`` on one scenario; never raises for an engine's behaviour."""
+    missing = sorted(required_capabilities(ruling, scenario) - engine.info.capabilities)
+    if missing:
+        return ScenarioResult(scenario.name, Status.UNSUPPORTED,
+                              f"the engine lacks: {', '.join(missing)}", scenario.line)
+    run = ScenarioRun(ruling, scenario, engine, cards)
+    try:
+        run.run()
+        return ScenarioResult(scenario.name, Status.PASSED, automatic=tuple(run.automatic.notes))
+    except RulingViolation as exc:
+        status, message = Status.FAILED, exc.message
+    except ScriptError as exc:
+        status, message = Status.ERROR, exc.message
+    except RulingFileError as exc:  # card data the engine could not read: say where
+        status, message = Status.ERROR, str(exc)
+    except Unsupported as exc:
+        status, message = Status.UNSUPPORTED, str(exc)
+    except EngineTimeout as exc:  # the engine (another process) was stopped
+        status, message = Status.TIMEOUT, str(exc)
+    except (ContractError, ConformanceError) as exc:
+        status, message = Status.ERROR, f"engine broke the contract: {exc}"
+    except Exception as exc:  # noqa: BLE001 - an engine crash is a verdict, not our crash
+        status, message = Status.ERROR, f"engine raised {type(exc).__name__}: {exc}"
+    line = run.step.line if run.step else scenario.line
+    reproduction = _reproduction(engine, message) if status is Status.FAILED else None
+    return ScenarioResult(scenario.name, status, message, line, tuple(run.automatic.notes),
+                          reproduction)
+
+
+def _reproduction(engine: Engine, message: str) -> str | None:
+    """The engine's standalone reproduction of a failure, when its adapter writes one."""
+    write = getattr(engine, "reproduction", None)
+    if write is None:
+        return None
+    try:
+        script = write(message)
+    except Exception:  # noqa: BLE001 - a missing reproduction never changes a verdict
+        return None
+    return script if isinstance(script, str) else None
+
+
 def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
-    """The verdict of ``engine`` on ``ruling``; never raises for an engine's behaviour."""
+    """The verdict of ``engine`` on ``ruling``: its worst scenario's (failed > error >
+    passed > unsupported), each scenario's in ``details["scenarios"]``; never raises for
+    an engine's behaviour."""
     base: dict[str, Any] = {"id": ruling.id, "path": ruling.path}
     if not ruling.executable:
         return Result(status=Status.NOT_EXECUTABLE, message=ruling.not_executable_reason, **base)
-    missing = sorted(required_capabilities(ruling) - engine.info.capabilities)
-    if missing:
+    lacking = [required_capabilities(ruling, s) - engine.info.capabilities
+               for s in ruling.scenarios]
+    if lacking and all(lacking):  # no scenario can run
+        missing = sorted(set().union(*lacking))
         return Result(status=Status.UNSUPPORTED,
                       message=f"the engine lacks: {', '.join(missing)}", **base)
     setup = "injected" if any(s.setup.provenance == "injected" for s in ruling.scenarios) \
@@ -430,30 +376,21 @@ def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
     injected = sum(s.injected_steps for s in ruling.scenarios)
     base.update(setup=setup, injected_steps=injected)
     started = time.perf_counter()
-    for scenario in ruling.scenarios:
-        run = ScenarioRun(ruling, scenario, engine, cards)
-        status, message = Status.PASSED, ""
-        try:
-            run.run()
-            continue
-        except RulingViolation as exc:
-            status, message = Status.FAILED, exc.message
-        except ScriptError as exc:
-            status, message = Status.ERROR, exc.message
-        except RulingFileError as exc:  # card data the engine could not read: say where
-            status, message = Status.ERROR, str(exc)
-        except Unsupported as exc:
-            status, message = Status.UNSUPPORTED, str(exc)
-        except EngineTimeout as exc:  # the engine (another process) was stopped
-            status, message = Status.TIMEOUT, str(exc)
-        except (ContractError, ConformanceError) as exc:
-            status, message = Status.ERROR, f"engine broke the contract: {exc}"
-        except Exception as exc:  # noqa: BLE001 - an engine crash is a verdict, not our crash
-            status, message = Status.ERROR, f"engine raised {type(exc).__name__}: {exc}"
-        line = run.step.line if run.step else scenario.line
-        return Result(status=status, message=message, duration=time.perf_counter() - started,
-                      line=line, scenario=scenario.name, **base)
-    return Result(status=Status.PASSED, duration=time.perf_counter() - started, **base)
+    verdicts = [run_scenario(ruling, scenario, engine, cards) for scenario in ruling.scenarios]
+    worst = max(verdicts, key=lambda v: _SEVERITY.get(v.status, 2))
+    details: dict[str, Any] = {}
+    if len(verdicts) > 1:
+        details["scenarios"] = [v.to_json() for v in verdicts]
+    automatic = [note for v in verdicts for note in v.automatic]
+    if automatic:
+        details["automatic_choices"] = automatic
+    if worst.reproduction is not None:
+        details["reproduction"] = worst.reproduction
+    duration = time.perf_counter() - started
+    if worst.status is Status.PASSED:
+        return Result(status=Status.PASSED, duration=duration, details=details, **base)
+    return Result(status=worst.status, message=worst.message, duration=duration,
+                  line=worst.line, scenario=worst.name, details=details, **base)
 
 
 def failure_result(failure: LoadFailure) -> Result:

@@ -17,6 +17,7 @@ from conformance.errors import Unsupported
 from conformance.format.cards import CardPool, load_cards
 from conformance.format.loader import LoadFailure, load_ruling
 from conformance.format.model import Ruling
+from conformance.runner.choices import NEITHER_ASKED_NOR_CHOSE
 from conformance.runner.execute import ScenarioRun, run_ruling
 from conformance.runner.results import Result, Status
 
@@ -289,14 +290,14 @@ def test_choose_answers_the_pending_choice(write: Write, cards: CardPool) -> Non
     assert result.status is Status.PASSED, result.message
 
 
-def test_choose_without_a_pending_choice_is_an_error(write: Write, cards: CardPool) -> None:
+def test_choose_where_the_engine_neither_asked_nor_chose_fails(write: Write, cards: CardPool) -> None:
     ruling = write(scenario("""
         - cast: {card: room, door: left}
         - choose: left
     """))
     result = run(ruling, cards)
-    assert result.status is Status.ERROR
-    assert result.message == "'choose' but the engine is not waiting for a choice"
+    assert result.status is Status.FAILED  # it made no choice the script says the rules require
+    assert result.message == NEITHER_ASKED_NOR_CHOSE.format(answer=["left"])
     assert result.line == line_of(ruling, "choose: left")
 
 
@@ -385,6 +386,77 @@ def test_a_required_capability_the_engine_lacks_is_unsupported(write: Write, car
     assert result.status is Status.UNSUPPORTED
     assert result.message == "the engine lacks: spell-copies"
     assert run(ruling, cards).status is Status.PASSED  # the full reference engine has it
+
+
+TWO_SCENARIOS = """\
+scenarios:
+  - name: needs nothing more
+    setup:
+      players:
+        alice: {{hand: [{{card: '{room}', as: room}}]}}
+        bob: {{}}
+    script:
+      - expect: {{object: room, zone: hand}}
+  - name: needs player views
+    requires: [player-views]
+    setup:
+      players:
+        alice: {{hand: [{{card: '{room}', as: room}}]}}
+        bob: {{}}
+    script:
+      - expect: {{object: room, zone: {zone}}}
+"""
+
+
+@pytest.mark.parametrize("zone, status", [("hand", Status.PASSED), ("exile", Status.FAILED)])
+def test_a_scenario_may_require_what_the_others_do_not(write: Write, cards: CardPool, zone: str,
+                                                       status: Status) -> None:
+    ruling = write(TWO_SCENARIOS.format(room=ROOM, zone=zone))
+    lacking = run(ruling, cards, Wrapped(lacks=frozenset({"player-views"})))
+    assert lacking.status is Status.PASSED  # the scenario it can run passes
+    assert lacking.details["scenarios"] == [
+        {"name": "needs nothing more", "status": "passed"},
+        {"name": "needs player views", "status": "unsupported",
+         "message": "the engine lacks: player-views", "line": line_of(ruling, "needs player views")},
+    ]
+    full = run(ruling, cards)
+    assert full.status is status  # the worst scenario's status is the ruling's
+    assert [s["status"] for s in full.details["scenarios"]] == ["passed", status.value]
+
+
+def test_every_scenario_unsupported_is_an_unsupported_ruling(write: Write, cards: CardPool) -> None:
+    ruling = write(TWO_SCENARIOS.format(room=ROOM, zone="hand").replace(
+        "  - name: needs nothing more\n", "  - name: needs nothing more\n    requires: [x-costs]\n"))
+    result = run(ruling, cards, Wrapped(lacks=frozenset({"player-views", "x-costs"})))
+    assert result.status is Status.UNSUPPORTED
+    assert result.message == "the engine lacks: player-views, x-costs"
+
+
+def test_an_unknown_capability_on_a_scenario_is_reported_where_it_is(
+        tmp_path: Path, card_file: Path, cards: CardPool) -> None:
+    path = tmp_path / "r.yaml"
+    path.write_text(HEADER.format(id="r", room=ROOM)
+                    + TWO_SCENARIOS.format(room=ROOM, zone="hand").replace(
+                        "[player-views]", "[player-view]"), encoding="utf-8")
+    loaded = load_ruling(path, cards)
+    assert isinstance(loaded, LoadFailure)
+    line = [i for i, text in enumerate(path.read_text().splitlines(), 1) if "player-view]" in text]
+    assert loaded.message == f"{path}:{line[0]}: unknown capability 'player-view'; did you mean " \
+                             f"'player-views'?"
+
+
+class Reproducing(Wrapped):
+    def reproduction(self, failure: str) -> str:
+        return f"print({failure!r})\n"
+
+
+def test_a_failure_keeps_the_engines_reproduction(write: Write, cards: CardPool) -> None:
+    ruling = write(scenario("- expect: {object: room, zone: exile}"))
+    result = run(ruling, cards, Reproducing())
+    assert result.status is Status.FAILED
+    assert result.details["reproduction"] == f"print({result.message!r})\n"
+    passing = write(scenario("- expect: {object: room, zone: hand}"), "passing")
+    assert "reproduction" not in run(passing, cards, Reproducing()).details
 
 
 def test_unsupported_raised_by_the_engine_is_unsupported(write: Write, cards: CardPool) -> None:
