@@ -9,10 +9,12 @@ from pathlib import Path
 
 import jinja2
 
+import reports
+
 from ..runner.results import Status
 
-#: The templates folder at the top of the project.
-TEMPLATES = Path(__file__).resolve().parents[2] / "reports"
+#: The templates folder: the top-level ``reports`` package (installed with the harness).
+TEMPLATES = Path(reports.__file__).resolve().parent
 
 
 def environment() -> jinja2.Environment:

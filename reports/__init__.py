@@ -1,0 +1,1 @@
+"""The HTML and text report templates, installed with the harness as package data."""
