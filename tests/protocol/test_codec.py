@@ -10,7 +10,7 @@ import pytest
 
 from conformance.contract.types import (
     Activate, AdvanceTo, Cast, Choice, EngineInfo, Event, GameView, Move, ObjectView, Option,
-    PlayerRef, PlayerView, Resolve, StackItemView, TurnFaceUp, Unlock,
+    PlayerRef, PlayerView, Resolve, StackItemView, TurnFaceUp, Unlock, automatic_choice,
 )
 from conformance.errors import (
     ContractError, IllegalAction, Location, RulingFileError, UsageError, Unsupported,
@@ -69,7 +69,9 @@ def test_events_round_trip() -> None:
     events = [Event("zone_changed", {"object": "o1", "new_object": None, "card": "X",
                                      "from": "hand", "to": "stack"}),
               Event("ability_triggered", {"source": "o2", "ability": 0, "text": "a b"}),
-              Event("resolved")]
+              Event("resolved"),
+              automatic_choice(Choice("target", "alice", "target creature", (Option("o2"),)),
+                               ["o2"])]
     assert codec.decode_events(wire(codec.encode_events(events))) == events
 
 
@@ -79,6 +81,7 @@ def test_events_round_trip() -> None:
                                              Option("right", ""))),
     Choice("target", "bob", "targets", (Option("o1"), Option("player:alice", "alice")), 0, 2),
     Choice("order", "alice", "order triggers", (), 0, 0),
+    Choice("name", "alice", "choose a card name", (Option("Locker Room"),), open=True),
 ])
 def test_choices_round_trip(choice: Choice | None) -> None:
     assert codec.decode_choice(wire(codec.encode_choice(choice))) == choice
