@@ -65,6 +65,9 @@ class Mutant:
     patches: tuple[Patch, ...]
     folders: tuple[str, ...]
     kills: frozenset[str]
+    #: The mechanism whose rules it breaks (rooms, trigger-doubling, costs...), for the
+    #: meter's list of survivors; its module's mechanic unless stated.
+    mechanism: str = ""
 
     def engine(self) -> MutantEngine:
         return MutantEngine(self.name, list(self.patches))
@@ -72,26 +75,28 @@ class Mutant:
 
 def table(mechanic: str, folders: tuple[str, ...],
           entries: dict[str, tuple[list[Patch], set[str]]],
-          descriptions: dict[str, str] | None = None) -> list[Mutant]:
+          descriptions: dict[str, str] | None = None,
+          mechanisms: dict[str, str] | None = None) -> list[Mutant]:
     """Mutants from ``name: (patches, kills)``; each description is ``descriptions[name]``
-    or else the docstring of its first replacement."""
+    or else the docstring of its first replacement; each mechanism ``mechanisms[name]`` or
+    else ``mechanic``."""
     mutants = []
     for name, (patches, kills) in entries.items():
         replacement = patches[0][2]
         doc = (descriptions or {}).get(name) or getattr(
             getattr(replacement, "__func__", replacement), "__doc__", None) or name
         mutants.append(Mutant(name, mechanic, " ".join(doc.split()), tuple(patches), folders,
-                              frozenset(kills)))
+                              frozenset(kills), (mechanisms or {}).get(name, mechanic)))
     return mutants
 
 
 @cache
 def catalogue() -> dict[str, Mutant]:
     """Every mutant by name."""
-    from . import copies, dfc, morph, rooms
+    from . import copies, costs, dfc, morph, rooms, spells, triggers, turns
 
     found: dict[str, Mutant] = {}
-    for module in (rooms, copies, morph, dfc):
+    for module in (rooms, copies, morph, dfc, triggers, spells, costs, turns):
         for mutant in module.MUTANTS:
             if mutant.name in found:
                 raise ValueError(f"two mutants named {mutant.name!r}")

@@ -1,5 +1,5 @@
-"""The mutant catalogue: each mutant fails exactly the rulings it is known to fail in its
-mechanic's folders, the reference engine fails none, and every executable ruling of those
+"""The mutant catalogue: each mutant fails (or errors on) exactly the rulings it is known to
+fail in its mechanic's folders, the reference engine fails none, and every executable ruling of those
 folders is caught by some mutant -- so every scenario can fail, and only for its reason."""
 
 from __future__ import annotations
@@ -38,8 +38,10 @@ def test_mutant_fails_exactly_its_rulings(corpus: Corpus, name: str) -> None:
     mutant = MUTANTS[name]
     engine = mutant.engine()
     results = {r.id: run_ruling(r, engine, corpus.cards) for r in in_folders(corpus, mutant.folders)}
-    assert {rid: r.message for rid, r in results.items() if r.status is Status.ERROR} == {}
-    assert {rid for rid, r in results.items() if r.status is Status.FAILED} == mutant.kills
+    # An error on a mutant is the mutant's doing (a choice no correct engine asks, say):
+    # anything but an engine that behaves is caught.
+    assert {rid for rid, r in results.items()
+            if r.status in (Status.FAILED, Status.ERROR)} == mutant.kills
     assert mutant.description and mutant.description != name
 
 
