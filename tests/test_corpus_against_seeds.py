@@ -38,13 +38,13 @@ def texts(value):
 
 def test_every_canonical_ruling_is_in_the_corpus_once(seeds, corpus):
     canonical = {s["id"] for s in seeds if not s.get("translation_of")}
-    by_seed = [r.seed for r in corpus.rulings]
+    by_seed = [r.seed for r in corpus.rulings if r.seed]  # others cite a page (source.url)
     assert sorted(by_seed) == sorted(canonical)
 
 
 def test_texts_are_verbatim(seeds, corpus):
     by_id = {s["id"]: s for s in seeds}
-    for ruling in corpus.rulings:
+    for ruling in (r for r in corpus.rulings if r.seed):
         seed = by_id[ruling.seed]
         if seed["lang"] == "en":
             assert ruling.text == seed["text"], ruling.id

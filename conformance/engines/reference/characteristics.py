@@ -115,10 +115,14 @@ def characteristics(game: GameState, obj: GameObject, abilities: Abilities) -> C
     """``abilities`` maps card names to their faces' parsed abilities."""
     if obj.face_down:
         return _apply_effects(game, obj, FACE_DOWN, abilities)
+    copy = obj.copy
+    if copy is not None and copy.face_down:  # a copy of a face-down permanent (CR 707.2)
+        base = replace(FACE_DOWN, types=_union(FACE_DOWN.types, copy.add_types),
+                       subtypes=copy.add_subtypes, keywords=copy.add_keywords)
+        return _apply_effects(game, obj, base, abilities)
     card = obj.copiable_card
     indexes = faces_in_effect(obj)
     faces = [card.faces[i] for i in indexes]
-    copy = obj.copy
     if faces:
         types = _union(*(f.types for f in faces))
         subtypes = _union(*(f.subtypes for f in faces))

@@ -9,10 +9,19 @@ other, non-copy effects.  A token copy of a double-faced permanent has both face
 
 from __future__ import annotations
 
+from ...errors import Location
+from ...format.cards import Card, CardFace
 from ...format.vocabulary import Zone
 from .game import Flow, Game
 from .state import CopyEffect, GameObject
 from .targets import choose_targets
+
+#: What a copy of a face-down permanent copies: no name, no mana cost, no color, no
+#: subtypes, no abilities; a 2/2 creature (CR 708.2).  Not a card of any pool.
+FACE_DOWN_CARD = Card("", "normal", (CardFace(
+    name="", mana_cost=None, type_line="Creature", types=("Creature",), subtypes=(),
+    supertypes=(), text="", power="2", toughness="2", colors=(), color_indicator=None,
+    keywords=(), side=None, rules=(), raw={}),), (), Location("<face-down values>"))
 
 
 def copy_of(original: GameObject, *, token: bool, add_subtypes: tuple[str, ...] = (),
@@ -20,6 +29,8 @@ def copy_of(original: GameObject, *, token: bool, add_subtypes: tuple[str, ...] 
     """The copiable values of ``original`` (CR 707.2): what is printed on it, or what it
     copies (CR 707.3), plus the new exceptions.  A token copy of a double-faced permanent
     has both faces (CR 707.8a); any other copy only the face that is up (CR 707.8)."""
+    if original.face_down:  # its face-down values, whatever it is or copies (CR 708.2)
+        return CopyEffect(FACE_DOWN_CARD, add_subtypes, add_types, add_keywords, None, True)
     base = original.copy
     card = base.card if base is not None else original.card
     face = base.face if base is not None else None
@@ -32,6 +43,7 @@ def copy_of(original: GameObject, *, token: bool, add_subtypes: tuple[str, ...] 
         tuple(dict.fromkeys(inherited.add_types + add_types)),
         tuple(dict.fromkeys(inherited.add_keywords + add_keywords)),
         face,
+        inherited.face_down,
     )
 
 

@@ -152,9 +152,11 @@ def create_token_copy(game: Game, ctx: Context, params: Any) -> Flow:
     sacrifice_at_next_end_step: bool}``: a token copying a permanent's copiable values
     plus the stated exceptions; it enters with the face up that the original has up."""
     for original in _objects(game, ctx, params.get("of", "target")):
-        token = game.state.create(original.card, ctx.controller, Zone.BATTLEFIELD, token=True)
-        token.copy = copy_of(original, token=True,
-                             add_subtypes=tuple(params.get("add_subtypes") or ()))
+        values = copy_of(original, token=True,
+                         add_subtypes=tuple(params.get("add_subtypes") or ()))
+        card = values.card if values.face_down else original.card  # nothing hidden shown
+        token = game.state.create(card, ctx.controller, Zone.BATTLEFIELD, token=True)
+        token.copy = values
         token.transformed = original.transformed and can_transform(token)
         token.keywords.update(params.get("gains") or ())
         token.summoning_sick = True
@@ -183,10 +185,11 @@ def create_token_effect(game: Game, ctx: Context, params: Any) -> Flow:
 
 
 def token_card(params: Any) -> Card:
-    """The card-like definition of a token an effect describes."""
-    name = str(params["name"])
+    """The card-like definition of a token an effect describes.  A token the effect does
+    not name is named after its subtypes plus the word "Token" (CR 111.4)."""
     types = tuple(params.get("types") or ("Creature",))
     subtypes = tuple(params.get("subtypes") or ())
+    name = str(params["name"]) if "name" in params else " ".join(subtypes + ("Token",))
     face = CardFace(
         name=name, mana_cost=None, type_line=" ".join(types), types=types, subtypes=subtypes,
         supertypes=(), text="", power=str(params.get("power")) if "power" in params else None,

@@ -32,6 +32,9 @@ class CopyEffect:
     add_types: tuple[str, ...] = ()
     add_keywords: tuple[str, ...] = ()
     face: int | None = None
+    #: The original was face down: its copiable values are the face-down ones, a nameless
+    #: colorless 2/2 creature with no abilities (CR 707.2, 708.2), and ``card`` is blank.
+    face_down: bool = False
 
 
 @dataclass
