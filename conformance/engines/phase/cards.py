@@ -43,6 +43,8 @@ class PhaseCardData:
     oracle_ids: Mapping[str, str]
     #: card name -> descriptions of the abilities phase's parser left Unimplemented
     unimplemented: Mapping[str, tuple[str, ...]]
+    #: card name -> (layout, the MTGJSON faces given to phase's builder), for reproductions
+    sources: Mapping[str, tuple[str, tuple[dict[str, Any], ...]]]
 
     @property
     def card_by_oracle_id(self) -> dict[str, str]:
@@ -81,26 +83,33 @@ def unimplemented_parts(node: object) -> list[str]:
 
 def convert_card(card: Card) -> list[dict[str, Any]]:
     """The phase CardFace(s) of one card, in printed order."""
-    oid = oracle_id(card.name)
-    if len(card.faces) == 1:
-        return [dict(phase.build_oracle_face(_mtgjson(card.faces[0].raw), oid))]
-    faces = []
-    for index, face in enumerate(card.faces):
-        built = dict(phase.build_oracle_face_multi(_mtgjson(face.raw), oid))
-        built["layout"] = card.layout
+    return build_faces(card.name, card.layout, [_mtgjson(face.raw) for face in card.faces])
+
+
+def build_faces(name: str, layout: str, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """phase's CardFaces of a card from its MTGJSON faces (reproductions repeat this code)."""
+    oid = oracle_id(name)
+    if len(faces) == 1:
+        return [dict(phase.build_oracle_face(faces[0], oid))]
+    built_faces = []
+    for index, face in enumerate(faces):
+        built = dict(phase.build_oracle_face_multi(face, oid))
+        built["layout"] = layout
         built["face_index"] = index
-        faces.append(built)
-    return faces
+        built_faces.append(built)
+    return built_faces
 
 
 def convert_pool(cards: CardPool) -> PhaseCardData:
     faces: dict[str, Mapping[str, Any]] = {}
     oracle_ids: dict[str, str] = {}
     unimplemented: dict[str, tuple[str, ...]] = {}
+    sources: dict[str, tuple[str, tuple[dict[str, Any], ...]]] = {}
     for name, card in cards.items():
         oracle_ids[name] = oracle_id(name)
         missing: list[str] = []
-        for built in convert_card(card):
+        sources[name] = (card.layout, tuple(_mtgjson(face.raw) for face in card.faces))
+        for built in build_faces(name, card.layout, list(sources[name][1])):
             key = str(built["name"]).lower()
             # as phase-gen does: a standalone card wins over a multi-face card's face
             if key not in faces or ("layout" in faces[key] and "layout" not in built):
@@ -108,7 +117,7 @@ def convert_pool(cards: CardPool) -> PhaseCardData:
             missing.extend(unimplemented_parts(built))
         if missing:
             unimplemented[name] = tuple(missing)
-    return PhaseCardData(faces, oracle_ids, unimplemented)
+    return PhaseCardData(faces, oracle_ids, unimplemented, sources)
 
 
 _CACHE: dict[int, tuple[CardPool, PhaseCardData, Any]] = {}

@@ -1,0 +1,294 @@
+"""Contract actions as phase.rs legal actions.
+
+Every action goes through phase's own legal actions; what phase does not list, or refuses
+with ``ValueError``, is ``IllegalAction`` with phase's words.  A cast is checked after the
+fact against the request: phase may put a spell on the stack in a mode other than the one
+asked (face down when only the face-down cost is payable, the other door); that is not the
+action the scenario takes, so it is refused and undone.  Undoing replays the trace
+(``PhaseSession.rollback``), never a snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ...contract.types import (
+    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Move, PlayerId, PlayerRef,
+    Resolve, Target, TurnFaceUp, Unlock,
+)
+from ...errors import ContractError, IllegalAction, Location, ScriptError, Unsupported
+from ...format.vocabulary import Door, Face, Step
+from .session import PhaseSession
+from .setup import STEP_TO_PHASE, ZONE_TO_PHASE
+
+TARGET_PROMPTS = ("TargetSelection", "TriggerTargetSelection")
+
+
+@contextmanager
+def atomic(session: PhaseSession) -> Iterator[None]:
+    """Undo everything if the action is refused part-way (the contract's promise)."""
+    mark = len(session.trace)
+    try:
+        yield
+    except IllegalAction:
+        session.rollback(mark)
+        raise
+
+
+def priority_seat(session: PhaseSession, player: PlayerId) -> int:
+    waiting = session.waiting()
+    seat = session.seat(player)
+    if waiting.get("type") != "Priority":
+        raise IllegalAction(f"phase is waiting for {waiting.get('type')}, not for an action")
+    if session.actor() != seat:
+        raise IllegalAction(f"{player} does not have priority")
+    return seat
+
+
+def perform(session: PhaseSession, action: Action, given: set[int]) -> list[dict[str, Any]]:
+    """Carry out ``action``; ``given`` collects the stack entries whose targets the action
+    itself named (so that they are not reported as chosen by phase)."""
+    session.require()
+    if isinstance(action, Cast):
+        return _cast(session, action, given)
+    if isinstance(action, Activate):
+        return _activate(session, action, given)
+    if isinstance(action, Unlock):
+        seat = priority_seat(session, action.player)
+        legal = find_legal(session, action)
+        if legal is None:
+            raise IllegalAction(f"phase does not offer unlocking the {action.door.value} "
+                                f"door of {action.object} now")
+        return session.apply(seat, legal)
+    if isinstance(action, TurnFaceUp):
+        seat = priority_seat(session, action.player)
+        legal = find_legal(session, action)
+        if legal is None:
+            raise IllegalAction(f"phase does not offer turning {action.object} face up now")
+        return session.apply(seat, legal)
+    if isinstance(action, Resolve):
+        return _resolve(session)
+    if isinstance(action, AdvanceTo):
+        return _advance(session, action.step)
+    if isinstance(action, Move):
+        if action.transformed:
+            raise Unsupported("phase has no way to put a card onto the battlefield "
+                              "transformed (its MoveToZone has no such option)")
+        number = session.pid(action.object)
+        return session.apply(session.actor(), {"type": "Debug", "data": {
+            "type": "MoveToZone", "data": {"object_id": number,
+                                           "to_zone": ZONE_TO_PHASE[action.to],
+                                           "simulate": True}}})
+    raise Unsupported(f"unknown action {action!r}")
+
+
+def _cast(session: PhaseSession, action: Cast, given: set[int]) -> list[dict[str, Any]]:
+    seat = priority_seat(session, action.player)
+    number = session.pid(action.card)
+    legal = session.legal("CastSpell", object_id=number)
+    if legal is None:
+        raise IllegalAction(f"casting {action.card} is not among phase's legal actions")
+    before = session.raw(action.card)
+    events: list[dict[str, Any]] = []
+    with atomic(session):
+        events += session.apply(seat, legal)
+        events += settle(session, action.door, action.face, action.face_down, action.targets,
+                         action.x)
+        _check_cast_mode(session, action, number, before)
+    if action.targets is not None:
+        given.add(number)
+    return events
+
+
+def _check_cast_mode(session: PhaseSession, action: Cast, number: int,
+                     before: dict[str, Any]) -> None:
+    """Refuse (and so undo) a cast phase carried out in another mode than requested."""
+    if number not in session.stack_ids():
+        return  # it is not on the stack as a spell (a prompt is pending, or it resolved)
+    spell = session.state()["objects"][str(number)]
+    if bool(spell.get("face_down")) != action.face_down:
+        asked, done = ("face down", "face up") if action.face_down else ("face up", "face down")
+        raise IllegalAction(f"phase cast {action.card} {done}, not {asked} as asked: "
+                            f"it did not offer casting it {asked}")
+    wanted: str | None = None
+    if action.door is Door.LEFT or action.face is Face.FRONT:
+        wanted = str(before.get("name") or "")
+    elif action.door is Door.RIGHT or action.face is Face.BACK:
+        wanted = str((before.get("back_face") or {}).get("name") or "")
+    if wanted and not spell.get("face_down") and str(spell.get("name")) != wanted:
+        raise IllegalAction(f"phase cast {action.card} as {spell.get('name')}, not as "
+                            f"{wanted} as asked")
+
+
+def _activate(session: PhaseSession, action: Activate, given: set[int]) -> list[dict[str, Any]]:
+    seat = priority_seat(session, action.player)
+    number = session.pid(action.object)
+    legal = session.legal("ActivateAbility", source_id=number, ability_index=action.ability)
+    if legal is None:
+        mana = _mana_ability(session, number, action.ability)
+        if mana is not None:
+            return session.apply(seat, mana)
+        raise IllegalAction(f"activating ability {action.ability + 1} of {action.object} is "
+                            f"not among phase's legal actions")
+    events: list[dict[str, Any]] = []
+    before = set(session.stack_ids())
+    with atomic(session):
+        events += session.apply(seat, legal)
+        events += settle(session, None, None, False, action.targets, action.x)
+    if action.targets is not None:
+        given.update(set(session.stack_ids()) - before)
+    return events
+
+
+def _mana_ability(session: PhaseSession, number: int, ability: int) -> dict[str, Any] | None:
+    """phase keeps mana abilities out of its legal actions (CR 605.3a); a land's is
+    activated with ``TapLandForMana``, whose selection is built from what phase's object
+    view says: the mana ability's index, the incarnation and the one kind of mana it makes.
+    phase refuses (``ValueError``) when tapping it is illegal."""
+    view = session.call(session.require().object, number) or {}
+    if not view.get("has_mana_ability") or int(view.get("mana_ability_index") or 0) != ability:
+        return None
+    pips = view.get("available_mana_pips") or []
+    colors = [p.get("data") for p in pips if isinstance(p, dict) and p.get("type") == "Color"]
+    if len(colors) != 1:
+        raise Unsupported(f"the adapter cannot say which mana to make with {pips}")
+    selection: dict[str, Any] = {
+        "source": {"object_id": number, "incarnation": int(view.get("incarnation") or 0)},
+        "ability_index": ability, "mana_type": colors[0],
+        "output": {"type": "Concrete", "data": colors[0]}, "atomic_combination": None,
+        "restrictions": [], "penalty": "None", "taps_for_mana": [],
+    }
+    return {"type": "TapLandForMana", "data": {"selection": selection}}
+
+
+def settle(session: PhaseSession, door: Door | None, face: Face | None, face_down: bool,
+           targets: tuple[Target, ...] | None, x: int | None) -> list[dict[str, Any]]:
+    """Answer the prompts of casting or activating that the action itself decides."""
+    events: list[dict[str, Any]] = []
+    queue = list(targets) if targets is not None else None
+    for _ in range(50):
+        waiting = session.waiting()
+        kind = waiting.get("type")
+        seat = session.actor()
+        if kind == "ModalFaceChoice" and (door is not None or face is not None):
+            back = door is Door.RIGHT if door is not None else face is Face.BACK
+            events += session.apply(seat, {"type": "ChooseModalFace",
+                                           "data": {"back_face": back}})
+            door = face = None
+        elif kind == "AlternativeCastChoice":
+            choice = "Alternative" if face_down else "Normal"
+            events += session.apply(seat, {"type": "ChooseAlternativeCast",
+                                           "data": {"choice": {"type": choice}}})
+        elif kind == "ChooseXValue" and x is not None:
+            events += session.apply(seat, {"type": "ChooseX", "data": {"value": x}})
+            x = None
+        elif kind in TARGET_PROMPTS and queue is not None:
+            if queue:
+                events += session.apply(seat, target_action(session, queue.pop(0)))
+            else:
+                events += session.apply(seat, {"type": "ChooseTarget", "data": {"target": None}})
+                queue = None
+        else:
+            return events
+    raise ContractError("phase kept prompting while casting")
+
+
+def target_action(session: PhaseSession, target: Target | str) -> dict[str, Any]:
+    if isinstance(target, PlayerRef):
+        value: dict[str, int] = {"Player": session.seat(target.name)}
+    elif target.startswith(PLAYER_OPTION_PREFIX):
+        value = {"Player": session.seat(target[len(PLAYER_OPTION_PREFIX):])}
+    else:
+        value = {"Object": session.pid(target)}
+    return {"type": "ChooseTarget", "data": {"target": value}}
+
+
+def _resolve(session: PhaseSession) -> list[dict[str, Any]]:
+    stack = session.stack_ids()
+    if not stack:
+        raise IllegalAction("the stack is empty")
+    if session.waiting().get("type") != "Priority":
+        raise IllegalAction(f"phase is waiting for {session.waiting().get('type')}")
+    top = stack[0]
+    events: list[dict[str, Any]] = []
+    for _ in range(10):
+        if session.waiting().get("type") == "GameOver":
+            raise game_over(session)
+        if session.waiting().get("type") != "Priority" or top not in session.stack_ids():
+            return events
+        events += session.apply(session.actor(), {"type": "PassPriority"})
+    raise ContractError("the top of the stack did not resolve after every player passed")
+
+
+def _advance(session: PhaseSession, step: Step) -> list[dict[str, Any]]:
+    """Pass priority with an empty stack until ``step`` *begins*: at least the current step
+    ends, as in the contract (``AdvanceTo`` from the step itself goes to its next time)."""
+    if session.stack_ids():
+        raise IllegalAction("the stack is not empty")
+    wanted = STEP_TO_PHASE[step]
+    start = (session.state().get("turn_number"), session.state().get("phase"))
+    events: list[dict[str, Any]] = []
+    for _ in range(400):
+        state = session.state()
+        moved = (state.get("turn_number"), state.get("phase")) != start
+        if (moved and state.get("phase") == wanted) or state.get("stack"):
+            return events
+        if session.waiting().get("type") == "GameOver":
+            raise game_over(session)
+        if session.waiting().get("type") != "Priority":
+            return events
+        events += session.apply(session.actor(), {"type": "PassPriority"})
+    raise ContractError(f"phase did not reach {step.value}")
+
+
+def game_over(session: PhaseSession) -> ScriptError:
+    """The game ended, which no scenario asks for: the script cannot go on (``error``; the
+    scenario, not the engine, may be at fault)."""
+    winner = (session.waiting().get("data") or {}).get("winner")
+    why = [f"{session.player(seat)} drew from an empty library (CR 704.5b)"
+           for seat, player in enumerate(session.state()["players"])
+           if player.get("drew_from_empty_library")]
+    return ScriptError(Location("<phase game>"), f"the game is over ({'; '.join(why) or 'phase says so'}; winner: "
+                         f"{session.player(winner) if winner is not None else 'none'}); "
+                         f"the scenario cannot go on")
+
+
+def find_legal(session: PhaseSession, action: Action) -> Any:
+    if isinstance(action, Unlock):
+        door = "Left" if action.door is Door.LEFT else "Right"
+        return session.legal("UnlockRoomDoor", object_id=session.pid(action.object), door=door)
+    if isinstance(action, TurnFaceUp):
+        return session.legal("TurnFaceUp", object_id=session.pid(action.object))
+    if isinstance(action, Activate):
+        return session.legal("ActivateAbility", source_id=session.pid(action.object),
+                             ability_index=action.ability)
+    if isinstance(action, Cast):
+        return session.legal("CastSpell", object_id=session.pid(action.card))
+    return None
+
+
+def is_legal(session: PhaseSession, action: Action) -> bool:
+    """Answered from phase's legal-action list when that decides it (an unlock, turning
+    face up, an activation with nothing to choose); otherwise -- every cast, since phase
+    may cast in another mode than asked -- by performing the action on a replica of the game, built by replaying the trace and thrown away."""
+    if isinstance(action, (Unlock, TurnFaceUp)) or (
+            isinstance(action, Activate) and action.targets is None and action.x is None):
+        try:
+            priority_seat(session, action.player)
+            return find_legal(session, action) is not None
+        except IllegalAction:
+            return False
+    live, trace, version = session.game, list(session.trace), session.version
+    session.game = session.replica()
+    session.changed()
+    try:
+        perform(session, action, set())
+    except IllegalAction:
+        return False
+    finally:
+        session.game, session.trace = live, trace
+        session.version = version + 1
+        session.changed()
+    return True

@@ -1,0 +1,316 @@
+"""What phase.rs computed, as contract observations and events.
+
+Every value is one phase computed and *uses*: the object's layer-computed fields (``name``,
+``color``, ``card_types``, ``power`` ...), phase's last-known information of the object (the
+``ZoneChanged`` record's ``mana_value``, read on a replica of the game), and for a Room on
+the battlefield only the abilities phase applies: phase lists both doors' triggered and
+static abilities on the permanent, each tagged with its door (``room_door``), and applies
+only those of unlocked doors.  The adapter never derives a characteristic from card data.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import phase
+
+from ...contract.types import (
+    ObjectId, ObjectView, PlayerId, PlayerRef, PlayerView, GameView, StackItemView, Target,
+    Event,
+)
+from ...errors import ContractError, Unsupported
+from ...format.vocabulary import Door, Zone
+from .session import PhaseSession, parse_id
+from .setup import COUNTER_TO_PHASE, STEP_TO_PHASE, ZONE_TO_PHASE
+
+PHASE_TO_STEP = {v: k for k, v in STEP_TO_PHASE.items()}
+PHASE_TO_ZONE = {v: k for k, v in ZONE_TO_PHASE.items()}
+COLOR_LETTER = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+_COUNTER_FROM_PHASE = {v: k for k, v in COUNTER_TO_PHASE.items()}
+EVENT_KINDS = {
+    "SpellCast": "spell_cast", "AbilityActivated": "ability_activated",
+    "RoomDoorUnlocked": "door_unlocked", "RoomDoorLocked": "door_locked",
+    "TokenCreated": "token_created", "TurnedFaceUp": "turned_face_up",
+    "CardDiscarded": "card_discarded", "Discarded": "card_discarded",
+    "StackResolved": "resolved",
+}
+_ABILITY_KEYS = ("abilities", "trigger_definitions", "static_definitions",
+                 "replacement_definitions")
+
+
+def observe(session: PhaseSession, object_id: ObjectId, mana_values: dict[Any, int]) -> ObjectView:
+    obj = session.raw(object_id)
+    zone = PHASE_TO_ZONE.get(str(obj.get("zone")), Zone.EXILE)
+    public = zone in (Zone.BATTLEFIELD, Zone.STACK)
+    card_types = obj.get("card_types") or {}
+    name = str(obj.get("name") or "")
+    return ObjectView(
+        id=object_id, zone=zone, owner=session.player(obj["owner"]),
+        controller=session.player(obj["controller"]) if public else None,
+        names=tuple(n for n in name.split(" // ") if n),
+        mana_value=mana_value(session, object_id, mana_values),
+        colors=tuple(COLOR_LETTER.get(str(c), str(c)) for c in obj.get("color") or ()),
+        types=tuple(str(t) for t in card_types.get("core_types") or ()),
+        subtypes=tuple(str(t) for t in card_types.get("subtypes") or ()),
+        supertypes=tuple(str(t) for t in card_types.get("supertypes") or ()),
+        power=_int_or_none(obj.get("power")), toughness=_int_or_none(obj.get("toughness")),
+        abilities=ability_texts(obj),
+        unlocked_doors=unlocked(obj) if zone is Zone.BATTLEFIELD else (),
+        face_down=bool(obj.get("face_down")), transformed=bool(obj.get("transformed")),
+        token=bool(obj.get("is_token")), tapped=bool(obj.get("tapped")),
+        counters={_COUNTER_FROM_PHASE.get(str(k), str(k)): int(v)
+                  for k, v in (obj.get("counters") or {}).items()},
+        identity=_printed_names(obj),
+        color_identity=_color_identity(session, obj),
+        keywords=tuple(keyword_name(k) for k in obj.get("keywords") or ()),
+        attached_to=_attached_to(session, obj.get("attached_to")),
+    )
+
+
+def mana_value_probe(game: Any, number: int, zone: str) -> int | None:
+    """phase's mana value of object ``number`` where it is in ``game``: the last-known
+    information phase records as it moves the object out (``game`` is changed)."""
+    away = "Graveyard" if zone == "Exile" else "Exile"
+    action = phase.GameAction.from_dict({"type": "Debug", "data": {
+        "type": "MoveToZone", "data": {"object_id": number, "to_zone": away, "simulate": False}}})
+    waiting = game.waiting_for()
+    data = waiting.get("data") or {}
+    seat = data.get("player")
+    if seat is None and data.get("pending"):
+        seat = data["pending"][0].get("player")
+    result = game.apply(int(seat or 0), action)
+    for event in result.events:
+        if event.get("type") == "ZoneChanged" and int(event["data"]["object_id"]) == number:
+            value = (event["data"].get("record") or {}).get("mana_value")
+            return None if value is None else int(value)
+    return None
+
+
+def mana_value(session: PhaseSession, object_id: ObjectId, cache: dict[Any, int]) -> int:
+    """phase's own mana value of the object, read on a replica of the game (built by
+    replaying every call, never by reloading a snapshot); the live game is untouched."""
+    key = (session.version, object_id)
+    if key not in cache:
+        number, _ = parse_id(object_id)
+        zone = str(session.raw(object_id).get("zone"))
+        try:
+            value = mana_value_probe(session.replica(), number, zone)
+        except ValueError as exc:
+            raise Unsupported(f"phase would not show its mana value of {object_id}: "
+                              f"{exc}") from None
+        if value is None:
+            raise Unsupported(f"phase recorded no mana value for {object_id}")
+        cache[key] = value
+    return cache[key]
+
+
+def applied(obj: dict[str, Any], entry: Any) -> bool:
+    """Whether phase applies an ability entry of the object: a Room permanent's entries
+    tagged with a door count only while that door is unlocked."""
+    if not isinstance(entry, dict) or obj.get("zone") != "Battlefield":
+        return True
+    definition = entry.get("definition") if isinstance(entry.get("definition"), dict) else entry
+    door = definition.get("room_door") if isinstance(definition, dict) else None
+    if door is None:
+        return True
+    return Door.LEFT in unlocked(obj) if door == "Left" else Door.RIGHT in unlocked(obj)
+
+
+def ability_texts(obj: dict[str, Any]) -> tuple[str, ...]:
+    """The texts of the abilities phase applies to the object now: its keywords and the
+    descriptions of its activated, triggered, static and replacement abilities."""
+    texts = [keyword_name(k) for k in obj.get("keywords") or ()]
+    for key in _ABILITY_KEYS:
+        for entry in obj.get(key) or ():
+            text = _description(entry)
+            if text and text not in texts and applied(obj, entry):
+                texts.append(text)
+    return tuple(texts)
+
+
+def objects(session: PhaseSession, zone: Zone, player: PlayerId | None) -> list[ObjectId]:
+    state = session.state()
+    seat = None if player is None else session.seat(player)
+    if zone is Zone.STACK:
+        numbers = [int(item["id"]) for item in reversed(state.get("stack") or [])
+                   if (item.get("kind") or {}).get("type") == "Spell"
+                   and seat in (None, int(item["controller"]))]
+    elif zone is Zone.BATTLEFIELD:
+        numbers = [int(n) for n in state.get("battlefield") or []
+                   if seat in (None, int(state["objects"][str(n)]["controller"]))]
+    elif zone in (Zone.EXILE, Zone.COMMAND):
+        listed = state.get("exile" if zone is Zone.EXILE else "command_zone") or []
+        numbers = [int(n) for n in listed if str(n) in state["objects"]
+                   and seat in (None, int(state["objects"][str(n)]["owner"]))]
+    else:
+        key = {Zone.LIBRARY: "library", Zone.HAND: "hand", Zone.GRAVEYARD: "graveyard"}[zone]
+        seats = [seat] if seat is not None else [0, 1]
+        numbers = [int(n) for s in seats for n in state["players"][s].get(key) or []]
+    return [session.cid(n) for n in numbers]
+
+
+def game_view(session: PhaseSession) -> GameView:
+    state = session.state()
+    waiting = session.waiting()
+    priority = session.player(session.actor()) if waiting.get("type") == "Priority" else None
+    players = []
+    for seat, name in enumerate(session.names):
+        raw = state["players"][seat]
+        exile = [n for n in state.get("exile") or []
+                 if int(state["objects"].get(str(n), {}).get("owner", -1)) == seat]
+        players.append(PlayerView(name, int(raw["life"]), len(raw.get("hand") or []),
+                                  len(raw.get("library") or []),
+                                  len(raw.get("graveyard") or []), len(exile)))
+    phase_name = str(state.get("phase"))
+    if phase_name not in PHASE_TO_STEP:
+        raise ContractError(f"phase reports an unknown step {phase_name!r}")
+    return GameView(
+        step=PHASE_TO_STEP[phase_name], active_player=session.player(state["active_player"]),
+        priority_player=priority,
+        stack=tuple(_stack_item(session, item) for item in reversed(state.get("stack") or [])),
+        players=tuple(players),
+    )
+
+
+def stack_targets(item: dict[str, Any]) -> list[Any]:
+    """The targets phase recorded for a stack entry (a spell's or an ability's)."""
+    data = (item.get("kind") or {}).get("data") or {}
+    return list((data.get("ability") or {}).get("targets") or ())
+
+
+def _stack_item(session: PhaseSession, item: dict[str, Any]) -> StackItemView:
+    kind = item.get("kind") or {}
+    data = kind.get("data") or {}
+    controller = session.player(item["controller"])
+    targets = tuple(contract_target(session, t) for t in stack_targets(item))
+    if kind.get("type") == "Spell":
+        spell = session.cid(int(item["id"]))
+        return StackItemView(spell, "spell", spell, controller, targets)
+    ability = data.get("ability") or {}
+    source_number = int(str(ability.get("source_id", item.get("source_id"))))
+    incarnation = ability.get("source_incarnation")
+    source = f"p{source_number}.{incarnation}" if incarnation is not None \
+        else session.cid(source_number)
+    return StackItemView(f"a{item['id']}", "ability", source, controller, targets,
+                         str(data.get("description") or ability.get("description") or ""))
+
+
+def contract_target(session: PhaseSession, target: Any) -> Target:
+    if isinstance(target, dict) and "Player" in target:
+        return PlayerRef(session.player(target["Player"]))
+    if isinstance(target, dict) and "Object" in target:
+        try:
+            return session.cid(int(target["Object"]))
+        except KeyError:
+            return f"p{target['Object']}.gone"
+    return json.dumps(target)
+
+
+# -- events --------------------------------------------------------------------------------
+
+
+def events(session: PhaseSession, raw: list[dict[str, Any]]) -> list[Event]:
+    out: list[Event] = []
+    for index, event in enumerate(raw):
+        kind, data = event.get("type"), event.get("data") or {}
+        if kind == "ZoneChanged":
+            out.append(_zone_changed(session, raw, index, data))
+        elif kind in EVENT_KINDS:
+            out.append(Event(EVENT_KINDS[str(kind)], {"phase": data}))
+    return out
+
+
+def _zone_changed(session: PhaseSession, raw: list[dict[str, Any]], index: int,
+                  data: dict[str, Any]) -> Event:
+    number = int(data["object_id"])
+    before = _incarnation_left(data)
+    after: int | None = None
+    for later in raw[index + 1:]:  # the same card moving again in the same action
+        if later.get("type") == "ZoneChanged" and int(later["data"]["object_id"]) == number:
+            after = _incarnation_left(later["data"])
+            break
+    if after is None:
+        obj = session.state()["objects"].get(str(number))
+        if obj is not None and obj.get("zone") == data.get("to"):
+            after = int(obj.get("incarnation", 0))
+    return Event("zone_changed", {
+        "object": f"p{number}.{before}",
+        "new_object": None if after is None else f"p{number}.{after}",
+        "from": _zone_name(data.get("from")), "to": _zone_name(data.get("to")),
+    })
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def _incarnation_left(data: dict[str, Any]) -> int:
+    record = data.get("record") or {}
+    context = record.get("trigger_source_context") or {}
+    reference = (context.get("identity") or {}).get("reference") or {}
+    if "incarnation" not in reference:
+        raise ContractError(f"phase's ZoneChanged event has no incarnation: {data}")
+    return int(reference["incarnation"])
+
+
+def _zone_name(zone: object) -> str:
+    found = PHASE_TO_ZONE.get(str(zone))
+    return found.value if found else str(zone)
+
+
+def _int_or_none(value: object) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
+
+
+def unlocked(obj: dict[str, Any]) -> tuple[Door, ...]:
+    unlocks = obj.get("room_unlocks") or {}
+    doors = []
+    if unlocks.get("left_unlocked"):
+        doors.append(Door.LEFT)
+    if unlocks.get("right_unlocked"):
+        doors.append(Door.RIGHT)
+    return tuple(doors)
+
+
+def keyword_name(keyword: object) -> str:
+    if isinstance(keyword, dict) and keyword:
+        return str(next(iter(keyword)))
+    return str(keyword)
+
+
+def _description(entry: Any) -> str:
+    if isinstance(entry, dict):
+        definition = entry.get("definition")
+        source: dict[str, Any] = definition if isinstance(definition, dict) else entry
+        return str(source.get("description") or "")
+    return ""
+
+
+def _printed_names(obj: dict[str, Any]) -> tuple[str, ...]:
+    names = []
+    for ref in (obj.get("base_printed_ref"), (obj.get("back_face") or {}).get("printed_ref")):
+        if isinstance(ref, dict) and ref.get("face_name"):
+            names.append(str(ref["face_name"]))
+    return tuple(names)
+
+
+def _color_identity(session: PhaseSession, obj: dict[str, Any]) -> tuple[str, ...]:
+    """Color identity as phase's card builder computed it for the card."""
+    ref = obj.get("base_printed_ref") or obj.get("printed_ref") or {}
+    face = session.data.faces.get(str(ref.get("face_name") or "").lower()) or {}
+    return tuple(COLOR_LETTER.get(str(c), str(c)) for c in face.get("color_identity") or ())
+
+
+def _attached_to(session: PhaseSession, value: object) -> ObjectId | None:
+    if value is None:
+        return None
+    if isinstance(value, dict):  # {"type": "Object", "data": id} (or a player)
+        if value.get("type") != "Object":
+            raise Unsupported(f"attached to {value}, which the contract cannot name")
+        value = value.get("data")
+    return session.cid(int(str(value)))

@@ -1,0 +1,298 @@
+"""phase.rs prompts as contract choices, their answers, and the choices phase makes itself.
+
+| phase prompt | contract choice | answered with |
+| --- | --- | --- |
+| ``ModalFaceChoice`` | ``door`` (a Room) / ``face`` | ``ChooseModalFace{back_face}`` |
+| ``TargetSelection``, ``TriggerTargetSelection`` | ``target`` | ``ChooseTarget`` per target |
+| ``NamedChoice`` (a card name) | ``name``, open: any text | ``ChooseOption{choice}`` |
+| ``DiscardChoice``, ``SearchChoice``, ... | ``cards`` | ``SelectCards`` |
+| ``OptionalEffectChoice`` | ``option``: ``yes``/``no`` | ``DecideOptionalEffect{accept}`` |
+| ... then a card prompt | ``cards`` (none = decline) | ``DecideOptionalEffect`` + ``SelectCards`` |
+| ``ReplacementChoice`` to enter as a copy | ``cards`` (none = decline) | ``ChooseReplacement`` + ``ChooseTarget`` |
+| ``CopyTargetChoice`` | ``cards`` | ``ChooseTarget`` |
+| ``ChooseRoomDoor`` | ``option``: ``lock left``, ``unlock right`` ... | ``ChooseRoomDoor`` |
+| ``ChooseLegend`` | ``cards``: the one to keep | ``ChooseLegend`` |
+| ``ChooseXValue`` | ``option``: each allowed value | ``ChooseX`` |
+| ``OrderTriggers`` | ``order``: the triggers, first to resolve first | ``OrderTriggers`` |
+
+phase picks a target itself when exactly one legal assignment exists
+(``auto_select_targets``).  The adapter reports each such pick as an automatic choice
+(contract 1.1, ``automatic_choice``): a new stack entry with targets that neither the action
+nor an answer named.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ...contract.types import PLAYER_OPTION_PREFIX, Choice, Event, Option, automatic_choice
+from ...errors import IllegalAction, Unsupported
+from .actions import TARGET_PROMPTS, atomic, target_action
+from .observations import stack_targets
+from .session import PhaseSession
+
+CARD_PROMPTS = ("DiscardChoice", "SearchChoice", "ChooseFromZoneChoice", "EffectZoneChoice",
+                "DiscardToHandSize")
+_DOOR = {"Left": "left", "Right": "right"}
+
+
+def pending_choice(session: PhaseSession) -> Choice | None:
+    waiting = session.waiting()
+    kind = waiting.get("type")
+    data = waiting.get("data") or {}
+    if kind in ("Priority", "GameOver", None):
+        return None
+    player = session.player(session.actor())
+    if kind == "ModalFaceChoice":
+        if _is_room(session, int(data.get("object_id", -1))):
+            return Choice("door", player, "choose a door to cast",
+                          (Option("left"), Option("right")))
+        return Choice("face", player, "choose a face to cast",
+                      (Option("front"), Option("back")))
+    if kind in TARGET_PROMPTS:
+        selection = data.get("selection") or {}
+        slots = data.get("target_slots") or []
+        slot = slots[int(selection.get("current_slot", 0))] if slots else {}
+        legal = selection.get("current_legal_targets") or slot.get("legal_targets") or []
+        options = tuple(target_option(session, t) for t in legal)
+        prompt = str(data.get("description") or "choose targets")
+        return Choice("target", player, prompt, options, 0 if slot.get("optional") else 1, 1)
+    if kind == "NamedChoice":
+        listed = tuple(Option(str(o)) for o in data.get("options") or ())
+        if listed:
+            return Choice("name", player, "choose a name", listed)
+        # a card name: phase takes any valid name; its legal actions suggest some
+        suggested = tuple(Option(str((a.data or {}).get("choice"))) for a in session.actions()
+                          if a.kind == "ChooseOption")
+        return Choice("name", player, "choose a card name", suggested, open=True)
+    if kind in CARD_PROMPTS:
+        count = int(data.get("count", 1))
+        options = tuple(Option(session.cid(int(c))) for c in data.get("cards") or ())
+        low = 0 if data.get("up_to") else min(count, len(options))
+        return Choice("cards", player, f"choose cards ({kind})", options, low, count)
+    if kind == "OptionalEffectChoice":
+        prompt = str(data.get("description") or "do it?")
+        cards = _cards_if_accepted(session)
+        if cards is not None:  # "you may exile a card": which card, or none
+            return Choice("cards", player, prompt, cards[0], 0, cards[1])
+        return Choice("option", player, prompt, (Option("yes"), Option("no")))
+    if kind == "ReplacementChoice":
+        copies = _copy_candidates(session, data)
+        if copies is not None:
+            return Choice("cards", player, "enter as a copy of", copies, 0, 1)
+        options = tuple(Option(str(c.get("description")))
+                        for c in data.get("candidates") or ())
+        return Choice("option", player, "choose a replacement effect", options)
+    if kind == "CopyTargetChoice":
+        options = tuple(Option(session.cid(int(n))) for n in data.get("valid_targets") or ())
+        return Choice("cards", player, "choose what to copy", options)
+    if kind == "ChooseRoomDoor":
+        options = tuple(Option(f"{str(op.get('type')).lower()} {_DOOR[str(door)]}")
+                        for op, door in data.get("options") or ())
+        return Choice("option", player, "lock or unlock a door", options)
+    if kind == "ChooseLegend":
+        options = tuple(Option(session.cid(int(n))) for n in _legend_candidates(data))
+        return Choice("cards", player, "legend rule: choose the one to keep", options)
+    if kind == "ChooseXValue":
+        low, high = int(data.get("min", 0) or 0), int(data.get("max", 0) or 0)
+        return Choice("option", player, "choose X",
+                      tuple(Option(str(n)) for n in range(low, high + 1)))
+    if kind == "OrderTriggers":
+        options = tuple(Option(str(i)) for i in range(len(data.get("triggers") or ())))
+        return Choice("order", player, "order simultaneous triggers", options,
+                      len(options), len(options))
+    raise Unsupported(f"phase waits for a {kind} prompt, which the adapter does not map "
+                      f"to a contract choice")
+
+
+def _is_room(session: PhaseSession, number: int) -> bool:
+    obj = session.state()["objects"].get(str(number)) or {}
+    ref = obj.get("base_printed_ref") or obj.get("printed_ref") or {}
+    face = session.data.faces.get(str(ref.get("face_name") or "").lower()) or {}
+    return face.get("layout") == "split"
+
+
+def _legend_candidates(data: dict[str, Any]) -> list[int]:
+    for key in ("candidates", "options", "objects", "object_ids"):
+        if data.get(key):
+            return [int(str(c.get("object_id", c.get("id")) if isinstance(c, dict) else c))
+                    for c in data[key]]
+    raise Unsupported(f"the adapter cannot read phase's ChooseLegend prompt: {data}")
+
+
+def _decline_index(data: dict[str, Any]) -> int | None:
+    for index, candidate in enumerate(data.get("candidates") or ()):
+        if candidate.get("description") == "Decline":
+            return index
+    return None
+
+
+def _after(session: PhaseSession, plain: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    """What phase waits for once ``plain`` is applied, and the events of applying it, read
+    on a replica of the game."""
+    def probe() -> tuple[dict[str, Any], list[Any]]:
+        replica = session.replica()
+        result = replica.apply(session.actor(), _action(plain))
+        return dict(replica.waiting_for()), list(result.events)
+    return session.memo(json.dumps(plain), probe)  # type: ignore[no-any-return]
+
+
+def _copy_candidates(session: PhaseSession, data: dict[str, Any]) -> tuple[Option, ...] | None:
+    """The permanents an optional "enter as a copy" replacement can copy: phase names them
+    only after the replacement is chosen, so they are read on a replica of the game."""
+    if (data.get("kind") or {}).get("type") != "OptionalBranch" or _decline_index(data) != 1:
+        return None
+    waiting, _events = _after(session, {"type": "ChooseReplacement", "data": {"index": 0}})
+    if waiting.get("type") != "CopyTargetChoice":
+        return None
+    return tuple(Option(session.cid(int(n)))
+                 for n in (waiting.get("data") or {}).get("valid_targets") or ())
+
+
+def _cards_if_accepted(session: PhaseSession) -> tuple[tuple[Option, ...], int] | None:
+    """The cards (and how many) an optional effect that takes cards from its player's hand
+    would take, read on a replica where it is accepted: the cards phase then asks for, or the
+    one card phase takes itself when it is the only one (phase asks nothing then).
+    ``None`` for any other optional effect."""
+    waiting, events = _after(session, {"type": "DecideOptionalEffect", "data": {"accept": True}})
+    data = waiting.get("data") or {}
+    if waiting.get("type") in CARD_PROMPTS and data.get("player") == session.actor():
+        options = tuple(Option(session.cid(int(c))) for c in data.get("cards") or ())
+        return options, int(data.get("count", 1))
+    from_hand = [e["data"] for e in events if e.get("type") == "ZoneChanged"
+                 and e["data"].get("from") == "Hand"]
+    if len(from_hand) == 1:
+        return (Option(session.cid(int(from_hand[0]["object_id"]))),), 1
+    return None
+
+
+def _action(plain: dict[str, Any]) -> Any:
+    import phase
+    return phase.GameAction.from_dict(plain)
+
+
+def target_option(session: PhaseSession, target: Any) -> Option:
+    if isinstance(target, dict) and "Player" in target:
+        return Option(PLAYER_OPTION_PREFIX + session.player(target["Player"]))
+    if isinstance(target, dict) and "Object" in target:
+        return Option(session.cid(int(target["Object"])))
+    return Option(json.dumps(target))
+
+
+def answer(session: PhaseSession, values: Sequence[str], given: set[int]) -> list[dict[str, Any]]:
+    waiting = session.waiting()
+    kind = waiting.get("type")
+    data = waiting.get("data") or {}
+    choice = pending_choice(session)
+    if choice is None:
+        raise IllegalAction("phase is not waiting for a choice")
+    if not choice.open:
+        offered = {o.value for o in choice.options}
+        unknown = [v for v in values if v not in offered]
+        if unknown or not choice.min <= len(values) <= choice.max:
+            raise IllegalAction(f"{list(values)} is not an answer phase allows "
+                                f"(offered: {sorted(offered)})")
+    elif len(values) != 1:
+        raise IllegalAction(f"phase takes one name, not {list(values)}")
+    seat = session.actor()
+    before = set(session.stack_ids())
+    events: list[dict[str, Any]] = []
+    with atomic(session):
+        for action in _answer_actions(session, str(kind), data, values):
+            events += session.apply(seat, action)
+    if kind in TARGET_PROMPTS:
+        given.update(set(session.stack_ids()) - before)
+    return events
+
+
+def _answer_actions(session: PhaseSession, kind: str, data: dict[str, Any],
+                    values: Sequence[str]) -> list[dict[str, Any]]:
+    if kind == "ModalFaceChoice":
+        return [{"type": "ChooseModalFace", "data": {"back_face": values[0] in ("right", "back")}}]
+    if kind in TARGET_PROMPTS:
+        if not values:
+            return [{"type": "ChooseTarget", "data": {"target": None}}]
+        return [target_action(session, v) for v in values]
+    if kind == "NamedChoice":
+        return [{"type": "ChooseOption", "data": {"choice": values[0]}}]
+    if kind in CARD_PROMPTS:
+        return [{"type": "SelectCards", "data": {"cards": [session.pid(v) for v in values]}}]
+    if kind == "OptionalEffectChoice":
+        if _cards_if_accepted(session) is not None:
+            if not values:
+                return [{"type": "DecideOptionalEffect", "data": {"accept": False}}]
+            accept = {"type": "DecideOptionalEffect", "data": {"accept": True}}
+            if _after(session, accept)[0].get("type") not in CARD_PROMPTS:
+                return [accept]  # phase takes the only card itself
+            return [accept,
+                    {"type": "SelectCards", "data": {"cards": [session.pid(v) for v in values]}}]
+        return [{"type": "DecideOptionalEffect", "data": {"accept": values[0] == "yes"}}]
+    if kind == "ReplacementChoice":
+        decline = _decline_index(data)
+        if decline is not None and _copy_candidates(session, data) is not None:
+            if not values:
+                return [{"type": "ChooseReplacement", "data": {"index": decline}}]
+            return [{"type": "ChooseReplacement", "data": {"index": 0}},
+                    {"type": "ChooseTarget", "data": {"target": {"Object": session.pid(values[0])}}}]
+        descriptions = [str(c.get("description")) for c in data.get("candidates") or ()]
+        return [{"type": "ChooseReplacement", "data": {"index": descriptions.index(values[0])}}]
+    if kind == "CopyTargetChoice":
+        return [{"type": "ChooseTarget", "data": {"target": {"Object": session.pid(values[0])}}}]
+    if kind == "ChooseRoomDoor":
+        op, door = values[0].split()
+        return [{"type": "ChooseRoomDoor", "data": {
+            "object_id": data.get("object_id"), "op": {"type": op.capitalize()},
+            "door": door.capitalize()}}]
+    if kind == "ChooseLegend":
+        return [{"type": "ChooseLegend", "data": {"keep": session.pid(values[0])}}]
+    if kind == "ChooseXValue":
+        return [{"type": "ChooseX", "data": {"value": int(values[0])}}]
+    if kind == "OrderTriggers":
+        return [{"type": "OrderTriggers", "data": {"order": [int(v) for v in values]}}]
+    raise Unsupported(f"phase waits for a {kind} prompt, which the adapter does not map")
+
+
+def accepts(session: PhaseSession, values: Sequence[str]) -> bool:
+    """Whether phase would take this answer to the pending choice: tried on a replica of
+    the game (built by replaying the trace), the live game is not changed."""
+    choice = pending_choice(session)
+    if choice is None:
+        return False
+    if not choice.open:
+        offered = {o.value for o in choice.options}
+        return all(v in offered for v in values) and choice.min <= len(values) <= choice.max
+    if len(values) != 1:
+        return False
+    waiting = session.waiting()
+    replica = session.replica()
+    try:
+        for plain in _answer_actions(session, str(waiting.get("type")),
+                                     waiting.get("data") or {}, values):
+            replica.apply(session.actor(), _action(plain))
+    except ValueError:
+        return False
+    return True
+
+
+def automatic_choices(session: PhaseSession, before: set[int], given: set[int]) -> list[Event]:
+    """Target choices phase made itself: every stack entry that appeared with targets no
+    action or answer named.  phase does this only when exactly one legal assignment of
+    targets exists, so the options are the targets it chose."""
+    out: list[Event] = []
+    for item in reversed(session.state().get("stack") or []):
+        number = int(item["id"])
+        if number in before or number in given:
+            continue
+        targets = stack_targets(item)
+        if not targets:
+            continue
+        chosen = tuple(target_option(session, t).value for t in targets)
+        controller = session.player(item["controller"])
+        description = str(((item.get("kind") or {}).get("data") or {}).get("description")
+                          or "choose targets")
+        choice = Choice("target", controller, description,
+                        tuple(Option(v) for v in chosen), len(chosen), len(chosen))
+        out.append(automatic_choice(choice, chosen))
+    return out

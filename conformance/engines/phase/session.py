@@ -1,0 +1,249 @@
+"""One phase.rs game and every call the adapter makes into it.
+
+``PhaseSession`` owns the live ``phase.Game`` and the *trace*: every call that changes the
+game, in order, as plain JSON (``new_game`` with its decks, the switch to debug mode, each
+``apply`` with its seat and action).  The trace is what makes the adapter honest about
+phase's state without ever reloading a game with a Room in it (phase's ``load_game``
+rebuilds a Room permanent without its per-door ability tags):
+
+* an action refused part-way is undone by replaying the trace up to the point before it;
+* probes (a mana value, whether an action with choices is legal) run on a *replica*, a new
+  game built by replaying the trace, which is thrown away afterwards;
+* a failing scenario's trace becomes a standalone reproduction (``trace.py``).
+
+The only ``load_game`` is the switch to debug mode right after the opening hands are kept,
+when no card has been put onto the battlefield yet.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import phase
+
+from ...contract.types import ObjectId, PlayerId
+from ...errors import ContractError, IllegalAction, Unsupported
+from .cards import PhaseCardData
+
+#: A trace entry: {"op": "new_game", ...} | {"op": "debug_mode"} | {"op": "apply", ...}
+TraceEntry = dict[str, Any]
+
+
+def parse_id(object_id: ObjectId) -> tuple[int, int]:
+    """``p<id>.<incarnation>`` -> (phase's object id, incarnation)."""
+    if not object_id.startswith("p") or "." not in object_id:
+        raise KeyError(object_id)
+    number, _, incarnation = object_id[1:].partition(".")
+    return int(number), int(incarnation)
+
+
+def action_dict(action: Any) -> dict[str, Any]:
+    """A phase action as plain JSON (the shape ``GameAction.from_dict`` reads)."""
+    if isinstance(action, dict):
+        return json.loads(json.dumps(action))  # type: ignore[no-any-return]
+    return json.loads(json.dumps(action.to_dict()))  # type: ignore[no-any-return]
+
+
+def show(action: Any) -> str:
+    """A phase action for a message."""
+    try:
+        return json.dumps(action_dict(action))
+    except Exception:  # noqa: BLE001 - for a message only
+        return repr(action)
+
+
+def actor_of(waiting: dict[str, Any]) -> int:
+    """The seat a ``waiting_for`` value expects to act."""
+    data = waiting.get("data") or {}
+    player = data.get("player")
+    if player is None and data.get("pending"):
+        player = data["pending"][0].get("player")
+    return int(player or 0)
+
+
+class PhaseSession:
+    """The live game of one scenario, its trace, and the ids the contract uses."""
+
+    def __init__(self, engine: Any, data: PhaseCardData, names: tuple[str, str]) -> None:
+        self.engine = engine
+        self.data = data
+        self.names = names
+        self.game: Any = None
+        self.trace: list[TraceEntry] = []
+        #: what the set-up played or placed, in order (shown in docs and diagnostics)
+        self.setup_steps: list[str] = []
+        self.version = 0  # bumped by every change of the game: keys the caches
+        self._state_cache: tuple[int, dict[str, Any]] | None = None
+        #: results of probes on replicas, valid while the game does not change
+        self._memo: dict[str, Any] = {}
+        self._memo_version = -1
+        #: counters for benchmarks/phase_speed.py: calls into phase and the time they took
+        self.calls = 0
+        self.seconds = 0.0
+
+    # -- calling phase -----------------------------------------------------------------------
+
+    def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            self.calls += 1
+            self.seconds += time.perf_counter() - started
+
+    def changed(self) -> None:
+        self.version += 1
+        self._state_cache = None
+
+    def new_game(self, player: list[str], opponent: list[str]) -> None:
+        entry: TraceEntry = {"op": "new_game", "player": player, "opponent": opponent,
+                             "seed": 1, "first_player": 0}
+        self.trace = [entry]
+        self.game = self._run(entry, None)
+        self.changed()
+
+    def debug_mode(self) -> None:
+        """Switch debug actions on (phase has no other way than a reloaded snapshot)."""
+        entry: TraceEntry = {"op": "debug_mode"}
+        self.trace.append(entry)
+        self.game = self._run(entry, self.game)
+        self.changed()
+
+    def _run(self, entry: TraceEntry, game: Any) -> Any:
+        """Carry out one trace entry on ``game``; returns the game (a new one for the first
+        two kinds) -- the same code builds the live game, replicas and reproductions."""
+        if entry["op"] == "new_game":
+            return self.call(self.engine.new_game, player=entry["player"],
+                             opponent=entry["opponent"], seed=entry["seed"],
+                             first_player=entry["first_player"])
+        if entry["op"] == "debug_mode":
+            snapshot = self.call(game.state)
+            snapshot["state"]["debug_mode"] = True
+            return self.call(self.engine.load_game, snapshot)
+        action = phase.GameAction.from_dict(entry["action"])
+        try:
+            self.call(game.apply, entry["seat"], action)
+        except ValueError:
+            if not entry.get("refused"):
+                raise
+        return game
+
+    def replica(self, upto: int | None = None) -> Any:
+        """A new game built by replaying the trace (or its first ``upto`` entries)."""
+        game: Any = None
+        for entry in self.trace[:upto]:
+            game = self._run(entry, game)
+        return game
+
+    def memo(self, key: str, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per state of the game (probes on replicas are not free)."""
+        if self._memo_version != self.version:
+            self._memo, self._memo_version = {}, self.version
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
+
+    def rollback(self, mark: int) -> None:
+        """Undo every call after the first ``mark`` trace entries, by replaying those."""
+        del self.trace[mark:]
+        self.game = self.replica()
+        self.changed()
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def require(self) -> Any:
+        if self.game is None:
+            raise RuntimeError("start() was not called")
+        return self.game
+
+    def state(self) -> dict[str, Any]:
+        if self._state_cache is None or self._state_cache[0] != self.version:
+            snapshot = self.call(self.require().state)
+            self._state_cache = (self.version, snapshot["state"])
+        return self._state_cache[1]
+
+    def waiting(self) -> dict[str, Any]:
+        return dict(self.call(self.require().waiting_for))
+
+    def actions(self) -> list[Any]:
+        return list(self.call(self.require().actions))
+
+    def actor(self) -> int:
+        return actor_of(self.waiting())
+
+    def stack_ids(self) -> list[int]:
+        """Stack entry ids, top first."""
+        return [int(item["id"]) for item in reversed(self.state().get("stack") or [])]
+
+    def legal(self, kind: str, **match: Any) -> Any:
+        """The first of phase's legal actions of ``kind`` whose data has these values."""
+        for candidate in self.actions():
+            if candidate.kind != kind:
+                continue
+            data = candidate.data or {}
+            if all(data.get(k) == v for k, v in match.items()):
+                return candidate
+        return None
+
+    # -- changing the game ---------------------------------------------------------------
+
+    def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        """Apply an action; ``IllegalAction`` with phase's words if phase refuses it."""
+        try:
+            plain = action_dict(action)
+            built = phase.GameAction.from_dict(plain)
+        except ValueError as exc:  # the adapter's shape, not a refusal by the rules
+            raise Unsupported(f"the adapter cannot build phase's {show(action)} action for "
+                              f"this phase version: {exc}") from None
+        entry: TraceEntry = {"op": "apply", "seat": seat, "action": plain}
+        self.trace.append(entry)
+        try:
+            result = self.call(self.require().apply, seat, built)
+        except ValueError as exc:
+            entry["refused"] = True
+            raise IllegalAction(f"phase refused {show(plain)}: {exc}") from None
+        finally:
+            self.changed()
+        return list(result.events)
+
+    def debug(self, kind: str, **data: Any) -> list[dict[str, Any]]:
+        action = {"type": "Debug", "data": {"type": kind, "data": data}}
+        try:
+            return self.apply(self.actor(), action)
+        except IllegalAction as exc:
+            raise ContractError(f"phase refused the set-up step {kind} {data}: "
+                                f"{exc.reason}") from None
+
+    # -- ids -------------------------------------------------------------------------------
+
+    def raw(self, object_id: ObjectId) -> dict[str, Any]:
+        """phase's object for a contract id; ``KeyError`` if that object no longer exists."""
+        number, incarnation = parse_id(object_id)
+        obj = self.state()["objects"].get(str(number))
+        if obj is None or int(obj.get("incarnation", 0)) != incarnation:
+            raise KeyError(object_id)
+        return dict(obj)
+
+    def pid(self, object_id: ObjectId) -> int:
+        try:
+            self.raw(object_id)
+        except KeyError:
+            raise IllegalAction(f"object {object_id} no longer exists in phase") from None
+        return parse_id(object_id)[0]
+
+    def cid(self, number: int) -> ObjectId:
+        obj = self.state()["objects"].get(str(number))
+        if obj is None:
+            raise KeyError(number)
+        return f"p{number}.{obj.get('incarnation', 0)}"
+
+    def seat(self, player: PlayerId) -> int:
+        if player not in self.names:
+            raise IllegalAction(f"no player {player!r}")
+        return self.names.index(player)
+
+    def player(self, seat: object) -> PlayerId:
+        return self.names[int(str(seat))]
