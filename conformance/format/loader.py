@@ -7,6 +7,7 @@ A bad file becomes a :class:`LoadFailure`; the other files of the corpus still l
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -73,6 +74,17 @@ def _validator() -> jsonschema.protocols.Validator:
     return validator
 
 
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+_REPR.maxlist = _REPR.maxdict = 6
+_REPR.maxlevel = 3
+
+
+def _short(value: object) -> str:
+    """A bounded ``repr``: a message never spells out a huge value."""
+    return _REPR.repr(value)
+
+
 def _schema_message(error: jsonschema.ValidationError, key: object = None) -> str:
     """Turn a JSON Schema error into the sentence a ruling author needs (``key``: which
     unknown key, for an error about unknown keys)."""
@@ -88,23 +100,24 @@ def _schema_message(error: jsonschema.ValidationError, key: object = None) -> st
     if error.validator == "required":
         return f"{where}: {error.message.replace(' is a required property', '')} is required"
     if error.validator == "enum":
-        hint = did_you_mean(str(error.instance), [str(x) for x in value])
-        return f"{where}: {error.instance!r} is not one of {list(value)}{hint}"
+        hint = did_you_mean(str(error.instance)[:100], [str(x) for x in value])
+        return f"{where}: {_short(error.instance)} is not one of {list(value)}{hint}"
     if error.validator == "oneOf" and error.context:
         return _schema_message(_closest_branch(error))
     if error.validator == "pattern" and "description" in schema:
-        return f"{where}: {error.instance!r} is not {schema['description']}"
+        return f"{where}: {_short(error.instance)} is not {schema['description']}"
     if error.validator == "type":
-        return f"{where}: expected {value}, found {error.instance!r}"
+        return f"{where}: expected {value}, found {_short(error.instance)}"
     if error.validator in ("minProperties", "maxProperties") and isinstance(error.instance, dict):
         keys = sorted(map(str, error.instance))
         if "cast" in (schema.get("properties") or {}):
-            return f"{where}: a step has exactly one key, found {keys}"
+            return f"{where}: a step has exactly one key, found {_short(keys)}"
         low, high = schema.get("minProperties"), schema.get("maxProperties")
         wanted = f"exactly {low}" if low == high else (
             f"at least {low}" if error.validator == "minProperties" else f"at most {high}")
-        return f"{where}: expected {wanted} entries, found {len(keys)}: {keys}"
-    return f"{where}: {error.message}"
+        return f"{where}: expected {wanted} entries, found {len(keys)}: {_short(keys)}"
+    message = error.message if len(error.message) <= 200 else error.message[:200] + "..."
+    return f"{where}: {message}"
 
 
 def _schema_of(error: jsonschema.ValidationError) -> dict[str, Any]:

@@ -1,12 +1,18 @@
-"""Helpers the command modules share: loading the corpus, writing an output file."""
+"""Helpers the command modules share: loading the corpus, writing an output file, printing
+safely."""
 
 from __future__ import annotations
 
+import io
+import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from ..errors import ConformanceError
 from ..format.loader import Corpus, load_corpus
+from ..runner.resultsfile import valid_text
 
 DEFAULT_RULINGS = Path("rulings")
 
@@ -26,3 +32,76 @@ def write(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise ConformanceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+
+
+def html_path(results: Path) -> Path:
+    """Where the HTML run report of ``results`` goes: beside it, ``.html`` for its suffix --
+    never the results file itself (``--results x.html`` gives ``x.report.html``)."""
+    candidate = results.with_suffix(".html")
+    if _same_file(candidate, results):
+        candidate = results.with_name(f"{results.stem}.report.html")
+    return candidate
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    if one.resolve() == other.resolve():
+        return True
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
+#: Control characters (all but tab and newline), DEL and the C1 controls: terminal escapes.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_text(text: str) -> str:
+    """``text`` safe to print: a control character from data (an ANSI escape, a carriage
+    return) is shown as ``\\xNN``, and a lone surrogate as U+FFFD."""
+    text = valid_text(text)
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+class TerminalOutput(io.TextIOBase):
+    """``sys.stdout``/``sys.stderr`` for a command: text neutralised by :func:`terminal_text`,
+    and a reader that went away (``conformance ... | head``) silences the output instead of
+    stopping the command, so that its files are still written."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.reader_gone = False
+
+    def write(self, text: str) -> int:
+        if not self.reader_gone:
+            try:
+                self.stream.write(terminal_text(text))
+            except BrokenPipeError:
+                self._silence()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.reader_gone:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                self._silence()
+
+    def _silence(self) -> None:
+        self.reader_gone = True
+        try:  # so that the interpreter's own flush at exit finds somewhere to write
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+
+    def isatty(self) -> bool:
+        return bool(self.stream.isatty())
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(getattr(self.stream, "encoding", "utf-8"))

@@ -12,13 +12,15 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .. import __version__
 from ..contract import registry
 from ..errors import ConformanceError
-from ..format.loader import Corpus, load_corpus
+from ..format.loader import Corpus
 from ..runner.execute import run_corpus
 from ..runner.results import Result, ResultsWriter, Status, summary
+from ._shared import TerminalOutput, html_path, load, write
 from . import (
     coverage_cmd, diff_cmd, expect_cmd, gate_cmd, mutants_cmd, properties_cmd, report_cmd, repro_cmd,
     serve,
@@ -74,11 +76,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _load(paths: Sequence[Path], cards: Path | None) -> Corpus:
-    try:
-        return load_corpus(paths, cards)
-    except FileNotFoundError as exc:
-        raise ConformanceError(f"no such file or folder: {exc.args[0] if exc.args else exc}") \
-            from None
+    """The corpus; one without a single ruling file is an error (a wrong folder, most
+    likely), not a run that passes."""
+    corpus = load(paths, cards)
+    if not corpus.rulings and not corpus.failures:
+        raise ConformanceError(f"no ruling files (*.yaml) in {', '.join(map(str, paths))}")
+    return corpus
 
 
 def _print_result(result: Result, quiet: bool) -> None:
@@ -146,8 +149,8 @@ def _html_report(results_file: Path, corpus: Corpus) -> Path:
 
     html = run_report(read_run(results_file), {r.id: r for r in corpus.rulings},
                       corpus.cr_sections)
-    path = results_file.with_suffix(".html")
-    path.write_text(html, "utf-8")
+    path = html_path(results_file)
+    write(path, html)
     return path
 
 
@@ -196,10 +199,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                "serve": serve.cmd_serve, "mutants": mutants_cmd.cmd_mutants,
                "properties": properties_cmd.cmd_properties,
                "repro": repro_cmd.cmd_repro}[args.command]
+    if args.command == "serve":  # stdout carries the protocol: leave it alone
+        return _handle(handler, args)
+    stdout, stderr = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalOutput(stdout), TerminalOutput(stderr)
     try:
-        return handler(args)
+        code = _handle(handler, args)
+        sys.stdout.flush()
+        return code
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
+
+
+def _handle(handler: Any, args: argparse.Namespace) -> int:
+    try:
+        return int(handler(args))
     except ConformanceError as exc:
         print(f"conformance: error: {exc}", file=sys.stderr)
+        return 2
+    except FileNotFoundError as exc:
+        print(f"conformance: error: no such file or folder: "
+              f"{exc.filename or (exc.args[-1] if exc.args else exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("conformance: interrupted", file=sys.stderr)

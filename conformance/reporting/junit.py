@@ -20,7 +20,7 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def _text(value: str) -> str:
-    """XML 1.0 cannot hold most control characters: replace them."""
+    """XML 1.0 cannot hold most control characters nor lone surrogates: replace them."""
     return _NOT_XML.sub("\ufffd", value)
 
 
@@ -42,25 +42,27 @@ def _details(result: Result) -> str:
 def junit_xml(results: Sequence[Result], engine: str,
               outcomes: Mapping[str, Outcome] | None = None) -> str:
     """The JUnit document of a run; ``outcomes`` (by ruling id) applies the gate."""
+    engine = _text(engine)
     suite = ET.Element("testsuite", name=f"conformance.{engine}")
     tally = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     total_time = 0.0
     for result in sorted(results, key=lambda r: r.id):
         status = _status(result)
-        case = ET.SubElement(suite, "testcase", name=result.id, classname=f"conformance.{engine}",
-                             time=f"{result.duration:.6f}")
+        case = ET.SubElement(suite, "testcase", name=_text(result.id),
+                             classname=f"conformance.{engine}", time=f"{result.duration:.6f}")
         if result.path:
-            case.set("file", result.path)
+            case.set("file", _text(result.path))
         if result.line:
             case.set("line", str(result.line))
         tally["tests"] += 1
         total_time += result.duration
         outcome = outcomes.get(result.id) if outcomes is not None else None
         properties = ET.SubElement(case, "properties")
-        ET.SubElement(properties, "property", name="status", value=status)
+        ET.SubElement(properties, "property", name="status", value=_text(status))
         first_line = _text(result.message.splitlines()[0] if result.message else status)
         if outcome is not None:
-            ET.SubElement(properties, "property", name="expected", value=outcome.expected)
+            ET.SubElement(properties, "property", name="expected",
+                          value=_text(outcome.expected))
             if outcome.expectation is not None:
                 ET.SubElement(properties, "property", name="reason",
                               value=_text(outcome.expectation.why))
@@ -87,7 +89,7 @@ def junit_xml(results: Sequence[Result], engine: str,
         if status == "passed":
             continue
         if status in ("unsupported", "not-executable"):
-            element = ET.SubElement(case, "skipped", type=status,
+            element = ET.SubElement(case, "skipped", type=_text(status),
                                     message=_text(f"{status}: {first_line}"))
             tally["skipped"] += 1
         elif status == "failed":
@@ -95,7 +97,7 @@ def junit_xml(results: Sequence[Result], engine: str,
             element.text = _text(_details(result))
             tally["failures"] += 1
         else:  # error, timeout and any status this version does not know
-            element = ET.SubElement(case, "error", type=status, message=first_line)
+            element = ET.SubElement(case, "error", type=_text(status), message=first_line)
             element.text = _text(_details(result))
             tally["errors"] += 1
     for key, value in tally.items():

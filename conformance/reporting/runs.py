@@ -6,15 +6,14 @@ a status this version does not know (``timeout``, say) is shown rather than refu
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import ConformanceError
 from ..runner.results import RESULTS_FORMAT, Status
+from ..runner.resultsfile import read_results
 
 #: The statuses in the order reports show them; any other status follows, alphabetically.
 STATUS_ORDER: tuple[str, ...] = tuple(s.value for s in Status)
@@ -51,31 +50,42 @@ class Run:
 
     @property
     def engine(self) -> str:
-        engine = self.header.get("engine") or {}
-        return str(engine.get("name") or "unknown")
+        engine = self.header.get("engine")
+        return str((engine.get("name") if isinstance(engine, dict) else None) or "unknown")
 
     @property
     def label(self) -> str:
-        engine = self.header.get("engine") or {}
-        version = engine.get("version")
+        engine = self.header.get("engine")
+        version = engine.get("version") if isinstance(engine, dict) else None
         return f"{self.engine} {version}" if version else self.engine
 
 
+def duplicate_id(ruling_id: str, number: int) -> str:
+    """The id a report shows for the ``number``-th result (2, 3, ...) claiming ``ruling_id``."""
+    return f"{ruling_id} (duplicate {number})"
+
+
 def read_run(path: Path) -> Run:
-    """Read a results file; :class:`ConformanceError` when it is not one."""
-    try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise ConformanceError(f"{path}: not a readable results file ({exc})") from None
-    if not isinstance(document, dict) or document.get("format") != RESULTS_FORMAT:
-        raise ConformanceError(f"{path}: not a results file (expected format {RESULTS_FORMAT!r})")
+    """Read a results file, finished or not; :class:`ConformanceError` (``path: where:
+    what``) when it is not one.
+
+    Two results with the same id are both kept: the second is shown under
+    :func:`duplicate_id`, with ``duplicate_of`` naming the id it repeats.
+    """
+    header, entries = read_results(Path(path), RESULTS_FORMAT)
     results: dict[str, dict[str, Any]] = {}
-    for index, result in enumerate(document.pop("results", None) or []):
-        if not isinstance(result, dict) or not isinstance(result.get("id"), str) \
-                or not isinstance(result.get("status"), str):
-            raise ConformanceError(f"{path}: result {index} has no id or status")
-        results[result["id"]] = {**_DEFAULTS, **result}
-    return Run(Path(path), document, results)
+    claims: Counter[str] = Counter()
+    for _where, result in entries:
+        ruling_id = result["id"]
+        claims[ruling_id] += 1
+        if claims[ruling_id] > 1:
+            shown = duplicate_id(ruling_id, claims[ruling_id])
+            result = {**result, "id": shown, "duplicate_of": ruling_id,
+                      "message": f"another result has the id {ruling_id!r}"
+                                 + (f"; {result['message']}" if result.get("message") else "")}
+            ruling_id = shown
+        results[ruling_id] = {**_DEFAULTS, **result}
+    return Run(Path(path), header, results)
 
 
 def labels(runs: Sequence[Run]) -> list[str]:

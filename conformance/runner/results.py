@@ -1,21 +1,28 @@
 """Results: one per ruling, and the results file they are streamed to.
 
-The results file is JSON (schema in docs/results-format.md).  It is rewritten atomically
-after every result, so at any moment it is complete and valid: a crash loses only the
-ruling that was running.
+While a run goes on, the results file is JSON Lines: a header line, then one line per
+result, appended as each ruling ends -- writing is linear in the number of results, and a
+crash (even ``kill -9``) loses only the ruling that was running.  When the run finishes,
+the file is replaced atomically by the one JSON document of docs/results-format.md.
+Readers (:func:`read_results`) take either layout.
+
+Every string is valid Unicode before it is written: a lone surrogate (from a file name, an
+escape in a ruling file, an engine's message) becomes U+FFFD.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import re
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime, timezone
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+from .resultsfile import ResultsFileError, clean, read_results, valid_text
 
 RESULTS_FORMAT = "conformance-results/1"
 
@@ -60,11 +67,14 @@ class Result:
         data = asdict(self)
         data["status"] = self.status.value
         data["duration"] = round(self.duration, 6)
-        return data
+        cleaned: dict[str, Any] = clean(data)
+        return cleaned
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Result:
-        return cls(**{**data, "status": Status(data["status"])})
+        known = {f.name for f in fields(cls)}
+        return cls(**{**{k: v for k, v in data.items() if k in known},
+                      "status": Status(data["status"])})
 
 
 def summary(results: list[Result]) -> Counter[Status]:
@@ -85,8 +95,18 @@ def exit_code(results: list[Result]) -> int:
     return 0
 
 
+def _line(value: Any) -> str:
+    """One JSON line; never raises for a value JSON cannot hold (it is written as text)."""
+    return json.dumps(clean(value), ensure_ascii=False, separators=(",", ":"), default=str)
+
+
 class ResultsWriter:
-    """Writes the results file, complete after every :meth:`add`."""
+    """Appends each result to the results file; :meth:`finish` makes it one document.
+
+    The file is created with the usual permissions (``0666`` less the umask).  The only
+    temporary file, ``.NAME.finishing`` beside it, exists while :meth:`finish` writes and
+    is removed if that fails; one left by a killed run is removed by the next writer.
+    """
 
     def __init__(self, path: Path | None, header: dict[str, Any]) -> None:
         self.path = path
@@ -96,30 +116,78 @@ class ResultsWriter:
             **header,
         }
         self.results: list[Result] = []
-        self._write()
+        self._stream: IO[str] | None = None
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _remove(self._finishing)
+            self._stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 - kept open
+            self._append(_line(self.header))
+
+    @property
+    def _finishing(self) -> Path:
+        assert self.path is not None
+        return self.path.with_name(f".{self.path.name}.finishing")
+
+    def _append(self, line: str) -> None:
+        if self._stream is None:
+            return
+        self._stream.write(line + "\n")
+        self._stream.flush()
 
     def add(self, result: Result) -> None:
         self.results.append(result)
-        self._write()
+        if self._stream is not None:
+            self._append(_line(result.to_json()))
+        elif self.path is not None:  # after finish: the document again, whole
+            self._write_document()
 
     def finish(self) -> None:
         self.header["finished"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
         self.header["summary"] = {s.value: n for s, n in summary(self.results).items()}
-        self._write()
-
-    def _write(self) -> None:
         if self.path is None:
             return
+        if self._stream is not None:
+            self._stream.close()
+            self._stream = None
+        self._write_document()
+
+    def _write_document(self) -> None:
+        assert self.path is not None
         document = {**self.header, "results": [r.to_json() for r in self.results]}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".results-")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(document, stream, indent=1, ensure_ascii=False)
-            stream.write("\n")
-        os.replace(temporary, self.path)
+        temporary = self._finishing
+        _remove(temporary)
+        try:
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+                json.dump(clean(document), stream, indent=1, ensure_ascii=False, default=str)
+                stream.write("\n")
+            os.replace(temporary, self.path)
+        except BaseException:
+            _remove(temporary)
+            raise
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+__all__ = ["RESULTS_FORMAT", "Result", "ResultsFileError", "ResultsWriter", "Status",
+           "exit_code", "load_results", "summary", "valid_text"]
+
+_STATUSES = re.compile("|".join(re.escape(s.value) for s in Status))
 
 
 def load_results(path: Path) -> tuple[dict[str, Any], list[Result]]:
-    document = json.loads(path.read_text(encoding="utf-8"))
-    results = [Result.from_json(r) for r in document.pop("results")]
-    return document, results
+    """The header and the results of a results file (either layout), checked: a file that
+    is not one is a :class:`ResultsFileError` (``path: where: what``)."""
+    header, entries = read_results(path, RESULTS_FORMAT)
+    results = []
+    for where, entry in entries:
+        if not _STATUSES.fullmatch(entry["status"]):
+            raise ResultsFileError(f"{where}: status: {entry['status'][:40]!r} is not one of "
+                                   f"{[s.value for s in Status]}")
+        results.append(Result.from_json(entry))
+    return header, results

@@ -30,20 +30,25 @@ def read(path: Path) -> dict[str, Any]:
 # -- the results file ------------------------------------------------------------------------
 
 
-def test_the_file_exists_and_is_valid_before_any_result(tmp_path: Path) -> None:
+def lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_file_exists_and_is_readable_before_any_result(tmp_path: Path) -> None:
     path = tmp_path / "out" / "results.json"  # the folder is created too
     ResultsWriter(path, HEADER)
-    document = read(path)
-    assert document["format"] == RESULTS_FORMAT
-    assert document["harness"] == HEADER["harness"]
-    assert document["engine"] == {"name": "reference"}
-    assert document["seed"] == 0
-    assert document["results"] == []
-    datetime.fromisoformat(document["started"])
-    assert "finished" not in document and "summary" not in document
+    (header,) = lines(path)  # JSON Lines while running: the header line
+    assert header["format"] == RESULTS_FORMAT
+    assert header["harness"] == HEADER["harness"]
+    assert header["engine"] == {"name": "reference"}
+    assert header["seed"] == 0
+    datetime.fromisoformat(header["started"])
+    assert "finished" not in header and "summary" not in header
+    read_header, results = load_results(path)
+    assert results == [] and read_header["format"] == RESULTS_FORMAT
 
 
-def test_the_file_is_complete_and_valid_after_every_add(tmp_path: Path) -> None:
+def test_each_result_is_appended_as_one_line_and_readable_at_once(tmp_path: Path) -> None:
     path = tmp_path / "results.json"
     writer = ResultsWriter(path, HEADER)
     added = [
@@ -53,17 +58,16 @@ def test_the_file_is_complete_and_valid_after_every_add(tmp_path: Path) -> None:
         result(Status.ERROR, "third", message="engine raised RuntimeError: boom"),
     ]
     for count, item in enumerate(added, start=1):
+        before = path.read_bytes()
         writer.add(item)
-        document = read(path)  # parses: the file is never half-written
-        assert [r["id"] for r in document["results"]] == [r.id for r in added[:count]]
-        assert document["results"][-1] == item.to_json()
-        assert document["format"] == RESULTS_FORMAT
-        assert "finished" not in document
-    # atomic replacement leaves no temporary file behind
+        assert path.read_bytes().startswith(before)  # appended, never rewritten
+        assert lines(path)[-1] == item.to_json()
+        assert load_results(path)[1] == added[:count]
+    # no temporary file while running
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]
 
 
-def test_finish_adds_finished_and_a_summary_of_every_status(tmp_path: Path) -> None:
+def test_finish_makes_one_document_with_finished_and_a_summary(tmp_path: Path) -> None:
     path = tmp_path / "results.json"
     writer = ResultsWriter(path, HEADER)
     for status in (Status.PASSED, Status.PASSED, Status.FAILED, Status.NOT_EXECUTABLE):
@@ -75,6 +79,7 @@ def test_finish_adds_finished_and_a_summary_of_every_status(tmp_path: Path) -> N
     assert document["summary"] == {"passed": 2, "failed": 1, "error": 0, "unsupported": 0,
                                    "not-executable": 1, "timeout": 0}
     assert len(document["results"]) == 4
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]
 
 
 def test_load_results_reads_back_what_the_writer_wrote(tmp_path: Path) -> None:
