@@ -1,6 +1,7 @@
-/* Filtering, grouping and sorting for the conformance HTML reports.  Works on the tables
-   as rendered: rows with data-status are filtered, tbody.group hides when empty, and
-   th[data-sort] sorts the rows of each group.  Reads text only: never writes HTML. */
+/* Filtering, grouping and sorting for the conformance HTML reports.  Works on the page as
+   rendered: items with data-id and data-status (table rows, result articles) are filtered,
+   a .group (and a section) hides when none of its items is left, and th[data-sort] sorts
+   the rows of each group.  Reads text only: never writes HTML. */
 (function () {
   "use strict";
   var doc = document;
@@ -9,13 +10,13 @@
   doc.documentElement.className += " js";
   controls.hidden = false;
   controls.addEventListener("submit", function (event) { event.preventDefault(); });
-  var rows = Array.prototype.slice.call(doc.querySelectorAll("tr[data-status]"));
+  var rows = Array.prototype.slice.call(doc.querySelectorAll("[data-id][data-status]"));
   var texts = rows.map(function (row) { return row.textContent.toLowerCase(); });
   var statusBoxes = Array.prototype.slice.call(doc.querySelectorAll("input[data-filter-status]"));
   var flagBoxes = Array.prototype.slice.call(doc.querySelectorAll("input[data-filter-flag]"));
   var viewRadios = Array.prototype.slice.call(doc.querySelectorAll("input[data-view]"));
   var sections = Array.prototype.slice.call(doc.querySelectorAll("[data-view-section]"));
-  var groups = Array.prototype.slice.call(doc.querySelectorAll("tbody.group"));
+  var groups = Array.prototype.slice.call(doc.querySelectorAll(".group, section.status-section"));
   var search = doc.getElementById("search");
   var shown = doc.getElementById("shown");
   var allIds = {};
@@ -49,7 +50,7 @@
       if (ok && !matched[id]) { matched[id] = true; count += 1; }
     });
     groups.forEach(function (group) {
-      group.hidden = !group.querySelector("tr[data-status]:not([hidden])");
+      group.hidden = !group.querySelector("[data-id][data-status]:not([hidden])");
     });
     shown.textContent = count + " of " + total + " shown";
   }

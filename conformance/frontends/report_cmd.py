@@ -35,6 +35,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--lang", default="en", choices=languages(),
                         help="language of ruling texts, where a translation exists "
                              "(default: en)")
+    parser.add_argument("--expect", type=Path, default=None, metavar="FILE",
+                        help="expectations file: the run report shows unexpected results "
+                             "first and marks the expected ones")
+    parser.add_argument("--source-url", default="", metavar="TEMPLATE",
+                        help="link ruling files to this URL instead of a relative path; "
+                             "{path}, {line} and {revision} are filled in (e.g. "
+                             "https://github.com/o/r/blob/{revision}/{path}#L{line})")
     return parser
 
 
@@ -51,12 +58,26 @@ def cmd_report(args: argparse.Namespace) -> int:
             every, total = interop(runs)
             print(f"interop: {every} of {total} rulings pass on every engine")
         return 0
+    _check_template(args.source_url)
     corpus = load(args.rulings, args.cards)
     rulings = {r.id: r for r in corpus.rulings}
     if len(runs) == 1:
-        html = run_report(runs[0], rulings, corpus.cr_sections, args.lang)
+        html = run_report(runs[0], rulings, corpus.cr_sections, args.lang,
+                          expectations=args.expect, out=args.html.parent,
+                          source_url=args.source_url)
     else:
         html = matrix_report(runs, rulings, corpus.cr_sections, args.lang)
     write(args.html, html)
     print(f"report written to {args.html}")
     return 0
+
+
+def _check_template(template: str) -> None:
+    from ..errors import ConformanceError
+
+    try:
+        template.format(path="p", line=1, revision="r")
+    except (KeyError, IndexError, ValueError) as exc:
+        raise ConformanceError(f"--source-url {template!r}: not a template with {{path}}, "
+                               f"{{line}} and {{revision}} ({type(exc).__name__}: {exc})") \
+            from None

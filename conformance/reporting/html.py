@@ -18,6 +18,7 @@ import base64
 import hashlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -27,6 +28,7 @@ from .. import __version__
 from ..format.crsections import title
 from ..format.model import Ruling
 from . import environment
+from .details import Links, expectations_for, missing_capabilities, view
 from .runs import Run, counts, labels, ordered_statuses
 
 NO_CARD = "(ruling not in the corpus)"
@@ -97,14 +99,70 @@ def _counts_text(statuses: Iterable[str]) -> str:
     return ", ".join(f"{n} {s}" for s, n in counts(statuses).items() if n)
 
 
+#: Statuses shown on one line (no script excerpt, no commands).
+_COMPACT = ("passed", "unsupported", "not-executable")
+
+
+def _sections(views: Mapping[str, dict[str, Any]], unexpected_first: bool
+              ) -> list[dict[str, Any]]:
+    """The run report's sections, in reading order: unexpected results (with an
+    expectations file), failures, errors (and timeouts, and statuses this version does not
+    know), unsupported grouped by the capability lacking, not executable, passed."""
+    ids = sorted(views)
+    taken: set[str] = set()
+
+    def pick(test: Callable[[dict[str, Any]], bool]) -> list[str]:
+        chosen = [i for i in ids if i not in taken and test(views[i])]
+        taken.update(chosen)
+        return chosen
+
+    sections: list[dict[str, Any]] = []
+    if unexpected_first:
+        sections.append({"id": "unexpected", "heading": "Unexpected results",
+                         "groups": [("", pick(lambda v: bool(v["unexpected"])))],
+                         "full": True})
+    sections.append({"id": "failed", "heading": "Failures",
+                     "groups": [("", pick(lambda v: v["status"] == "failed"))], "full": True})
+    errors = pick(lambda v: v["status"] not in ("passed", "unsupported", "not-executable"))
+    sections.append({"id": "errors", "heading": "Errors", "groups": [("", errors)],
+                     "full": True})
+    unsupported = pick(lambda v: v["status"] == "unsupported")
+    by_capability: dict[str, list[str]] = {}
+    for i in unsupported:
+        by_capability.setdefault(missing_capabilities(views[i]["message"]), []).append(i)
+    sections.append({"id": "unsupported", "heading": "Unsupported, by the capability lacking",
+                     "groups": sorted(by_capability.items(), key=lambda kv: (-len(kv[1]), kv[0])),
+                     "full": False})
+    sections.append({"id": "not-executable", "heading": "Not executable",
+                     "groups": [("", pick(lambda v: v["status"] == "not-executable"))],
+                     "full": False})
+    sections.append({"id": "passed", "heading": "Passed",
+                     "groups": [("", pick(lambda v: True))], "full": False})
+    for section in sections:
+        section["count"] = sum(len(members) for _key, members in section["groups"])
+    return [s for s in sections if s["count"]]
+
+
 def run_report(run: Run, rulings: Mapping[str, Ruling], cr_sections: Mapping[str, str],
-               lang: str = "en") -> str:
-    """The report of one run (``conformance report RESULTS --html OUT``)."""
+               lang: str = "en", *, expectations: Path | None = None, out: Path | None = None,
+               source_url: str = "") -> str:
+    """The report of one run (``conformance report RESULTS --html OUT``).
+
+    ``expectations``: an expectations file (unexpected results first); ``out``: the
+    report's folder, for relative links to the ruling files; ``source_url``: a link
+    template instead (``{path}``, ``{line}``, ``{revision}``).
+    """
     results = run.results
     ids = sorted(results)
     entries = {i: entry(i, rulings.get(i), cr_sections, lang) for i in ids}
     summary = counts(r["status"] for r in results.values())
     total_duration = sum(float(r.get("duration") or 0) for r in results.values())
+    header = _header(run)
+    links = Links(out, source_url, header["revision"])
+    expected = expectations_for(expectations, run.engine, ids)
+    views = {i: view(results[i], run.engine, str(run.path), links, expected.get(i),
+                     full=results[i]["status"] not in _COMPACT)
+             for i in ids}
 
     def section(keys_of: Callable[[str], Sequence[str]], missing: str) -> list[dict[str, Any]]:
         return [{"key": key, "ids": members,
@@ -115,9 +173,15 @@ def run_report(run: Run, rulings: Mapping[str, Ruling], cr_sections: Mapping[str
     rank = {status: n for n, status in enumerate(summary)}
     rows = dict(zip(ids, _rows(env, "_run_rows.html.j2",
                                [(results[i], entries[i]) for i in ids], rank=rank, lang=lang)))
+    items = dict(zip(ids, _rows(env, "_run_items.html.j2",
+                                [(views[i], entries[i]) for i in ids], lang=lang)))
+    unexpected = sum(1 for v in views.values() if v["unexpected"])
     return _render(env, "run.html.j2",
-                   title=f"conformance: {run.label}", header=_header(run), summary=summary,
+                   title=f"conformance: {run.label}", header=header, summary=summary,
                    total=len(results), lang=lang, duration=total_duration, rows=rows,
+                   items=items, sections=_sections(views, bool(expected)),
+                   expectations=str(expectations) if expectations else "",
+                   unexpected=unexpected,
                    by_card=section(lambda i: entries[i].cards, NO_CARD),
                    by_mechanic=section(lambda i: entries[i].mechanics, NO_MECHANIC))
 

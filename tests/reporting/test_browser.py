@@ -18,7 +18,7 @@ from conformance.format.loader import load_corpus
 from conformance.reporting.coverage import coverage
 from conformance.reporting.html import coverage_report, matrix_report, run_report
 from conformance.reporting.runs import read_run
-from results_files import HOSTILE, RULINGS, result, write_results
+from results_files import HOSTILE, ROOT, RULINGS, result, write_results
 
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
                  if shutil.which(n)), None)
@@ -33,6 +33,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--window-size=1400,1000"]
 FAILED = "room-characteristics-outside-stack-and-battlefield"
+PHASE_RESULTS = ROOT / "results" / "phase-python-0.103.0.json"
 
 
 def _driver(profile: Path, javascript: bool = True) -> Any:
@@ -85,8 +86,8 @@ def run_html(tmp_path: Path, corpus) -> Path:
 
 def visible_ids(driver: Any, section: str) -> list[str]:
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll(arguments[0] + ' tr[data-id]'))"
-        ".filter(r => r.offsetParent !== null).map(r => r.dataset.id);", f"#{section}")
+        "return Array.from(document.querySelectorAll(arguments[0] + ' [data-id][data-status]'))"
+        ".filter(r => r.checkVisibility()).map(r => r.dataset.id);", f"#{section}")
 
 
 def check_console(driver: Any) -> None:
@@ -102,24 +103,33 @@ def no_alert(driver: Any) -> None:
         driver.switch_to.alert.text  # noqa: B018 - raises when no alert is open
 
 
+def top(driver: Any, selector: str) -> float:
+    return float(driver.execute_script(
+        "return document.querySelector(arguments[0]).getBoundingClientRect().top "
+        "+ window.scrollY;", selector))
+
+
 def test_run_report_filters_by_status_and_text(browser, run_html, tmp_path, corpus):
     from selenium.webdriver.common.by import By
 
     browser.get(run_html.as_uri())
     assert browser.find_element(By.ID, "controls").is_displayed()
+    # the summary first, then the failure, the passes last
+    assert top(browser, "#summary") < top(browser, "#failed") < top(browser, "#passed")
+    assert visible_ids(browser, "failed") == [FAILED]
     executable = sum(1 for r in corpus.rulings if r.executable)
-    everything = visible_ids(browser, "by-card")
-    assert len(set(everything)) == len(corpus.rulings)
-    assert not browser.find_element(By.ID, "by-mechanic").is_displayed()  # the card view
+    assert len(visible_ids(browser, "passed")) == executable - 1
     assert browser.find_element(By.ID, "shown").text == \
         f"{len(corpus.rulings)} of {len(corpus.rulings)} shown"
+    # the groupings by card and by mechanic are closed until opened
+    assert visible_ids(browser, "by-card") == []
 
     browser.find_element(By.CSS_SELECTOR, "input[data-filter-status][value=passed]").click()
+    assert not browser.find_element(By.ID, "passed").is_displayed()  # its section hides
+    assert browser.find_element(By.ID, "shown").text == f"2 of {len(corpus.rulings)} shown"
+    browser.find_element(By.CSS_SELECTOR, "#by-card > summary").click()
     remaining = set(visible_ids(browser, "by-card"))
     assert remaining == {FAILED, "morph-face-down-objects-kept-distinguishable"}
-    assert browser.find_element(By.ID, "shown").text == \
-        f"2 of {len(corpus.rulings)} shown"
-    # empty groups are hidden with their rows
     heads = browser.execute_script(
         "return Array.from(document.querySelectorAll('#by-card tbody.group'))"
         ".filter(g => g.offsetParent !== null).length;")
@@ -128,22 +138,15 @@ def test_run_report_filters_by_status_and_text(browser, run_html, tmp_path, corp
     browser.find_element(By.CSS_SELECTOR, "input[data-filter-status][value=passed]").click()
     search = browser.find_element(By.ID, "search")
     search.send_keys("<script>alert")
+    assert visible_ids(browser, "failed") == [FAILED]
     assert set(visible_ids(browser, "by-card")) == {FAILED}
-    row = browser.find_element(By.CSS_SELECTOR, f"#by-card tr[data-id='{FAILED}']")
+    row = browser.find_element(By.CSS_SELECTOR, f"#failed [data-id='{FAILED}']")
     assert '<script>alert("owned")</script>' in row.text  # shown as text, not run
     browser.save_screenshot(str(tmp_path / "run-report-filtered.png"))
     no_alert(browser)
-
-    browser.find_element(By.CSS_SELECTOR, "input[data-view=mechanic]").click()
-    assert browser.find_element(By.ID, "by-mechanic").is_displayed()
-    assert not browser.find_element(By.ID, "by-card").is_displayed()
-    assert set(visible_ids(browser, "by-mechanic")) == {FAILED}
-    search.clear()
-    search.send_keys("x")
     search.clear()
     browser.execute_script("document.getElementById('search').dispatchEvent(new Event('input'))")
-    assert len(set(visible_ids(browser, "by-mechanic"))) == len(corpus.rulings)
-    assert executable < len(corpus.rulings)
+    assert len(set(visible_ids(browser, "by-card"))) == len(corpus.rulings)
     browser.save_screenshot(str(tmp_path / "run-report.png"))
     assert (tmp_path / "run-report.png").stat().st_size > 10_000
     check_console(browser)
@@ -153,6 +156,7 @@ def test_run_report_sorts_within_groups(browser, run_html):
     from selenium.webdriver.common.by import By
 
     browser.get(run_html.as_uri())
+    browser.find_element(By.CSS_SELECTOR, "#by-card > summary").click()
     group = "#by-card tbody.group:nth-of-type(1)"
     before = browser.execute_script(
         f"return Array.from(document.querySelectorAll('{group} tr[data-id]'))"
@@ -169,7 +173,7 @@ def test_run_report_sorts_within_groups(browser, run_html):
     check_console(browser)
 
 
-def test_run_report_without_javascript_is_plain_tables(tmp_path, run_html, monkeypatch):
+def test_run_report_without_javascript_is_readable(tmp_path, run_html, monkeypatch):
     from selenium.webdriver.common.by import By
 
     monkeypatch.setenv("SE_OFFLINE", "true")
@@ -177,13 +181,47 @@ def test_run_report_without_javascript_is_plain_tables(tmp_path, run_html, monke
     try:
         driver.get(run_html.as_uri())
         assert not driver.find_element(By.ID, "controls").is_displayed()
-        assert driver.find_element(By.ID, "by-card").is_displayed()
-        assert driver.find_element(By.ID, "by-mechanic").is_displayed()
-        rows = driver.find_elements(By.CSS_SELECTOR, "#by-card tr[data-id]")
-        assert rows and all(row.is_displayed() for row in rows)
+        for section in ("summary", "failed", "not-executable", "passed"):
+            assert driver.find_element(By.ID, section).is_displayed()
+        assert visible_ids(driver, "failed") == [FAILED]
+        # a failure's details open without a script
+        driver.find_element(By.CSS_SELECTOR, f"#failed [data-id='{FAILED}'] details.more "
+                                             "> summary").click()
+        excerpt = driver.find_element(By.CSS_SELECTOR, f"#failed [data-id='{FAILED}'] "
+                                                       ".ln.failing")
+        assert excerpt.is_displayed() and excerpt.text.startswith("44")
         driver.save_screenshot(str(tmp_path / "run-report-nojs.png"))
     finally:
         driver.quit()
+
+
+def test_phase_run_report_shows_its_failures_in_the_first_two_screens(browser, tmp_path, corpus):
+    """The run report of the committed phase.rs results, photographed at 1400 px."""
+    from selenium.webdriver.common.by import By
+
+    run = read_run(PHASE_RESULTS)
+    out = tmp_path / "phase.html"
+    out.write_text(run_report(run, {r.id: r for r in corpus.rulings}, corpus.cr_sections,
+                              out=tmp_path), encoding="utf-8")
+    browser.get(out.as_uri())
+    screen = float(browser.execute_script("return window.innerHeight;"))
+    failures = [i for i, r in run.results.items() if r["status"] == "failed"]
+    assert failures and sorted(visible_ids(browser, "failed")) == sorted(failures)
+    bottom = float(browser.execute_script(
+        "return document.querySelector('#failed').getBoundingClientRect().bottom "
+        "+ window.scrollY;"))
+    assert bottom <= 2 * screen
+    # summary first: one line per status, each with its bar, and the links to the files
+    assert top(browser, "#summary") < top(browser, "#failed")
+    bars = browser.find_elements(By.CSS_SELECTOR, "#summary svg.bar")
+    assert len(bars) == 7 and all(b.is_displayed() for b in bars)
+    link = browser.find_element(By.CSS_SELECTOR, "#failed a.loc")
+    assert link.get_attribute("href").startswith("file://") and ".yaml#L" in \
+        link.get_attribute("href")
+    for n in range(3):
+        browser.execute_script(f"window.scrollTo(0, {n} * window.innerHeight);")
+        browser.save_screenshot(str(tmp_path / f"phase-run-report-{n + 1}.png"))
+    check_console(browser)
 
 
 def test_matrix_filters_disagreements(browser, tmp_path, corpus):

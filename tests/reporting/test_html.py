@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -53,9 +54,9 @@ class Rows(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        if tag == "section" and a.get("id"):
+        if tag in ("section", "details") and a.get("id"):
             self.section = a["id"] or ""
-        if tag == "tr" and a.get("data-id"):
+        if tag in ("tr", "article") and a.get("data-id"):
             self.rows.setdefault(self.section, []).append((a["data-id"] or "",
                                                            a.get("data-status") or ""))
         if tag == "tr" and a.get("class") == "group-head":
@@ -102,18 +103,25 @@ def test_run_report_groups_every_ruling_by_card_and_by_mechanic(run_file, corpus
     assert rows.groups["by-card"][-1].startswith("(ruling not in the corpus)")
 
 
+def item(html: str, ruling_id: str) -> str:
+    """The ruling's entry in the status sections (an <article>)."""
+    start = html.index('<article class="result')
+    start = html.index(f'data-id="{ruling_id}"', start)
+    return html[start:html.index("</article>", start)]
+
+
 def test_a_failure_shows_path_line_message_and_scenario(run_file, corpus):
     html = run_report(read_run(run_file), {r.id: r for r in corpus.rulings}, corpus.cr_sections)
-    row = html[html.index(f'data-id="{FAILED}"'):]
-    row = row[:row.index("</tr>")]
+    row = item(html, FAILED)
     assert f"{FAILED_PATH}:44" in row
     assert "in_library: mana_value: expected 6, found 1" in row
     assert "scenario: both doors &lt;combined&gt; in library" in row
     text = next(r.text for r in corpus.rulings if r.id == FAILED)
     assert text.split(".")[0].replace("'", "&#39;") in row
-    # CR references with their titles from cr-sections.yaml
-    assert "<b>709.4</b>" in row and corpus.cr_sections["709.4"][:30] in row.replace(
-        "&#39;", "'").replace("&#34;", '"')
+    # CR numbers with their titles from cr-sections.yaml behind them (a tooltip, a <details>)
+    unescaped = row.replace("&#39;", "'").replace("&#34;", '"')
+    assert f'<abbr class="crn" title="709.4: {corpus.cr_sections["709.4"][:30]}' in unescaped
+    assert f"<dt>709.4</dt><dd>{corpus.cr_sections['709.4'][:30]}" in unescaped
 
 
 def test_untrusted_text_is_escaped(run_file, corpus):
@@ -148,9 +156,9 @@ def test_report_in_french_falls_back_to_english(run_file, corpus):
     assert isinstance(french, str)
     assert french[:40].replace("'", "&#39;") in html
     # copy-mirror-room-x-is-zero has no French text: English, marked as such
-    row = html[html.index('data-id="copy-mirror-room-x-is-zero"'):]
+    row = html[html.index('<tr data-status="unsupported" data-id="copy-mirror-room-x-is-zero"'):]
     row = row[:row.index("</tr>")]
-    assert '<p lang="en">' + rulings["copy-mirror-room-x-is-zero"].text[:30] in row
+    assert '<span class="clip" lang="en">' + rulings["copy-mirror-room-x-is-zero"].text[:30] in row
     assert "No fr translation: English shown." in row
     assert html.startswith("<!DOCTYPE html>\n<html lang=\"fr\">")
 
@@ -245,3 +253,127 @@ def test_coverage_cli_html_with_several_results_files(tmp_path, capsys, corpus):
         f"mechanic:{m}" for r in corpus.rulings for m in r.mechanics}
     assert "complete" in {s for _i, s in rows.rows["by-card"]}
     assert "incomplete" in {s for _i, s in rows.rows["by-card"]}
+
+
+# -- the run report: reading order, failure details, commands ---------------------------------
+
+ABSOLUTE_FAILED_PATH = str(RULINGS / "rooms" / "characteristics-outside-stack-and-battlefield.yaml")
+REPRODUCTION = "import phase\nprint('DEPARTURE REPRODUCED')  # <b>not markup</b>\n"
+
+
+@pytest.fixture
+def detailed_run(tmp_path: Path) -> Path:
+    failed = result(FAILED, "failed", "in_library: mana_value: expected 6, found 1",
+                    path=ABSOLUTE_FAILED_PATH, line=44, scenario="both doors combined")
+    failed["details"] = {
+        "scenarios": [
+            {"name": "both doors combined", "status": "failed",
+             "message": "in_library: mana_value: expected 6, found 1", "line": 44},
+            {"name": "a search <for> mana value 4", "status": "passed"}],
+        "automatic_choices": ["a search: line 60: choose met by the target ['p1.2'] the "
+                              "engine chose automatically"],
+        "reproduction": REPRODUCTION,
+    }
+    passed = result("room-cast-one-door", "passed")
+    passed["details"] = {"automatic_choices": ["line 20: choose met by ['left'] automatically"]}
+    return write_results(tmp_path / "run.json", [
+        passed,
+        result("room-fully-unlock", "passed"),
+        failed,
+        result("room-is-one-card", "error", "engine raised KeyError: 'x'",
+               path="rulings/rooms/room-is-one-card.yaml", line=12),
+        result("copy-mirror-room-x-is-zero", "unsupported", "the engine lacks: token-copies"),
+        result("copy-mirror-room-copy-enters", "unsupported", "the engine lacks: token-copies"),
+        result("room-has-two-names", "unsupported", "the engine lacks: name-choices"),
+        result("morph-face-down-objects-kept-distinguishable", "not-executable", "physical"),
+    ], engine="phase", version="0.103.0")
+
+
+def sections_in_order(html: str) -> list[str]:
+    return re.findall(r'<section id="([\w-]+)" class="status-section">', html)
+
+
+def test_summary_comes_first_then_failures_errors_unsupported_and_passes_last(
+        detailed_run, corpus):
+    html = run_report(read_run(detailed_run), {r.id: r for r in corpus.rulings},
+                      corpus.cr_sections)
+    assert html.index('id="summary"') < html.index('id="failed"')
+    assert sections_in_order(html) == ["failed", "errors", "unsupported", "not-executable",
+                                       "passed"]
+    rows = parse(html)
+    assert [i for i, _s in rows.rows["passed"]] == ["room-cast-one-door", "room-fully-unlock"]
+    # one bar per status in the summary, drawn as SVG
+    summary = html[html.index('id="summary"'):html.index("</section>", html.index('id="summary"'))]
+    assert summary.count('<svg class="bar"') == 7  # six statuses and the total
+    assert '<rect class="f-passed" x="0.00" width="60.00" height="12"><title>2 passed</title>' \
+        in summary
+
+
+def test_unsupported_rulings_are_grouped_by_the_capability_lacking(detailed_run, corpus):
+    html = run_report(read_run(detailed_run), {r.id: r for r in corpus.rulings},
+                      corpus.cr_sections)
+    section = html[html.index('<section id="unsupported"'):]
+    section = section[:section.index("</section>")]
+    headings = re.findall(r"<h3>lacks <code>([^<]+)</code> <span class=\"counts\">\((\d+)\)", section)
+    assert headings == [("token-copies", "2"), ("name-choices", "1")]
+
+
+def test_a_failure_has_the_script_around_the_step_a_link_and_the_commands(
+        detailed_run, corpus, tmp_path):
+    out = tmp_path / "site"
+    html = run_report(read_run(detailed_run), {r.id: r for r in corpus.rulings},
+                      corpus.cr_sections, out=out)
+    row = item(html, FAILED)
+    source = Path(ABSOLUTE_FAILED_PATH).read_text(encoding="utf-8").splitlines()
+    failing = re.search(r'<span class="ln failing"><span class="n">44</span>([^\n]*)\n', row)
+    assert failing and failing.group(1) == source[43].replace("'", "&#39;").replace('"', "&#34;")
+    for n in (41, 42, 43, 45, 46, 47):
+        assert f'<span class="n">{n}</span>' in row
+    relative = Path(os.path.relpath(ABSOLUTE_FAILED_PATH, out)).as_posix()
+    assert f'<a class="loc" href="{relative}#L44">{ABSOLUTE_FAILED_PATH}:44</a>' in row
+    assert (f"<code>conformance run --engine phase --rulings {ABSOLUTE_FAILED_PATH} "
+            f"--results out/rerun.json</code>") in row
+    assert f"<code>conformance repro {detailed_run} --ruling {FAILED} --out repro.py " \
+           "&amp;&amp; python repro.py</code>" in row
+    assert "print(&#39;DEPARTURE REPRODUCED&#39;)  # &lt;b&gt;not markup&lt;/b&gt;" in row
+    # each scenario's verdict, and the choices the engine made itself
+    assert re.search(r"<td>a search &lt;for&gt; mana value 4</td><td><span class=\"st "
+                     r"st-passed\">passed</span>", row)
+    assert "1 chosen automatically" in row
+    assert "choose met by the target [&#39;p1.2&#39;] the engine chose automatically" in row
+    # a pass with an automatic choice says so on its one line
+    assert "1 chosen automatically" in item(html, "room-cast-one-door")
+    # no excerpt, no commands for what did not fail
+    assert "conformance run" not in item(html, "room-fully-unlock")
+
+
+def test_source_url_template_links_the_ruling_file(detailed_run, corpus, tmp_path, capsys):
+    out = tmp_path / "report.html"
+    template = "https://example.invalid/blob/{revision}/{path}#L{line}"
+    assert main(["report", str(detailed_run), "--html", str(out), "--rulings", str(RULINGS),
+                 "--source-url", template]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert f'href="https://example.invalid/blob/unknown/{ABSOLUTE_FAILED_PATH}#L44"' in html
+    capsys.readouterr()
+    assert main(["report", str(detailed_run), "--html", str(out), "--source-url",
+                 "https://x/{file}"]) == 2
+    assert "--source-url 'https://x/{file}': not a template" in capsys.readouterr().err
+
+
+def test_with_expectations_unexpected_results_come_first(detailed_run, corpus, tmp_path):
+    expectations = tmp_path / "expectations.yaml"
+    expectations.write_text(
+        "format: conformance-expectations/1\nengines:\n  phase:\n"
+        f"    {FAILED}: {{status: failed, reason: keeps one door's values}}\n"
+        "    room-fully-unlock: {status: failed, reason: <b>was broken</b>}\n", "utf-8")
+    html = run_report(read_run(detailed_run), {r.id: r for r in corpus.rulings},
+                      corpus.cr_sections, expectations=expectations)
+    assert sections_in_order(html)[:2] == ["unexpected", "failed"]
+    rows = parse(html)
+    assert {i for i, _s in rows.rows["unexpected"]} == {
+        "room-fully-unlock", "room-is-one-card", "copy-mirror-room-x-is-zero",
+        "copy-mirror-room-copy-enters", "room-has-two-names"}
+    assert "expected failed: keeps one door&#39;s values" in item(html, FAILED)
+    assert "unexpected: expected failed (&lt;b&gt;was broken&lt;/b&gt;)" in \
+        item(html, "room-fully-unlock")
+    assert "5 unexpected</span>" in html
