@@ -1,40 +1,67 @@
 """The adapter: the contract over ``mtg.Game``.  It reports what python-mtg computes and
 computes no rule itself.
 
-What python-mtg exposes (its views, ``Game.card``): name, zone, controller, types,
-subtypes, colors, power and toughness (derived), keywords, tapped.  It has no mana value,
-no Room doors (its card corpus has the first half of split cards only), no face-down or
-transformed objects, and no way to start from a given state: a game begins from decks,
-with opening hands filled up to seven cards.  So the adapter declares no optional
-capability, and ``start`` refuses (``Unsupported``) any setup the engine does not reach by
-itself.  See docs/engines/python-mtg.md.
+- ``start`` builds a python-mtg game holding the setup's cards and rewrites its relations
+  into the setup's state (setup.py); what python-mtg cannot hold is ``Unsupported``.
+- Actions map to python-mtg's moves (moves.py).  python-mtg resolves a spell or an ability
+  inside the move that puts it on the stack, with the triggered abilities it causes, and
+  then runs on by itself to its next decision.  So the adapter keeps what python-mtg
+  resolved inside a move as "hidden" items, in the order the contract's ``resolve`` steps
+  take them off: until the last is taken off, nothing is observable.  When python-mtg ran
+  past the step the move was made in, nothing after the move is observable at all.  Both
+  raise ``Unsupported``.
+- The decisions python-mtg takes inside a move (targets, ...) go through its choice seam
+  (seam.py); a decision with several options is asked of the player as a ``Choice``, one
+  with a single option is reported as an automatic choice.
+- Views report python-mtg's own values; what it does not compute raises ``Unsupported``
+  when read (views.py, observe.py).
+- Every engine call is recorded, so that a failure can be replayed by a standalone
+  script (repro.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from ...contract.types import (
-    Action, Cast, Choice, EngineInfo, Event, GameView, ObjectId, ObjectView, PlayerId,
-    PlayerView, Resolve,
+    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, EngineInfo, Event,
+    GameView, ObjectId, ObjectView, Option, PlayerId, Resolve, TurnFaceUp, automatic_choice,
 )
 from ...errors import IllegalAction, Unsupported
 from ...format.cards import CardPool
 from ...format.model import Setup
 from ...format.vocabulary import Step, Zone
+from . import repro
+from .moves import (
+    Match, activate_match, cast_match, matching, turn_face_up_match, wanted_target,
+)
+from .observe import game_view, object_ids, object_view
+from .seam import CHOICE_KINDS, Seam, Triggers, option_text
+from .setup import Start, build
 
-#: python-mtg's color words -> the contract's color letters (a spelling, not a rule).
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-#: Capabilities declared: none (see the module's docstring).
-CAPABILITIES: frozenset[str] = frozenset()
-#: Unknown: python-mtg computes no mana value; ObjectView needs an int.
-NO_MANA_VALUE = -1
+#: Capabilities declared: python-mtg has these mechanisms; where it shows nothing the
+#: contract asks for (the stack, a face-down object's name, ...) the adapter raises
+#: ``Unsupported`` for that observation.  See docs/engines/python-mtg.md.
+CAPABILITIES: frozenset[str] = frozenset({
+    "inject-state", "activated-abilities", "triggered-abilities", "transform", "morph",
+    "special-actions",
+})
 
 
-def _word(text: str) -> str:
-    return text[:1].upper() + text[1:]
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision python-mtg takes inside ``raw``, asked of the player: the move is taken
+    back and played again with ``done`` and the answer once it is given."""
+
+    choice: Choice
+    raw: Any
+    done: tuple[tuple[str, Any], ...]
+    key: str
+    options: tuple[Any, ...]
+    item: str | None
 
 
 class PythonMtgEngine:
@@ -44,6 +71,13 @@ class PythonMtgEngine:
         self._mtg = mtg
         self._info = EngineInfo("python-mtg", str(mtg.__version__), CAPABILITIES)
         self._game: Any = None
+        self._cards: CardPool | None = None
+        self._seam = Seam()
+        self._start: Start | None = None
+        self._log = repro.Log()
+        self._hidden: list[str] = []       # resolved inside a move; the last is the "top"
+        self._ran_on: str | None = None    # why nothing after the last move is observable
+        self._pending: Pending | None = None
 
     @property
     def info(self) -> EngineInfo:
@@ -57,157 +91,206 @@ class PythonMtgEngine:
     # -- set-up ----------------------------------------------------------------------------
 
     def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
-        if setup.provenance != "legal-play":
-            raise Unsupported("python-mtg starts games from decks only (no inject-state)")
-        players = [p.name for p in setup.players]
-        if len(players) != 2:
-            raise Unsupported("python-mtg plays two-player games")
-        if any(p.mana for p in setup.players):
-            raise Unsupported("python-mtg cannot start with mana in a pool")
-        if setup.active_player != players[0]:
-            raise Unsupported("python-mtg's first player is the first seat")
-        decks = {p.name: [e.card for z in (Zone.HAND, Zone.LIBRARY) for e in p.zones.get(z, ())]
-                 for p in setup.players}
-        hands = {p.name: [e.card for e in p.zones.get(Zone.HAND, ())] for p in setup.players}
-        try:
-            game = self._mtg.Game(decks, seed=0, starting_hand=hands)
-        except (ValueError, KeyError) as exc:
-            raise Unsupported(f"python-mtg cannot start this game: {exc}") from None
-        self._game = game
-        for name in players:  # the engine fills opening hands to seven: check it is the setup
-            wanted = sorted(hands[name])
-            found = sorted(game.name(i) for i in game.hand(name))
-            if found != wanted:
-                raise Unsupported(f"python-mtg's opening hand for {name} is {found}, not the "
-                                  f"setup's {wanted} (it draws up to seven cards)")
-        step = self._step(game)
-        if step is not setup.step:
-            raise Unsupported(f"python-mtg starts in {step.value if step else 'no known step'}, "
-                              f"not {setup.step.value}")
-        aliases: dict[str, ObjectId] = {}
-        for player, zone, entry in setup.entries():
-            if entry.alias is None:
-                continue
-            if zone is not Zone.HAND:
-                raise Unsupported("python-mtg does not identify library cards")
-            taken = set(aliases.values())
-            ids = [i for i in game.hand(player.name)
-                   if game.name(i) == entry.card and i not in taken]
-            if not ids:
-                raise Unsupported(f"python-mtg has no {entry.card!r} in {player.name}'s hand")
-            aliases[entry.alias] = str(ids[0])
-        return aliases
+        self.close()
+        game, start = build(self._mtg, setup, cards)
+        game.state["_policy"] = self._seam
+        self._game, self._start, self._cards = game, start, cards
+        self._log = repro.Log()
+        return dict(start.aliases)
 
-    @staticmethod
-    def _step(game: Any) -> Step | None:
-        for (name,) in game.state.get("current_step") or ():
-            try:
-                return Step(str(name))
-            except ValueError:
-                return {"main1": Step.PRECOMBAT_MAIN, "main2": Step.POSTCOMBAT_MAIN,
-                        "main": Step.PRECOMBAT_MAIN}.get(str(name))
-        return None
+    # -- what may be looked at -------------------------------------------------------------
+
+    def _observable(self) -> None:
+        if self._hidden:
+            raise Unsupported(f"python-mtg resolved {', '.join(reversed(self._hidden))} inside "
+                              f"the move that put it on the stack: it shows no stack, so the "
+                              f"game until that resolves is not observable")
+        if self._ran_on:
+            raise Unsupported(self._ran_on)
 
     # -- acting ----------------------------------------------------------------------------
 
-    def _moves_for(self, action: Action) -> list[Any]:
-        game = self._require()
+    def _match(self, action: Action) -> tuple[Match, list[tuple[str, Any]], str | None]:
+        """Which python-mtg moves ``action`` is, the answers it gives up front, and the item
+        the move puts on the stack (``None`` for a special action)."""
         if isinstance(action, Cast):
-            if action.door or action.face or action.face_down or action.targets or action.x:
-                raise Unsupported("python-mtg's cast moves take no door, face, face-down, "
-                                  "target or X from the harness")
-            return [m for m in game.legal_moves if m.kind == "cast"
-                    and action.card in map(str, m.raw[1:3])]
-        if isinstance(action, Resolve):
-            return [m for m in game.legal_moves if m.kind == "pass"]
-        raise Unsupported(f"python-mtg's adapter does not map {type(action).__name__}")
+            match, item = cast_match(action), f"the spell {action.card}"
+            answers = wanted_target(action.targets)
+        elif isinstance(action, Activate):
+            if action.x is not None:
+                raise Unsupported("python-mtg's abilities take no X")
+            assert self._cards is not None
+            match = activate_match(self._require(), self._cards, action)
+            answers, item = wanted_target(action.targets), f"the ability of {action.object}"
+        elif isinstance(action, TurnFaceUp):
+            match, answers, item = turn_face_up_match(action), [], None
+        else:
+            raise Unsupported(f"python-mtg has no move for {type(action).__name__}")
+        self._observable()
+        return match, answers, item
 
     def perform(self, action: Action) -> Sequence[Event]:
-        moves = self._moves_for(action)
+        if isinstance(action, Resolve):
+            if self._hidden:
+                self._hidden.pop()
+                return []
+            self._observable()
+            raise Unsupported("python-mtg shows no stack: there is nothing it lets the harness "
+                              "resolve")
+        if isinstance(action, AdvanceTo):
+            return self._advance(action.step)
+        match, answers, item = self._match(action)
+        moves = matching(self._require(), match)
+        self._log.query("act", match=match, answers=answers, moves=len(self._log.moves))
         if not moves:
-            raise IllegalAction("python-mtg offers no such move now")
+            raise IllegalAction(f"python-mtg offers no such move ({type(action).__name__})")
         if len(moves) > 1:
-            raise Unsupported("python-mtg offers several moves with different sub-choices; "
-                              "the adapter does not map them to choices")
-        self._require().push(moves[0])
+            raise Unsupported("python-mtg offers several moves for this action")
+        player = str(getattr(action, "player", ""))
+        return self._push(moves[0].raw, answers, player, item)
+
+    def _push(self, raw: Any, answers: list[tuple[str, Any]], player: str,
+              item: str | None) -> list[Event]:
+        """Play ``raw`` with the first decisions answered; ask the player the first other
+        decision that had several options (the move is taken back until it is answered)."""
+        game = self._require()
+        before = (game.turn_number, game.step, game.active_player)
+        self._seam.begin(answers)
+        with Triggers(self._mtg.driver) as triggers:
+            game.push(raw)
+        seen = list(self._seam.seen)
+        for index, (key, value) in enumerate(answers):
+            decision = seen[index] if index < len(seen) else None
+            if decision is None or decision.key != key:
+                game.pop()
+                raise Unsupported(f"python-mtg took no {key} decision in this move")
+            if decision.options is not None and value not in decision.options:
+                game.pop()
+                shown = [option_text(o) for o in decision.options]
+                raise IllegalAction(f"python-mtg's legal {key}s are {shown}, not {value}")
+        events: list[Event] = []
+        for decision in seen[len(answers):]:
+            if decision.options is None or decision.key not in CHOICE_KINDS:
+                continue
+            choice = Choice(CHOICE_KINDS[decision.key], player, f"python-mtg's {decision.key}",
+                            tuple(Option(self._option(o)) for o in decision.options))
+            if len(decision.options) > 1:
+                game.pop()
+                done = tuple((d.key, d.chosen) for d in seen[:seen.index(decision)])
+                self._pending = Pending(choice, raw, done, decision.key, decision.options, item)
+                return events
+            events.append(automatic_choice(choice, [self._option(decision.chosen)]))
+        self._log.push(raw, [(d.key, d.chosen) for d in seen])
+        self._hidden.extend(f"the triggered ability {a}" for a in reversed(triggers.abilities))
+        if item:
+            self._hidden.append(item)
+        after = (game.turn_number, game.step, game.active_player)
+        if after != before:
+            self._ran_on = (f"python-mtg went on by itself from {before[1]} to {after[1]} of "
+                            f"{after[2]}'s turn after the move (it stops only at its own "
+                            f"decisions), so the game after the move is not observable")
+        return events
+
+    def _option(self, value: Any) -> str:
+        text = option_text(value)
+        return PLAYER_OPTION_PREFIX + text if text in self._require().players else text
+
+    def _advance(self, step: Step) -> list[Event]:
+        self._observable()
+        game = self._require()
+        for _ in range(30):
+            if game.step == step.value or game.is_game_over():
+                break
+            self._seam.begin([])
+            with Triggers(self._mtg.driver) as triggers:
+                game.push(("pass",))
+            self._log.push(("pass",), [(d.key, d.chosen) for d in self._seam.seen])
+            self._hidden.extend(f"the triggered ability {a}" for a in reversed(triggers.abilities))
+        if game.step != step.value:
+            self._ran_on = (f"python-mtg did not stop in {step.value} (it stops only at its own "
+                            f"decisions; it is in {game.step} of {game.active_player}'s turn)")
+            raise Unsupported(self._ran_on)
         return []
 
     def is_legal(self, action: Action) -> bool:
-        return bool(self._moves_for(action))
+        match, answers, item = self._match(action)
+        moves = matching(self._require(), match)
+        self._log.query("legal", match=match, answers=answers, moves=len(self._log.moves))
+        if not moves or not answers:
+            return bool(moves)
+        hidden, ran_on = list(self._hidden), self._ran_on  # try it, then take it back
+        try:
+            self._push(moves[0].raw, answers, str(getattr(action, "player", "")), item)
+        except IllegalAction:
+            return False
+        if self._pending is not None:  # the answers were taken; a later decision was asked
+            self._pending = None
+            return True
+        self._log.pop()
+        self._require().pop()
+        self._hidden, self._ran_on = hidden, ran_on
+        return True
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
-        game = self._require()
+        self._observable()
         found: list[Action] = []
-        for move in game.legal_moves:
-            if move.kind == "cast" and str(move.raw[1]) == player:
-                action = Cast(player, str(move.raw[2]))
-                if action not in found:
-                    found.append(action)
+        for move in self._require().legal_moves:
+            action: Action
+            if move.raw[0] in ("cast", "cast_face_down") and move.raw[1] == player:
+                action = Cast(player, str(move.raw[2]), face_down=move.raw[0] == "cast_face_down")
+            elif move.raw[0] == "turn_face_up" and move.raw[1] == player:
+                action = TurnFaceUp(player, str(move.raw[2]))
+            else:
+                continue
+            if action not in found:
+                found.append(action)
         return found
 
     def pending_choice(self) -> Choice | None:
-        return None  # python-mtg takes sub-choices with the move
+        return None if self._pending is None else self._pending.choice
 
     def answer(self, values: Sequence[str]) -> Sequence[Event]:
-        raise Unsupported("python-mtg asks for no choices through the adapter")
+        if self._pending is None:
+            raise IllegalAction("python-mtg is waiting for no choice")
+        pending = self._pending
+        by_value = {self._option(o): o for o in pending.options}
+        if len(values) != 1 or values[0] not in by_value:
+            raise IllegalAction(f"choose one of {sorted(by_value)}")
+        self._pending = None
+        answers = [*pending.done, (pending.key, by_value[values[0]])]
+        return self._push(pending.raw, answers, pending.choice.player, pending.item)
 
     # -- observing -------------------------------------------------------------------------
 
     def observe(self, object_id: ObjectId, viewer: PlayerId | None = None) -> ObjectView:
-        game = self._require()
-        try:
-            view = game.card(object_id)
-        except (KeyError, ValueError):
-            raise KeyError(object_id) from None
-        if view.zone is None:  # python-mtg's answer for an id it does not know
-            raise KeyError(object_id)
-        creature = bool(getattr(view, "is_creature", False))
-        try:
-            zone = Zone(str(view.zone))
-        except ValueError:
-            raise Unsupported(f"python-mtg reports the zone {view.zone!r}") from None
-        return ObjectView(
-            id=object_id, zone=zone, owner=self._owner(game, object_id, view),
-            controller=view.controller if zone in (Zone.BATTLEFIELD, Zone.STACK) else None,
-            names=(str(view.name),), mana_value=NO_MANA_VALUE,
-            colors=tuple(_COLORS.get(str(c), str(c)) for c in view.colors),
-            types=tuple(_word(str(t)) for t in view.types),
-            subtypes=tuple(_word(str(t)) for t in view.subtypes), supertypes=(),
-            power=view.power if creature else None,
-            toughness=view.toughness if creature else None,
-            abilities=(), keywords=tuple(str(k) for k in view.keywords),
-            tapped=bool(view.tapped) and zone is Zone.BATTLEFIELD,
-        )
-
-    @staticmethod
-    def _owner(game: Any, object_id: str, view: Any) -> PlayerId:
-        for player in game.players:
-            if object_id in game.hand(player) or object_id in game.graveyard(player):
-                return str(player)
-        return str(view.controller or "")
+        if viewer is not None:
+            raise Unsupported("the python-mtg adapter reports the rules' view only "
+                              "(no player-views)")
+        self._observable()
+        self._log.query("observe", object=object_id, moves=len(self._log.moves))
+        return object_view(self._require(), object_id)
 
     def objects(self, zone: Zone, player: PlayerId | None = None) -> Sequence[ObjectId]:
-        game = self._require()
-        seats = [player] if player else list(game.players)
-        if zone is Zone.HAND:
-            return [str(i) for p in seats for i in game.hand(p)]
-        if zone is Zone.GRAVEYARD:
-            return [str(i) for p in seats for i in game.graveyard(p)]
-        if zone is Zone.BATTLEFIELD:
-            return [str(i) for i, c in game.battlefield().items() if player in (None, c)]
-        raise Unsupported(f"python-mtg's adapter does not list the {zone.value}")
+        self._observable()
+        return object_ids(self._require(), zone, player)
 
     def game(self) -> GameView:
-        game = self._require()
-        step = self._step(game)
-        if step is None:
-            raise Unsupported("python-mtg reports a step the contract does not name")
-        life = game.life()
-        return GameView(
-            step=step, active_player=str(game.active_player), priority_player=None, stack=(),
-            players=tuple(PlayerView(str(p), int(life[p]), int(game.hand_count(p)),
-                                     int(game.library_size(p)), len(game.graveyard(p)), 0)
-                          for p in game.players))
+        self._observable()
+        self._log.query("game", moves=len(self._log.moves))
+        return game_view(self._require())
+
+    # -- reproducing a failure -------------------------------------------------------------
+
+    def reproduction(self, failure: str) -> str | None:
+        """A standalone script (``mtg`` only) replaying this scenario's engine calls up to the
+        failing check and printing python-mtg's answer (see repro.py)."""
+        if self._start is None:
+            return None
+        return repro.script(self._start, self._log, failure)
 
     def close(self) -> None:
         self._game = None
+        self._start = None
+        self._hidden = []
+        self._ran_on = None
+        self._pending = None

@@ -1,0 +1,113 @@
+"""Reading python-mtg: its views (``Game.card``, ``hand``, ``battlefield``, ``graveyard``,
+``life``, ...) and the relations its rules apply (``has_supertype``, ``counter``,
+``face_down``, ``is_token``, ``attached_to``, ``exile``), turned into the contract's views.
+Nothing here computes a rule; what python-mtg does not compute is left unknown (views.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...contract.types import GameView, ObjectId, ObjectView, PlayerId, PlayerView
+from ...errors import ContractError, Unsupported
+from ...format.vocabulary import Step, Zone
+from .views import (
+    ALWAYS_UNKNOWN, COLORS, COUNTERS_FROM_MTG, PartialGameView, PartialObjectView, word,
+)
+
+#: python-mtg's zone labels -> the contract's zones.
+_ZONES = {"battlefield": Zone.BATTLEFIELD, "hand": Zone.HAND, "library": Zone.LIBRARY,
+          "graveyard": Zone.GRAVEYARD, "exile": Zone.EXILE, "command_zone": Zone.COMMAND}
+#: What a face-down object's view would show from its printed card, not its face-down values.
+_FACE_DOWN = "python-mtg's views give a face-down object's printed {field}"
+_GAME_UNKNOWN = {
+    "stack": "python-mtg shows no stack (a spell resolves inside the move that casts it)",
+    "priority_player": "python-mtg exposes no priority",
+}
+
+
+def _rows(game: Any, relation: str) -> set[tuple[Any, ...]]:
+    return set(game.state.get(relation) or ())
+
+
+def owner_of(game: Any, object_id: str) -> str:
+    """Owner as python-mtg attributes it (``printed_control``; its graveyards use the same)."""
+    for player, card in _rows(game, "printed_control"):
+        if card == object_id:
+            return str(player)
+    return ""
+
+
+def object_view(game: Any, object_id: ObjectId) -> ObjectView:
+    view = game.card(object_id)
+    if view.zone is None:  # python-mtg's answer for an id it does not know (or out of the game)
+        raise KeyError(object_id)
+    zone = _ZONES.get(str(view.zone))
+    if zone is None:
+        raise Unsupported(f"python-mtg reports the zone {view.zone!r}")
+    unknown = dict(ALWAYS_UNKNOWN)
+    name = str(view.name)
+    if " // " in name:
+        unknown["names"] = (f"python-mtg names the whole card {name!r}; it computes no name "
+                            f"of the face that is up")
+    face_down = (object_id,) in _rows(game, "face_down")
+    if face_down:
+        for key in ("names", "colors", "types", "subtypes", "supertypes", "keywords"):
+            unknown[key] = _FACE_DOWN.format(field=key)
+    creature = bool(getattr(view, "is_creature", False))
+    counters = {COUNTERS_FROM_MTG.get(str(k), str(k)): int(n)
+                for (c, k, n) in _rows(game, "counter") if c == object_id}
+    host = next((str(h) for (a, h) in _rows(game, "attached_to") if a == object_id), None)
+    return PartialObjectView(
+        id=object_id, zone=zone, owner=owner_of(game, object_id),
+        controller=str(view.controller) if zone is Zone.BATTLEFIELD and view.controller else None,
+        names=(name,), mana_value=0,
+        colors=tuple(COLORS.get(str(c), str(c)) for c in view.colors),
+        types=tuple(word(str(t)) for t in view.types),
+        subtypes=tuple(word(str(t)) for t in view.subtypes),
+        supertypes=tuple(sorted(word(str(s)) for (c, s) in _rows(game, "has_supertype")
+                                if c == object_id)),
+        power=int(view.power) if creature else None,
+        toughness=int(view.toughness) if creature else None,
+        abilities=(), face_down=face_down,
+        token=(object_id,) in _rows(game, "is_token"),
+        tapped=bool(view.tapped) and zone is Zone.BATTLEFIELD,
+        counters=counters,
+        keywords=tuple(word(str(k)) for k in view.keywords),
+        attached_to=host if zone is Zone.BATTLEFIELD else None,
+        unknown=unknown,
+    )
+
+
+def object_ids(game: Any, zone: Zone, player: PlayerId | None = None) -> Sequence[ObjectId]:
+    seats = [player] if player else list(game.players)
+    if zone is Zone.HAND:
+        return [str(i) for p in seats for i in game.hand(p)]
+    if zone is Zone.LIBRARY:
+        return [str(c) for (p, c) in sorted(_rows(game, "in_library")) if p in seats]
+    if zone is Zone.GRAVEYARD:
+        return [str(i) for p in seats for i in game.graveyard(p)]
+    if zone is Zone.BATTLEFIELD:
+        return [str(i) for i, c in sorted(game.battlefield().items()) if player in (None, c)]
+    if zone is Zone.EXILE:
+        return [str(c) for (c,) in sorted(_rows(game, "exile"))
+                if player in (None, owner_of(game, str(c)))]
+    raise Unsupported(f"python-mtg shows no {zone.value}")
+
+
+def game_view(game: Any) -> GameView:
+    try:
+        step = Step(str(game.step))
+    except ValueError:
+        raise ContractError(f"python-mtg reports a step the contract does not name: "
+                            f"{game.step!r}") from None
+    life = game.life()
+    exiled = [owner_of(game, str(c)) for (c,) in _rows(game, "exile")]
+    return PartialGameView(
+        step=step, active_player=str(game.active_player), priority_player=None, stack=(),
+        players=tuple(PlayerView(str(p), int(life[p]), int(game.hand_count(p)),
+                                 int(game.library_size(p)), len(game.graveyard(p)),
+                                 exiled.count(str(p)))
+                      for p in game.players),
+        unknown=_GAME_UNKNOWN)
