@@ -1,7 +1,12 @@
-"""The python-mtg adapter: what it reports, what it declares, what it refuses."""
+"""The python-mtg adapter: what it sets up, maps, reports, refuses and reproduces.
+
+A python-mtg game costs about a second to build, so each fixture builds one game and the
+tests that only look share it.
+"""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,15 +16,17 @@ import pytest
 mtg = pytest.importorskip("mtg")
 
 from conformance.contract import registry  # noqa: E402
-from conformance.contract.types import Cast, Resolve, Unlock  # noqa: E402
+from conformance.contract.types import (  # noqa: E402
+    CHOICE_MADE, Activate, AdvanceTo, Cast, PlayerRef, Resolve, Unlock,
+)
 from conformance.engines.python_mtg import PythonMtgEngine, create  # noqa: E402
-from conformance.engines.python_mtg.engine import NO_MANA_VALUE  # noqa: E402
-from conformance.errors import Unsupported, UsageError  # noqa: E402
+from conformance.errors import IllegalAction, Unsupported, UsageError  # noqa: E402
 from conformance.format.cards import CardPool, load_cards  # noqa: E402
 from conformance.format.model import CardEntry, PlayerSetup, Setup  # noqa: E402
 from conformance.format.vocabulary import Door, Step, Zone  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
+REPROS = ROOT / "docs" / "engines" / "python-mtg" / "repros"
 
 
 @pytest.fixture(scope="module")
@@ -27,32 +34,39 @@ def cards() -> CardPool:
     return load_cards(ROOT / "rulings" / "cards.yaml")
 
 
-def seven(card: str, alias: str | None = None) -> tuple[CardEntry, ...]:
-    return tuple(CardEntry(card, alias if i == 0 else None) for i in range(7))
-
-
-def forests() -> tuple[CardEntry, ...]:
-    return tuple(CardEntry("Forest") for _ in range(20))
+def two(alice: PlayerSetup, bob: PlayerSetup | None = None, active: str = "alice",
+        step: Step = Step.PRECOMBAT_MAIN) -> Setup:
+    return Setup((alice, bob or PlayerSetup("bob")), active, step)
 
 
 @pytest.fixture(scope="module")
-def started(cards: CardPool) -> Iterator[tuple[PythonMtgEngine, dict[str, str]]]:
-    """A game python-mtg can begin by itself: seven-card hands, libraries of Forests."""
+def board(cards: CardPool) -> Iterator[tuple[PythonMtgEngine, dict[str, str]]]:
+    """Every zone and permanent state the adapter sets up, in one game (nothing is cast)."""
     engine = create()
-    setup = Setup((PlayerSetup("alice", zones={Zone.HAND: seven("Grizzly Bears", "bears"),
-                                               Zone.LIBRARY: forests()}),
-                   PlayerSetup("bob", zones={Zone.HAND: seven("Grizzly Bears"),
-                                             Zone.LIBRARY: forests()})), "alice")
+    setup = two(
+        PlayerSetup("alice", life=17, mana="{1}{G}", zones={
+            Zone.LIBRARY: (CardEntry("Memnite", "top"), CardEntry("Grizzly Bears", "second")),
+            Zone.HAND: (CardEntry("Unsummon", "unsummon"),),
+            Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", "bears", tapped=True,
+                                         counters=(("+1/+1", 2),)),
+                               CardEntry("Isamaru, Hound of Konda", "isamaru")),
+            Zone.GRAVEYARD: (CardEntry("Shock", "shock"),),
+            Zone.EXILE: (CardEntry("Searing Spear", "spear"),),
+        }),
+        PlayerSetup("bob", zones={Zone.BATTLEFIELD: (CardEntry("Memnite", "bobs"),)}),
+        active="bob", step=Step.POSTCOMBAT_MAIN)
     aliases = engine.start(setup, cards)
     yield engine, aliases
     engine.close()
 
 
-def test_it_is_registered_and_says_who_it_is() -> None:
+def test_it_is_registered_and_says_what_it_can_do() -> None:
     engine = registry.create("python-mtg")
     assert engine.info.name == "python-mtg"
     assert engine.info.version == mtg.__version__
-    assert engine.info.capabilities == frozenset()  # declared honestly: see the docs
+    assert engine.info.capabilities == {"inject-state", "activated-abilities",
+                                        "triggered-abilities", "transform", "morph",
+                                        "special-actions"}
 
 
 def test_not_installed_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -61,47 +75,173 @@ def test_not_installed_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None
         create()
 
 
-def test_an_injected_setup_is_unsupported(cards: CardPool) -> None:
-    setup = Setup((PlayerSetup("alice", zones={Zone.BATTLEFIELD: (CardEntry("Forest"),)}),
-                   PlayerSetup("bob")), "alice")
-    with pytest.raises(Unsupported, match="no inject-state"):
-        create().start(setup, cards)
+def test_every_zone_of_the_setup_is_where_python_mtg_says(
+        board: tuple[PythonMtgEngine, dict[str, str]]) -> None:
+    engine, aliases = board
+    where = {alias: engine.observe(aliases[alias]).zone for alias in aliases}
+    assert where == {"top": Zone.LIBRARY, "second": Zone.LIBRARY, "unsummon": Zone.HAND,
+                     "bears": Zone.BATTLEFIELD, "isamaru": Zone.BATTLEFIELD,
+                     "shock": Zone.GRAVEYARD, "spear": Zone.EXILE, "bobs": Zone.BATTLEFIELD}
+    assert engine.objects(Zone.EXILE, "alice") == [aliases["spear"]]
+    assert set(engine.objects(Zone.BATTLEFIELD, "bob")) == {aliases["bobs"]}
+    library = mtg.Game.from_state(engine._require().state).state["_lib_order"]["alice"]
+    assert library == [aliases["top"], aliases["second"]]  # top first, as the setup lists it
 
 
-def test_a_mana_pool_is_unsupported(cards: CardPool) -> None:
-    setup = Setup((PlayerSetup("alice", mana="{1}"), PlayerSetup("bob")), "alice")
-    with pytest.raises(Unsupported, match="mana in a pool"):
-        create().start(setup, cards)
+def test_permanents_report_python_mtgs_values(
+        board: tuple[PythonMtgEngine, dict[str, str]]) -> None:
+    engine, aliases = board
+    bears = engine.observe(aliases["bears"])
+    assert (bears.owner, bears.controller, bears.tapped) == ("alice", "alice", True)
+    assert bears.counters == {"+1/+1": 2}
+    assert (bears.power, bears.toughness) == (4, 4)  # python-mtg adds the counters
+    assert bears.names == ("Grizzly Bears",) and bears.colors == ("G",)
+    assert bears.types == ("Creature",) and bears.subtypes == ("Bear",)
+    isamaru = engine.observe(aliases["isamaru"])
+    assert isamaru.supertypes == ("Legendary",) and not isamaru.tapped
+    assert engine.observe(aliases["shock"]).controller is None
 
 
-def test_views_report_what_python_mtg_computes(
-        started: tuple[PythonMtgEngine, dict[str, str]]) -> None:
-    engine, aliases = started
+def test_what_python_mtg_does_not_compute_is_never_reported(
+        board: tuple[PythonMtgEngine, dict[str, str]]) -> None:
+    engine, aliases = board
     view = engine.observe(aliases["bears"])
-    assert view.zone is Zone.HAND and view.owner == "alice" and view.controller is None
-    assert view.names == ("Grizzly Bears",)
-    assert view.types == ("Creature",) and view.subtypes == ("Bear",)
-    assert view.colors == ("G",)
-    assert view.mana_value == NO_MANA_VALUE  # python-mtg has no mana value
-
-
-def test_the_game_view(started: tuple[PythonMtgEngine, dict[str, str]]) -> None:
-    engine, aliases = started
-    game = engine.game()
-    assert game.step is Step.PRECOMBAT_MAIN and game.active_player == "alice"
-    assert game.player("alice").life == 20
-    assert aliases["bears"] in engine.objects(Zone.HAND, "alice")
+    for field in ("mana_value", "abilities", "color_identity", "transformed", "identity"):
+        with pytest.raises(Unsupported):
+            getattr(view, field)
+    with pytest.raises(Unsupported, match="no stack"):
+        engine.game().stack
+    with pytest.raises(Unsupported, match="player-views"):
+        engine.observe(aliases["bears"], "bob")
     with pytest.raises(KeyError):
         engine.observe("no_such_card_99")
 
 
-def test_unmapped_actions_are_unsupported(
-        started: tuple[PythonMtgEngine, dict[str, str]]) -> None:
-    engine, aliases = started
+def test_the_game_view(board: tuple[PythonMtgEngine, dict[str, str]]) -> None:
+    engine, _aliases = board
+    game = engine.game()
+    assert (game.step, game.active_player) == (Step.POSTCOMBAT_MAIN, "bob")
+    alice = game.player("alice")
+    assert (alice.life, alice.hand_size, alice.library_size) == (17, 1, 2)
+    assert (alice.graveyard_size, alice.exile_size) == (1, 1)
+
+
+@pytest.mark.parametrize(("entry", "reason"), [
+    (CardEntry("Bottomless Pool // Locker Room"), "first door only"),
+    (CardEntry("Grizzly Bears", face_down=True), "face-down"),
+    (CardEntry("Serah Farron // Crystallized Serah", transformed=True), "transformed"),
+    (CardEntry("Grizzly Bears", token=True), "tokens"),
+    (CardEntry("Panharmonicon"), "models none of the abilities of 'Panharmonicon'"),
+])
+def test_setups_python_mtg_cannot_hold_are_unsupported(
+        cards: CardPool, entry: CardEntry, reason: str) -> None:
+    setup = two(PlayerSetup("alice", zones={Zone.BATTLEFIELD: (entry,)}))
+    with pytest.raises(Unsupported, match=reason):
+        create().start(setup, cards)
+
+
+@pytest.fixture()
+def bounce(cards: CardPool) -> Iterator[tuple[PythonMtgEngine, dict[str, str]]]:
+    """Unsummon with two creatures to target, and a Forest in hand so python-mtg stays in
+    the main phase (a land to play is a decision for it)."""
+    engine = create()
+    setup = two(
+        PlayerSetup("alice", mana="{U}", zones={
+            Zone.HAND: (CardEntry("Unsummon", "unsummon"), CardEntry("Forest")),
+            Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", "bears"),)}),
+        PlayerSetup("bob", zones={Zone.BATTLEFIELD: (CardEntry("Memnite", "memnite"),)}))
+    aliases = engine.start(setup, cards)
+    yield engine, aliases
+    engine.close()
+
+
+def test_a_spell_is_hidden_until_resolved_and_its_target_is_asked(
+        bounce: tuple[PythonMtgEngine, dict[str, str]]) -> None:
+    engine, aliases = bounce
+    assert engine.perform(Cast("alice", aliases["unsummon"])) == []
+    choice = engine.pending_choice()
+    assert choice is not None and choice.kind == "target"
+    assert {o.value for o in choice.options} == {aliases["bears"], aliases["memnite"]}
+    with pytest.raises(IllegalAction):
+        engine.answer(["no_such_card_99"])
+    engine.answer([aliases["memnite"]])
+    assert engine.pending_choice() is None
+    with pytest.raises(Unsupported, match="inside the move"):
+        engine.observe(aliases["memnite"])
+    engine.perform(Resolve())
+    assert engine.observe(aliases["memnite"]).zone is Zone.HAND
+    assert engine.observe(aliases["bears"]).zone is Zone.BATTLEFIELD
+    with pytest.raises(Unsupported, match="no stack"):
+        engine.perform(Resolve())
+
+
+def test_a_given_target_is_taken_or_refused(
+        bounce: tuple[PythonMtgEngine, dict[str, str]]) -> None:
+    engine, aliases = bounce
+    unsummon = aliases["unsummon"]
+    assert not engine.is_legal(Cast("alice", unsummon, targets=(PlayerRef("bob"),)))
+    assert engine.is_legal(Cast("alice", unsummon, targets=(aliases["bears"],)))
+    engine.observe(aliases["bears"])  # the probe was taken back
+    engine.perform(Cast("alice", unsummon, targets=(aliases["bears"],)))
+    engine.perform(Resolve())
+    assert engine.observe(aliases["bears"]).zone is Zone.HAND
+
+
+def test_refusals_and_unmapped_actions(cards: CardPool) -> None:
+    engine = create()
+    setup = two(PlayerSetup("alice", mana="{U}", zones={
+        Zone.HAND: (CardEntry("Grizzly Bears", "bears"), CardEntry("Unsummon", "unsummon")),
+        Zone.BATTLEFIELD: (CardEntry("Island", "island", tapped=True),
+                           CardEntry("Memnite", "memnite"))}))
+    aliases = engine.start(setup, cards)
+    with pytest.raises(IllegalAction):  # {1}{G} with {U} in the pool and a tapped Island
+        engine.perform(Cast("alice", aliases["bears"]))
+    with pytest.raises(Unsupported, match="no X"):
+        engine.perform(Cast("alice", aliases["unsummon"], x=1))
+    events = engine.perform(Cast("alice", aliases["unsummon"]))  # the lone target is chosen
+    assert [e.data["chosen"] for e in events if e.kind == CHOICE_MADE] == [[aliases["memnite"]]]
+    with pytest.raises(Unsupported):
+        engine.perform(Cast("alice", aliases["bears"], door=Door.LEFT))
+    engine.perform(Resolve())
+    with pytest.raises(Unsupported, match="mana ability"):
+        engine.perform(Activate("alice", aliases["island"], 0))
     with pytest.raises(Unsupported):
         engine.perform(Unlock("alice", aliases["bears"], Door.LEFT))
+
+
+def test_python_mtg_running_past_the_step_is_not_observed(cards: CardPool) -> None:
+    engine = create()
+    setup = two(PlayerSetup("alice", mana="{1}{G}", zones={
+        Zone.HAND: (CardEntry("Grizzly Bears", "bears"),)}))
+    aliases = engine.start(setup, cards)
+    engine.perform(Cast("alice", aliases["bears"]))
+    engine.perform(Resolve())
+    with pytest.raises(Unsupported, match="went on by itself"):
+        engine.observe(aliases["bears"])
     with pytest.raises(Unsupported):
-        engine.is_legal(Cast("alice", aliases["bears"], door=Door.LEFT))
-    assert engine.pending_choice() is None
-    assert isinstance(engine.is_legal(Resolve()), bool)
-    assert all(isinstance(a, Cast) for a in engine.legal_actions("alice"))
+        engine.perform(AdvanceTo(Step.END))
+
+
+def test_a_reproduction_replays_the_engine_calls(cards: CardPool, tmp_path: Path) -> None:
+    engine = create()
+    setup = two(PlayerSetup("alice", mana="{G}", zones={
+        Zone.HAND: (CardEntry("Grizzly Bears", "bears"),)}))
+    aliases = engine.start(setup, cards)
+    with pytest.raises(IllegalAction):
+        engine.perform(Cast("alice", aliases["bears"]))
+    script = engine.reproduction(f"the engine refused Cast(player='alice', "
+                                 f"card='{aliases['bears']}'): no such move")
+    assert script is not None and "import conformance" not in script
+    path = tmp_path / "repro.py"
+    path.write_text(script)
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0 and "DEPARTURE REPRODUCED" in done.stdout
+
+
+@pytest.mark.parametrize("script", sorted(REPROS.glob("*.py")), ids=lambda p: p.stem)
+def test_each_recorded_failure_still_reproduces(script: Path) -> None:
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "DEPARTURE REPRODUCED" in done.stdout
