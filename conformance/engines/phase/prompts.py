@@ -100,11 +100,26 @@ def pending_choice(session: PhaseSession) -> Choice | None:
         return Choice("option", player, "choose X",
                       tuple(Option(str(n)) for n in range(low, high + 1)))
     if kind == "OrderTriggers":
-        options = tuple(Option(str(i)) for i in range(len(data.get("triggers") or ())))
-        return Choice("order", player, "order simultaneous triggers", options,
-                      len(options), len(options))
+        options = _trigger_options(session, data)
+        return Choice("order", player, "order your triggered abilities (the first goes on "
+                      "the stack first)", options, len(options), len(options))
     raise Unsupported(f"phase waits for a {kind} prompt, which the adapter does not map "
                       f"to a contract choice")
+
+
+def _trigger_options(session: PhaseSession, data: dict[str, Any]) -> tuple[Option, ...]:
+    """One option per trigger phase asks to order: the source's id (``<id>/<n>`` for the
+    n-th of several from one source), labelled with the source's name and the text."""
+    triggers = list(data.get("triggers") or ())
+    sources = [int(t.get("source_id")) for t in triggers]
+    options = []
+    for index, trigger in enumerate(triggers):
+        value = session.cid(sources[index])
+        if sources.count(sources[index]) > 1:
+            value += f"/{sources[:index + 1].count(sources[index])}"
+        options.append(Option(value, f"{trigger.get('source_name')}: "
+                                     f"{trigger.get('description')}"))
+    return tuple(options)
 
 
 def _is_room(session: PhaseSession, number: int) -> bool:
@@ -250,7 +265,9 @@ def _answer_actions(session: PhaseSession, kind: str, data: dict[str, Any],
     if kind == "ChooseXValue":
         return [{"type": "ChooseX", "data": {"value": int(values[0])}}]
     if kind == "OrderTriggers":
-        return [{"type": "OrderTriggers", "data": {"order": [int(v) for v in values]}}]
+        values_in_order = [o.value for o in _trigger_options(session, data)]
+        return [{"type": "OrderTriggers",
+                 "data": {"order": [values_in_order.index(v) for v in values]}}]
     raise Unsupported(f"phase waits for a {kind} prompt, which the adapter does not map")
 
 

@@ -49,12 +49,20 @@ def reproduction(session: PhaseSession, reads: list[Read], failure: str) -> str 
     cards = _cards(session)
     return _TEMPLATE.format(
         failure=failure.replace('"""', "'''"),
-        steps="\n".join(f"#   {s}" for s in session.setup_steps) or "#   (none)",
-        cards=json.dumps(cards, indent=1, ensure_ascii=False, sort_keys=True),
-        trace=json.dumps(session.trace, indent=None, ensure_ascii=False).replace(
-            "}, {", "},\n {"),
+        steps="\n".join(f"    - {s}" for s in session.setup_steps) or "    (none)",
+        cards=_literal("{\n" + ",\n".join(
+            f" {json.dumps(name)}: {json.dumps(card, ensure_ascii=False, sort_keys=True)}"
+            for name, card in cards.items()) + "\n}"),
+        trace=_literal(json.dumps(session.trace, ensure_ascii=False).replace("}, {", "},\n {")),
         reading=reading,
     )
+
+
+def _literal(text: str) -> str:
+    """JSON text as a Python expression for the script."""
+    if "'''" in text or text.endswith("\\"):
+        return f"json.loads({text!r})"
+    return f"json.loads(r'''{text}''')"
 
 
 def _cards(session: PhaseSession) -> dict[str, Any]:
@@ -118,7 +126,7 @@ import phase
 
 CARDS = {cards}
 
-TRACE = [{trace}]
+TRACE = {trace}
 
 
 def oracle_id(name):
@@ -253,8 +261,8 @@ for item in reversed(stack):
     ability = (item["kind"].get("data") or {}).get("ability") or {}
     print(f"  on the stack: {item['kind']['type']} {item['id']}: "
           f"{ability.get('description') or ''!r}, targets {ability.get('targets')}")
-print("the ruling expects a choice here (phase asks none, and put no ability whose targets "
-      "it chose itself on the stack)")
+print("the ruling expects a choice at this point; phase asks for none and waits for "
+      "priority (the stack above is all there is)")
 verdict(waiting["type"] == "Priority")
 '''
 

@@ -1,6 +1,6 @@
 """The phase.rs adapter (conformance.engines.phase), run against the real engine.
 
-Skipped when phase-python is not installed (CI installs the base package only).
+Skipped when phase-python is not installed.
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ import pytest
 
 phase = pytest.importorskip("phase")
 
-from conformance.contract import Cast, Resolve, Unlock  # noqa: E402
+from conformance.contract import Activate, Cast, Resolve, Unlock  # noqa: E402
+from conformance.contract.types import CHOICE_MADE  # noqa: E402
 from conformance.engines.phase import create  # noqa: E402
 from conformance.engines.phase import adapter as adapter_module  # noqa: E402
+from conformance.engines.phase import observations as observations_module  # noqa: E402
 from conformance.engines.phase.cards import convert_card, oracle_id  # noqa: E402
 from conformance.errors import IllegalAction  # noqa: E402
 from conformance.format.cards import CardPool, load_cards  # noqa: E402
@@ -26,6 +28,7 @@ from conformance.runner.results import Status  # noqa: E402
 
 RULINGS = Path(__file__).parents[3] / "rulings"
 ROOM = "Bottomless Pool // Locker Room"
+MIRROR = "Mirror Room // Fractured Realm"
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +41,7 @@ def engine() -> Any:
     return create()
 
 
-def setup_with(hand: tuple[CardEntry, ...], mana: str = "",
+def setup_with(hand: tuple[CardEntry, ...] = (), mana: str = "",
                battlefield: tuple[CardEntry, ...] = ()) -> Setup:
     zones = {Zone.HAND: hand, Zone.BATTLEFIELD: battlefield}
     return Setup((PlayerSetup("alice", mana=mana, zones=zones), PlayerSetup("bob")), "alice")
@@ -55,8 +58,7 @@ def test_room_faces_share_one_oracle_id(cards: CardPool) -> None:
 def test_phase_links_both_doors_of_a_room(engine: Any, cards: CardPool) -> None:
     """With the faces linked, phase offers the door choice and knows the other door."""
     aliases = engine.start(setup_with((CardEntry(ROOM, alias="room"),), mana="{U}"), cards)
-    raw = engine._raw(aliases["room"])
-    assert raw["back_face"]["name"] == "Locker Room"
+    assert engine.session.raw(aliases["room"])["back_face"]["name"] == "Locker Room"
     engine.perform(Cast("alice", aliases["room"]))
     choice = engine.pending_choice()
     assert choice is not None and choice.kind == "door"
@@ -64,7 +66,7 @@ def test_phase_links_both_doors_of_a_room(engine: Any, cards: CardPool) -> None:
 
 
 def test_card_conversion_records_unimplemented_abilities(engine: Any, cards: CardPool) -> None:
-    engine.start(setup_with(()), cards)
+    engine.start(setup_with(), cards)
     assert "Serra Paragon" in engine.card_data.unimplemented
 
 
@@ -88,6 +90,113 @@ def test_room_enters_with_the_cast_door_unlocked(engine: Any, cards: CardPool) -
         engine.observe(on_stack)  # a new object on the battlefield (CR 400.7)
 
 
+def test_unlocked_doors_are_set_up_by_play(engine: Any, cards: CardPool) -> None:
+    """A set-up Room with a door unlocked is cast for that door and the other is unlocked
+    with the special action: phase's own door-tagged abilities, no snapshot edit."""
+    room = CardEntry(ROOM, alias="room", unlocked=(Door.LEFT, Door.RIGHT))
+    aliases = engine.start(setup_with(battlefield=(room,)), cards)
+    assert engine.setup_steps == (
+        f"{ROOM}: cast for Bottomless Pool (unlocked as it entered)",
+        f"{ROOM}: Locker Room unlocked (UnlockRoomDoor)")
+    raw = engine.session.raw(aliases["room"])
+    doors = {entry["definition"].get("room_door") for entry in raw["trigger_definitions"]}
+    assert doors == {"Left", "Right"}
+    view = engine.observe(aliases["room"])
+    assert view.unlocked_doors == (Door.LEFT, Door.RIGHT) and len(view.abilities) == 2
+    assert engine.game().stack == () and engine.game().player("alice").hand_size == 0
+
+
+def test_a_room_reports_only_the_abilities_phase_applies(engine: Any, cards: CardPool) -> None:
+    """phase lists both doors' abilities on a Room permanent and applies the unlocked
+    door's: one door unlocked, one ability."""
+    room = CardEntry(ROOM, alias="room", unlocked=(Door.RIGHT,))
+    aliases = engine.start(setup_with(battlefield=(room,)), cards)
+    assert len(engine.session.raw(aliases["room"])["trigger_definitions"]) == 2
+    assert engine.observe(aliases["room"]).abilities == (
+        "Whenever one or more creatures you control deal combat damage to a player, "
+        "draw a card.",)
+
+
+def test_no_game_with_a_room_is_reloaded(engine: Any, cards: CardPool,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once cards are placed, the adapter never calls load_game: undoing a refused action,
+    is_legal probes and mana values replay the recorded calls."""
+    room = CardEntry(ROOM, alias="room", unlocked=(Door.LEFT,))
+    aliases = engine.start(setup_with((CardEntry("Grizzly Bears", alias="bears"),),
+                                      battlefield=(room,)), cards)
+    loads: list[object] = []
+    real = engine.session.engine
+
+    class Watch:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+        def load_game(self, state: Any) -> Any:
+            loads.append(state)
+            return real.load_game(state)
+
+    monkeypatch.setattr(engine.session, "engine", Watch())
+    assert engine.observe(aliases["room"]).mana_value == 1
+    assert not engine.is_legal(Cast("alice", aliases["bears"]))  # no mana
+    with pytest.raises(IllegalAction):
+        engine.perform(Unlock("alice", aliases["room"], Door.RIGHT))  # no mana
+    # the replays started with the one reload: switching debug mode on before any placement
+    assert all(not state["state"]["battlefield"] for state in loads)
+    assert engine.observe(aliases["room"]).unlocked_doors == (Door.LEFT,)
+
+
+def test_a_lone_target_phase_picks_is_reported_as_an_automatic_choice(
+        engine: Any, cards: CardPool) -> None:
+    aliases = engine.start(setup_with(mana="{2}{U}", battlefield=(
+        CardEntry(MIRROR, alias="room"), CardEntry("Grizzly Bears", alias="bears"))), cards)
+    events = engine.perform(Unlock("alice", aliases["room"], Door.LEFT))
+    assert engine.pending_choice() is None  # phase asked nothing
+    made = [e for e in events if e.kind == CHOICE_MADE]
+    assert len(made) == 1
+    assert made[0].data["chosen"] == [aliases["bears"]]
+    assert made[0].data["options"] == [aliases["bears"]] and made[0].data["min"] == 1
+
+
+def test_card_names_are_an_open_choice(engine: Any, cards: CardPool) -> None:
+    """phase takes any valid card name: the choice is open, and accepts() asks phase."""
+    aliases = engine.start(setup_with((CardEntry("Pithing Needle", alias="needle"),),
+                                      mana="{1}"), cards)
+    engine.perform(Cast("alice", aliases["needle"]))
+    engine.perform(Resolve())
+    choice = engine.pending_choice()
+    assert choice is not None and choice.kind == "name" and choice.open
+    assert engine.accepts(["Locker Room"])
+    assert not engine.accepts([ROOM])  # phase: "Invalid card name"
+    with pytest.raises(IllegalAction):
+        engine.answer([ROOM])
+    assert engine.pending_choice() is not None  # still pending
+    engine.answer(["Locker Room"])
+    assert engine.pending_choice() is None
+
+
+def test_a_land_taps_for_mana_with_phase_selection(engine: Any, cards: CardPool) -> None:
+    aliases = engine.start(setup_with(battlefield=(CardEntry("Island", alias="island"),)),
+                           cards)
+    engine.perform(Activate("alice", aliases["island"], 0))
+    assert engine.observe(aliases["island"]).tapped
+    with pytest.raises(IllegalAction):  # already tapped: phase refuses
+        engine.perform(Activate("alice", aliases["island"], 0))
+
+
+def test_a_cast_phase_makes_in_another_mode_is_refused(engine: Any, cards: CardPool) -> None:
+    """With only {3}, phase casts a morph card face down without asking: a face-up cast
+    is not what phase does, so it is refused and undone."""
+    aliases = engine.start(setup_with((CardEntry("Thousand Winds", alias="winds"),),
+                                      mana="{3}"), cards)
+    assert not engine.is_legal(Cast("alice", aliases["winds"]))
+    with pytest.raises(IllegalAction, match="face down"):
+        engine.perform(Cast("alice", aliases["winds"]))
+    assert engine.observe(aliases["winds"]).zone is Zone.HAND
+    assert engine.game().stack == ()
+    engine.perform(Cast("alice", aliases["winds"], face_down=True))
+    assert len(engine.game().stack) == 1
+
+
 def test_illegal_action_raises(engine: Any, cards: CardPool) -> None:
     aliases = engine.start(setup_with((CardEntry(ROOM, alias="room"),)), cards)
     with pytest.raises(IllegalAction):  # no mana: phase does not list the cast
@@ -107,13 +216,6 @@ def test_missing_capability_is_unsupported(engine: Any, cards: CardPool) -> None
     assert "player-views" in result.message
 
 
-def test_unreproducible_setup_is_unsupported(engine: Any, cards: CardPool) -> None:
-    ruling = load_ruling(RULINGS / "rooms" / "unlock-is-a-special-action.yaml", cards)
-    result = run_ruling(ruling, engine, cards)
-    assert result.status is Status.UNSUPPORTED
-    assert "door" in result.message
-
-
 def test_mana_value_comes_from_phase(engine: Any, cards: CardPool,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """The reported mana value is phase's ZoneChanged record, not anything the adapter
@@ -121,44 +223,22 @@ def test_mana_value_comes_from_phase(engine: Any, cards: CardPool,
     aliases = engine.start(setup_with((CardEntry("Grizzly Bears", alias="bears"),)), cards)
     assert engine.observe(aliases["bears"]).mana_value == 2  # phase's value
 
-    real_load = engine._engine.load_game
+    real = observations_module.mana_value_probe
 
-    class Probe:
-        def __init__(self, game: Any) -> None:
-            self.game = game
+    def patched(game: Any, number: int, zone: str) -> int | None:
+        value = real(game, number, zone)
+        return None if value is None else value + 40
 
-        def __getattr__(self, name: str) -> Any:
-            return getattr(self.game, name)
-
-        def apply(self, *args: Any, **kwargs: Any) -> Any:
-            result = self.game.apply(*args, **kwargs)
-            events = result.events
-            for event in events:
-                if event["type"] == "ZoneChanged":
-                    event["data"]["record"]["mana_value"] = 42
-
-            class Result:
-                pass
-            patched = Result()
-            patched.events = events  # type: ignore[attr-defined]
-            return patched
-
-    class EngineProxy:
-        def __getattr__(self, name: str) -> Any:
-            return getattr(real_load.__self__, name)
-
-        def load_game(self, state: Any) -> Any:
-            return Probe(real_load(state))
-
-    monkeypatch.setattr(engine, "_engine", EngineProxy())
+    monkeypatch.setattr(observations_module, "mana_value_probe", patched)
     engine._mana_values.clear()
     assert engine.observe(aliases["bears"]).mana_value == 42
 
 
 def test_adapter_reads_no_characteristic_from_card_data() -> None:
-    """The adapter module never reads the project's card data (MTGJSON keys, CardFace
-    fields): every value it reports comes from phase."""
-    source = Path(adapter_module.__file__).read_text()
-    for forbidden in ("manaValue", "faceManaValue", "colorIdentity", ".raw", ".mana_cost",
-                      ".color_indicator", ".type_line"):
-        assert forbidden not in source, forbidden
+    """The modules that report observations never read the project's card data (MTGJSON
+    keys, CardFace fields): every value they report comes from phase."""
+    for module in (adapter_module, observations_module):
+        source = Path(module.__file__).read_text()
+        for forbidden in ("manaValue", "faceManaValue", "colorIdentity", ".raw[", ".mana_cost",
+                          ".color_indicator", ".type_line"):
+            assert forbidden not in source, (module.__name__, forbidden)
