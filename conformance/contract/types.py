@@ -113,7 +113,37 @@ class Move:
     transformed: bool = False
 
 
-Action = Union[Cast, Activate, Unlock, TurnFaceUp, Resolve, AdvanceTo, Move]
+@dataclass(frozen=True, slots=True)
+class PassPriority:
+    """``player``, who has priority, passes it (CR 117.3d).  When every player has passed in
+    succession, the top of the stack resolves, or with an empty stack the step ends
+    (CR 117.4, 500.2)."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareAttackers:
+    """The active player declares ``attackers``, attacking ``defender`` (``None``: the only
+    opponent), as the declare attackers step begins (CR 508.1); the game first passes to
+    that step with an empty stack.  No attackers: the player declares no attack."""
+
+    player: PlayerId
+    attackers: tuple[ObjectId, ...]
+    defender: PlayerId | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBlockers:
+    """The defending player declares blockers as the declare blockers step begins
+    (CR 509.1): each pair is a blocking creature and the attacking creature it blocks."""
+
+    player: PlayerId
+    blocks: tuple[tuple[ObjectId, ObjectId], ...] = ()
+
+
+Action = Union[Cast, Activate, Unlock, TurnFaceUp, Resolve, AdvanceTo, Move, PassPriority,
+               DeclareAttackers, DeclareBlockers]
 
 
 # -- what engines report ---------------------------------------------------------------------
@@ -135,7 +165,8 @@ EVENT_KINDS = (
     "zone_changed", "spell_cast", "spell_copied", "ability_activated", "ability_triggered",
     "ability_removed", "door_unlocked", "door_locked", "room_fully_unlocked", "token_created",
     "turned_face_up", "revealed", "card_discarded", "name_chosen", "step_began", "resolved",
-    "choice_made",
+    "choice_made", "attackers_declared", "blockers_declared", "damage_dealt", "life_changed",
+    "player_lost", "priority_passed",
 )
 
 #: Contract 1.1: the event an engine reports when it made a choice itself instead of asking
@@ -187,6 +218,14 @@ class Choice:
 
 
 CHOICE_KINDS = ("door", "face", "target", "name", "cards", "option", "order")
+
+#: An ``order`` choice (CR 603.3b) is asked when a player's triggered abilities waiting to be
+#: put on the stack differ (instances with the same source and text are interchangeable, so
+#: they are not ordered).  One option per distinct ability: its value is the source's object
+#: id (``<id>/<n>`` for the source's n-th ability, printed order, when one source has several
+#: waiting), its label ``<source name>: <ability text>``.  The answer lists every option; the
+#: first is put on the stack first (so it resolves last).
+ORDER_CHOICE = "order"
 
 
 @dataclass(frozen=True, slots=True)

@@ -335,6 +335,10 @@ class _Checker:
                                f"unknown target {target!r}{did_you_mean(target, targets_ok)}")
             if kind == "cast" and "as" in args:
                 aliases[args["as"]] = aliases.get(args["card"])
+        elif kind == "pass":
+            self._player(args, line, players)
+        elif kind in ("attack", "block"):
+            self._combat(kind, args, aliases, players)
         elif kind in ("expect_illegal", "expect_legal"):
             (inner, inner_args), = args.items()
             if inner != "advance":
@@ -348,6 +352,26 @@ class _Checker:
             aliases[args["as"]] = self.use(args["object"], key_line(args, "object"), aliases)
         elif kind == "expect":
             self.expect(args, aliases, players)
+
+    def _player(self, name: str, line: int, players: set[str]) -> None:
+        if name not in players:
+            self.error(line, f"unknown player {name!r}{did_you_mean(name, players)}")
+
+    def _combat(self, kind: str, args: LineDict, aliases: dict[str, Any],
+                players: set[str]) -> None:
+        """``attack: {attackers, defender?, player?}``, ``block: {blockers: {blocker:
+        attacker}, player?}``: every alias defined, every player known."""
+        for key in ("defender", "player"):
+            if key in args:
+                self._player(args[key], key_line(args, key), players)
+        if kind == "attack":
+            for i, alias in enumerate(args["attackers"]):
+                self.use(alias, line_of(args, ["attackers", i]), aliases)
+            return
+        blockers = args["blockers"]
+        for blocker, attacker in blockers.items():
+            self.use(blocker, key_line(blockers, blocker), aliases)
+            self.use(attacker, key_line(blockers, blocker), aliases)
 
     def _players_in(self, args: LineDict, players: set[str]) -> None:
         if "controller" in args and args["controller"] not in players:

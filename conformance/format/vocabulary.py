@@ -107,7 +107,8 @@ CAPABILITIES: dict[str, str] = {
 SCALAR_STEPS = ("resolve", "resolve_stack")
 #: Steps that act on the game.  ``expect_illegal`` and ``expect_legal`` wrap one of these,
 #: except ``move``: a move is state injection, which the rules neither allow nor forbid.
-ACTION_STEPS = ("cast", "activate", "unlock", "turn_face_up", "advance", "move")
+ACTION_STEPS = ("cast", "activate", "unlock", "turn_face_up", "advance", "move", "pass",
+                "attack", "block")
 KEYED_STEPS = ACTION_STEPS + ("choose", "find", "label", "expect", "expect_illegal", "expect_legal")
 
 #: Keys an ``expect`` step may check about an object (``object:`` names it).

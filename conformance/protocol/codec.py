@@ -15,8 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from ..contract.types import (
-    Action, Activate, AdvanceTo, Cast, Choice, EngineInfo, Event, GameView, Move, ObjectView,
-    Option, PlayerRef, PlayerView, Resolve, StackItemView, Target, TurnFaceUp, Unlock,
+    Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers, DeclareBlockers, EngineInfo,
+    Event, GameView, Move, ObjectView, Option, PassPriority, PlayerRef, PlayerView, Resolve,
+    StackItemView, Target, TurnFaceUp, Unlock,
 )
 from ..errors import (
     ConformanceError, ContractError, IllegalAction, Location, RulingFileError, Unsupported,
@@ -117,6 +118,14 @@ def encode_action(action: Action) -> Json:
     if isinstance(action, Move):
         return {"type": "move", "object": action.object, "to": action.to.value,
                 "transformed": action.transformed}
+    if isinstance(action, PassPriority):
+        return {"type": "pass_priority", "player": action.player}
+    if isinstance(action, DeclareAttackers):
+        return {"type": "declare_attackers", "player": action.player,
+                "attackers": list(action.attackers), "defender": action.defender}
+    if isinstance(action, DeclareBlockers):
+        return {"type": "declare_blockers", "player": action.player,
+                "blocks": [list(pair) for pair in action.blocks]}
     raise ContractError(f"not an action: {action!r}")
 
 
@@ -146,7 +155,27 @@ def decode_action(data: Json) -> Action:
     if kind == "move":
         return Move(_field(data, "object", what), _enum(Zone, _field(data, "to", what), "zone"),
                     bool(data.get("transformed", False)))
+    if kind == "pass_priority":
+        return PassPriority(_field(data, "player", what))
+    if kind == "declare_attackers":
+        return DeclareAttackers(_field(data, "player", what),
+                                tuple(_strings_of(_field(data, "attackers", what), "attackers")),
+                                data.get("defender"))
+    if kind == "declare_blockers":
+        pairs = _field(data, "blocks", what)
+        if not isinstance(pairs, list) or not all(
+                isinstance(p, list) and len(p) == 2 for p in pairs):
+            raise ContractError(f"{what}: 'blocks' is a list of [blocker, attacker] pairs, "
+                                f"found {pairs!r}")
+        return DeclareBlockers(_field(data, "player", what),
+                               tuple((str(b), str(a)) for b, a in pairs))
     raise ContractError(f"unknown action type {kind!r}")
+
+
+def _strings_of(data: Json, what: str) -> list[str]:
+    if not isinstance(data, list) or not all(isinstance(item, str) for item in data):
+        raise ContractError(f"{what}: expected a list of object ids, found {data!r}")
+    return list(data)
 
 
 # -- events and choices ----------------------------------------------------------------------

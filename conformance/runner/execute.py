@@ -15,8 +15,8 @@ from typing import Any
 
 from ..contract.protocol import Engine
 from ..contract.types import (
-    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Event, Move, ObjectId, PlayerRef,
-    Resolve, Target, TurnFaceUp, Unlock,
+    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers,
+    Event, Move, ObjectId, PassPriority, PlayerRef, Resolve, Target, TurnFaceUp, Unlock,
 )
 from ..errors import (
     ConformanceError, ContractError, EngineTimeout, IllegalAction, Location, RulingFileError, RulingViolation,
@@ -25,7 +25,7 @@ from ..errors import (
 from ..format.cards import CardPool
 from ..format.loader import LoadFailure
 from ..format.model import Ruling, Scenario, ScriptStep
-from ..format.vocabulary import Door, Face, Step, Zone
+from ..format.vocabulary import ACTION_STEPS, Door, Face, Step, Zone
 from .checks import Expectation
 from .choices import NEITHER_ASKED_NOR_CHOSE, OTHER_AUTOMATIC, AutomaticChoice, AutomaticChoices, resolve_values
 from .results import Result, Status
@@ -139,6 +139,19 @@ class ScenarioRun:
         if kind == "move":
             return Move(self.object_id(args["object"]), Zone(args["to"]),
                         bool(args.get("transformed", False)))
+        if kind == "pass":
+            return PassPriority(str(args))
+        if kind == "attack":
+            attackers = tuple(self.object_id(a) for a in args["attackers"])
+            player = args.get("player") or (self.player_of(attackers[0]) if attackers
+                                             else self.engine.game().active_player)
+            return DeclareAttackers(player, attackers, args.get("defender"))
+        if kind == "block":
+            blocks = tuple((self.object_id(b), self.object_id(a))
+                           for b, a in args["blockers"].items())
+            player = args.get("player") or (self.player_of(blocks[0][0]) if blocks else next(
+                p for p in self.players if p != self.engine.game().active_player))
+            return DeclareBlockers(player, blocks)
         raise ScriptError(self.where(), f"{kind!r} is not an action")
 
     def check_no_choice_pending(self) -> None:
@@ -177,7 +190,7 @@ class ScenarioRun:
                 if not self.engine.game().stack or self.engine.pending_choice() is not None:
                     break
                 self.perform(Resolve())
-        elif kind in ("cast", "activate", "unlock", "turn_face_up", "advance", "move"):
+        elif kind in ACTION_STEPS:
             self.perform(self.action(kind, args))
             if kind == "cast" and "as" in args:  # a second name for the spell
                 self.aliases[args["as"]] = self.aliases.get(args["card"])

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from conformance.contract.types import (
-    Activate, AdvanceTo, Cast, Choice, EngineInfo, Event, GameView, Move, ObjectView, Option,
-    PlayerRef, PlayerView, Resolve, StackItemView, TurnFaceUp, Unlock, automatic_choice,
+    Activate, AdvanceTo, Cast, Choice, DeclareAttackers, DeclareBlockers, EngineInfo, Event,
+    GameView, Move, ObjectView, Option, PassPriority, PlayerRef, PlayerView, Resolve,
+    StackItemView, TurnFaceUp, Unlock, automatic_choice,
 )
 from conformance.errors import (
     ContractError, IllegalAction, Location, RulingFileError, UsageError, Unsupported,
@@ -43,6 +44,11 @@ ACTIONS = [
     AdvanceTo(Step.END),
     Move("o6", Zone.EXILE),
     Move("o6", Zone.BATTLEFIELD, transformed=True),
+    PassPriority("bob"),
+    DeclareAttackers("alice", ("o1", "o2")),
+    DeclareAttackers("alice", (), defender="bob"),
+    DeclareBlockers("bob", (("o7", "o1"), ("o8", "o1"))),
+    DeclareBlockers("bob"),
 ]
 
 

@@ -19,7 +19,8 @@ from ...format.cards import Card
 KINDS = ("triggered", "activated", "static", "as_enters", "spell")
 EVENTS = ("door_unlocked", "room_fully_unlocked", "enters", "turned_face_up",
           "combat_damage_to_player", "beginning_of_combat", "beginning_of_upkeep",
-          "spell_cast", "chapter")
+          "spell_cast", "chapter", "attacks", "dies", "leaves_battlefield", "put_into_graveyard",
+          "beginning_of_end_step", "beginning_of_precombat_main", "beginning_of_draw_step")
 STATICS = ("trigger_additional_time", "cast_from_graveyard", "power_per_card",
            "cost_reduction", "cost_increase", "prevent_activation", "enchanted_gets", "anthem",
            "morph")

@@ -80,12 +80,20 @@ def return_to_hand(game: Game, ctx: Context, params: Any) -> Flow:
 
 @effect("draw")
 def draw(game: Game, ctx: Context, params: Any) -> Flow:
-    player = game.state.player(ctx.controller)
-    for _ in range(int(params)):
-        library = player.zones[Zone.LIBRARY]
-        if library:
-            game.move(game.state.objects[library[0]], Zone.HAND)
+    draw_cards(game, ctx.controller, int(params))
     yield from ()
+
+
+def draw_cards(game: Game, player_name: str, count: int) -> None:
+    """A player draws ``count`` cards, one at a time; drawing from an empty library makes
+    them lose the next time state-based actions are checked (CR 121.2, 704.5b)."""
+    player = game.state.player(player_name)
+    for _ in range(count):
+        library = player.zones[Zone.LIBRARY]
+        if not library:
+            player.drew_from_empty_library = True
+            return
+        game.move(game.state.objects[library[0]], Zone.HAND)
 
 
 @effect("discard")

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from ... import __version__
 from ...contract.types import (
-    Action, Activate, AdvanceTo, Cast, Choice, EngineInfo, Event, GameView, Move, ObjectId,
-    ObjectView, PlayerId, PlayerRef, PlayerView, Resolve, StackItemView, TurnFaceUp, Unlock,
+    Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers, DeclareBlockers, EngineInfo,
+    Event, GameView, Move, ObjectId, ObjectView, PassPriority, PlayerId, PlayerRef, PlayerView,
+    Resolve, StackItemView, TurnFaceUp, Unlock,
 )
 from ...errors import IllegalAction, Location, Unsupported
 from ...format.cards import CardPool
@@ -76,6 +77,16 @@ class ReferenceEngine:
 
     def _flow(self, action: Action) -> Flow:
         game = self._require()
+        if isinstance(action, PassPriority):
+            yield from turn.pass_priority(game, action)
+            return
+        if isinstance(action, DeclareAttackers):
+            yield from turn.attack(game, action)
+            return
+        if isinstance(action, DeclareBlockers):
+            yield from turn.block(game, action)
+            return
+        game.state.passes = 0  # a player acted: passing starts again (CR 117.3c)
         if isinstance(action, Cast):
             yield from casting.cast(game, action)
         elif isinstance(action, Activate):

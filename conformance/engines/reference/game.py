@@ -10,6 +10,7 @@ from __future__ import annotations
 
 
 from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ...contract.types import Choice, Event
@@ -35,6 +36,9 @@ class Game:
         self._flow: Flow | None = None
         self._choice: Choice | None = None
         self._snapshot: GameState | None = None
+        #: permanents that just left the battlefield, as they last existed there (CR 603.10a)
+        self.departed: dict[str, tuple[GameObject, Characteristics]] = {}
+        self._simultaneous = 0
 
     # -- shared helpers for the mechanism modules -------------------------------------------
 
@@ -61,14 +65,31 @@ class Game:
         triggers.check(self, event)
         return event
 
+    @contextmanager
+    def simultaneously(self) -> Iterator[None]:
+        """Permanents moved inside leave the battlefield at the same time: each one's
+        leaves-the-battlefield abilities see all of them (CR 603.10a)."""
+        self._simultaneous += 1
+        try:
+            yield
+        finally:
+            self._simultaneous -= 1
+            if not self._simultaneous:
+                self.departed = {}
+
     def move(self, obj: GameObject, zone: Zone, **kwargs: Any) -> GameObject | None:
-        """Move an object to a zone, emitting ``zone_changed`` (a new object, CR 400.7)."""
+        """Move an object to a zone, emitting ``zone_changed`` (a new object, CR 400.7).
+        A permanent's last known information is kept while its leaving triggers abilities."""
         old_zone = obj.zone
+        if old_zone is Zone.BATTLEFIELD:
+            self.departed[obj.id] = (obj, self.chars(obj))
         if obj.face_down and old_zone is Zone.BATTLEFIELD:  # CR 708.9
             self.events.append(Event("revealed", {"object": obj.id, "card": obj.card.name}))
         new = self.state.move(obj, zone, **kwargs)
         self.emit("zone_changed", object=obj.id, new_object=new.id if new else None,
                   card=obj.card.name, **{"from": old_zone.value, "to": zone.value})
+        if not self._simultaneous:
+            self.departed = {}
         return new
 
     # -- running procedures ----------------------------------------------------------------

@@ -61,6 +61,24 @@ class DelayedTrigger:
 
 
 @dataclass
+class Combat:
+    """Who attacks and blocks whom in this combat (CR 506.3-4), and which combat damage
+    steps have happened (CR 510.4)."""
+
+    attackers: dict[str, str] = field(default_factory=dict)  # attacker -> defending player
+    blockers: dict[str, str] = field(default_factory=dict)  # blocker -> attacker it blocks
+    blocked: set[str] = field(default_factory=set)  # attackers that became blocked
+    first_strike_done: bool = False
+    regular_done: bool = False
+    #: creatures that dealt damage in the first-strike combat damage step
+    dealt_first: set[str] = field(default_factory=set)
+
+    def copy(self) -> Combat:
+        return Combat(dict(self.attackers), dict(self.blockers), set(self.blocked),
+                      self.first_strike_done, self.regular_done, set(self.dealt_first))
+
+
+@dataclass
 class GameObject:
     id: str
     card: Card
@@ -80,6 +98,7 @@ class GameObject:
     chosen_name: str | None = None
     attached_to: str | None = None
     damage: int = 0
+    damaged_by_deathtouch: bool = False  # CR 704.5h
     keywords: set[str] = field(default_factory=set)  # keywords gained from effects
     # choices made for a spell on the stack (CR 601.2b-c)
     cast_door: Door | None = None
@@ -121,6 +140,8 @@ class Player:
     used_once_per_turn: set[tuple[str, int]] = field(default_factory=set)
     # the characteristics of the spells cast this turn, for "the first ... each turn"
     spells_cast_this_turn: list[Any] = field(default_factory=list)
+    drew_from_empty_library: bool = False  # CR 704.5b
+    lost: bool = False  # CR 104.3
 
 
 @dataclass
@@ -151,6 +172,9 @@ class GameState:
     clock: int = 0
     turn: int = 1
     seed: int = 0
+    #: players who have passed priority in succession with nothing happening (CR 117.4)
+    passes: int = 0
+    combat: Combat | None = None
 
     # -- copying ---------------------------------------------------------------------------
 
@@ -176,6 +200,7 @@ class GameState:
             effects=list(self.effects),
             delayed=list(self.delayed),
             linked={k: list(v) for k, v in self.linked.items()},
+            combat=self.combat.copy() if self.combat is not None else None,
         )
 
     # -- lookups ---------------------------------------------------------------------------

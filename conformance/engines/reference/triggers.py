@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...contract.types import Event
+from ...contract.types import Choice, Event, Option
 from ...format.vocabulary import Door, Step, Zone
 from .abilities import Ability
-from .characteristics import DOOR_INDEX
+from .characteristics import DOOR_INDEX, Characteristics
 from .game import Flow, Game
 from .state import GameObject, PendingTrigger, StackAbility
-from .targets import choose_targets, matches
+from .targets import choose_targets, label, matches
 
 #: A matcher says how many times an event triggers an ability (0: not at all).
 Matcher = Callable[[Game, GameObject, Any, Event, Ability], int]
@@ -87,7 +87,70 @@ def _chapter(game: Game, obj: GameObject, params: Any, event: Event, ability: Ab
 
 
 def _combat_damage(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
-    return False  # combat damage is not dealt by the reference engine yet
+    """``this``: this creature deals combat damage to a player; ``{by:
+    creatures_you_control}``: one or more creatures you control do, once per combat damage
+    step and player (CR 510.3a)."""
+    if params == "this":
+        return event.kind == "combat_damage_to_player" and event.data["source"] == obj.id
+    return (event.kind == "creatures_dealt_combat_damage"
+            and event.data["controller"] == obj.controller)
+
+
+def _attacks(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
+    """``this``: whenever this creature attacks; a filter with ``controller: you`` and
+    ``other``: whenever a matching creature attacks (CR 508.3a)."""
+    if event.kind != "attacks":
+        return False
+    attacker = str(event.data["object"])
+    if params == "this":
+        return attacker == obj.id
+    found = game.state.objects.get(attacker)
+    return found is not None and _filter_ok(game, obj, params, found, game.chars(found))
+
+
+def _filter_ok(game: Game, obj: GameObject, params: Any, other: GameObject,
+               chars: Characteristics) -> bool:
+    if params.get("controller") == "you" and other.controller != obj.controller:
+        return False
+    if params.get("controller") == "opponent" and other.controller == obj.controller:
+        return False
+    if params.get("other") and other.id == obj.id:
+        return False
+    return matches(chars, params)
+
+
+def _leaves(to: Zone | None) -> Matcher:
+    """``dies`` (to: graveyard) and ``leaves_battlefield`` (to anywhere): ``this``, or a
+    filter over the permanent as it last existed on the battlefield (CR 603.10a)."""
+
+    def matcher(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
+        if event.kind != "zone_changed" or event.data["from"] != Zone.BATTLEFIELD.value:
+            return False
+        if to is not None and event.data["to"] != to.value:
+            return False
+        left = str(event.data["object"])
+        if params == "this":
+            return left == obj.id
+        known = game.departed.get(left)
+        return known is not None and _filter_ok(game, obj, params, known[0], known[1])
+    return matcher
+
+
+def _put_into_graveyard(game: Game, obj: GameObject, params: Any, event: Event,
+                        ability: Ability) -> bool:
+    """``this``: this card is put into a graveyard from anywhere."""
+    return (event.kind == "zone_changed" and event.data["to"] == Zone.GRAVEYARD.value
+            and obj.id in (event.data["object"], event.data["new_object"]))
+
+
+def _beginning_of(step: Step) -> Matcher:
+    """``you`` (default): at the beginning of your step; ``each``: of each player's."""
+
+    def matcher(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
+        if event.kind != "step_began" or event.data["step"] != step.value:
+            return False
+        return params == "each" or game.state.active_player == obj.controller
+    return matcher
 
 
 MATCHERS: dict[str, Matcher] = {
@@ -100,7 +163,17 @@ MATCHERS: dict[str, Matcher] = {
     "spell_cast": _spell_cast,
     "chapter": _chapter,
     "combat_damage_to_player": _combat_damage,
+    "attacks": _attacks,
+    "dies": _leaves(Zone.GRAVEYARD),
+    "leaves_battlefield": _leaves(None),
+    "put_into_graveyard": _put_into_graveyard,
+    "beginning_of_end_step": _beginning_of(Step.END),
+    "beginning_of_precombat_main": _beginning_of(Step.PRECOMBAT_MAIN),
+    "beginning_of_draw_step": _beginning_of(Step.DRAW),
 }
+#: Events whose abilities look back in time: they trigger from a permanent that has just
+#: left the battlefield, as it last existed (CR 603.10a).
+LOOKS_BACK = frozenset({"dies", "leaves_battlefield", "put_into_graveyard"})
 
 
 def additional_instances(game: Game, source: GameObject, event: Event) -> int:
@@ -127,9 +200,11 @@ def _caused_by_entering(game: Game, event: Event, types: tuple[str, ...]) -> boo
 def check(game: Game, event: Event) -> None:
     """Record every triggered ability that ``event`` triggers."""
     _delayed(game, event)
-    for obj in list(game.state.permanents()):
-        for ability in game.chars(obj).ability_defs:
+    for obj, chars, departed in _sources(game, event):
+        for ability in chars.ability_defs:
             if ability.kind != "triggered":
+                continue
+            if departed and not any(name in LOOKS_BACK for name, _ in ability.events):
                 continue
             times = max((MATCHERS[name](game, obj, params, event, ability)
                          for name, params in ability.events), default=0)
@@ -145,6 +220,21 @@ def check(game: Game, event: Event) -> None:
                 )
                 game.events.append(Event("ability_triggered", {
                     "source": obj.id, "ability": ability.index, "text": ability.text}))
+
+
+def _sources(game: Game, event: Event) -> list[tuple[GameObject, Characteristics, bool]]:
+    """What may trigger on ``event``: the permanents, and for a zone change the permanents
+    that just left the battlefield (as they last existed) and the card put into a
+    graveyard (its "from anywhere" ability); ``True`` marks those not on the battlefield."""
+    found = [(obj, game.chars(obj), False) for obj in list(game.state.permanents())]
+    if event.kind != "zone_changed":
+        return found
+    found.extend((obj, chars, True) for obj, chars in game.departed.values()
+                 if obj.id not in game.state.objects)
+    new = game.state.objects.get(str(event.data.get("new_object")))
+    if new is not None and new.zone is Zone.GRAVEYARD and event.data["from"] != Zone.BATTLEFIELD.value:
+        found.append((new, game.chars(new), True))
+    return found
 
 
 def _delayed(game: Game, event: Event) -> None:
@@ -177,12 +267,15 @@ def condition_holds(game: Game, you: str, source_id: str, condition: Any) -> boo
 
 
 def put_on_stack(game: Game) -> Flow:
-    """Put waiting triggered abilities on the stack, active player's first (CR 603.3b)."""
+    """Put waiting triggered abilities on the stack, active player's first, each player's
+    in the order they choose (CR 603.3b)."""
     state = game.state
     while state.pending_triggers:
         waiting, state.pending_triggers = state.pending_triggers, []
         for player in state.apnap():
-            for trigger in (t for t in waiting if t.controller == player):
+            mine = [t for t in waiting if t.controller == player]
+            ordered = yield from order_triggers(game, player, mine)
+            for trigger in ordered:
                 text = trigger.ability.text or "a triggered ability"
                 targets = yield from choose_targets(
                     game, trigger.ability.target, player, None,
@@ -194,3 +287,29 @@ def put_on_stack(game: Game) -> Flow:
                 state.stack.append(StackAbility(
                     state.new_id(), trigger.source, trigger.source_card, trigger.ability,
                     player, targets, event=trigger.event))
+
+
+def order_triggers(game: Game, player: str, waiting: list[PendingTrigger]) -> Flow:
+    """The order ``player`` puts their waiting triggered abilities on the stack in
+    (CR 603.3b), first put first.  Instances with the same source and text are
+    interchangeable, so the player is asked only when the abilities differ: an ``order``
+    choice with one option per distinct ability, its value the source's object id
+    (``<id>/<n>`` for the n-th ability, printed order, when one source has several), its
+    label ``<source name>: <text>``; every option must be chosen, in order."""
+    groups: dict[tuple[str, str], list[PendingTrigger]] = {}
+    for trigger in waiting:
+        groups.setdefault((trigger.source, trigger.ability.text), []).append(trigger)
+    if len(groups) < 2:
+        return waiting
+    sources = [source for source, _text in groups]
+    options = []
+    for (source, text), instances in groups.items():
+        ability = instances[0].ability
+        value = source if sources.count(source) == 1 else f"{source}/{ability.index + 1}"
+        obj = game.state.objects.get(source)
+        name = label(game, source) if obj is not None else instances[0].source_card.name
+        options.append(Option(value, f"{name}: {text or 'a triggered ability'}"))
+    chosen = yield Choice("order", player, "order your triggered abilities (the first goes "
+                          "on the stack first)", tuple(options), len(options), len(options))
+    by_value = dict(zip((o.value for o in options), groups.values()))
+    return [trigger for value in chosen for trigger in by_value[value]]

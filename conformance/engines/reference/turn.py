@@ -7,16 +7,19 @@ then a player receives priority (CR 117.5).
 
 from __future__ import annotations
 
-from ...contract.types import AdvanceTo, Choice, Event, Option
+from collections.abc import Callable
+
+from ...contract.types import AdvanceTo, Choice, DeclareAttackers, DeclareBlockers, Event, Option, PassPriority
 from ...errors import IllegalAction
 from ...format.vocabulary import STEP_ORDER, Step, Zone
-from . import triggers
+from . import combat, triggers
 from .abilities import chapter_numbers
 from .characteristics import is_permanent_card
-from .effects import Context, legal_now, run_effects
+from .effects import Context, draw_cards, legal_now, run_effects
 from .entering import add_counters, put_onto_battlefield
 from .game import Flow, Game
 from .state import GameObject, StackAbility
+from .targets import label
 
 
 def state_based_actions(game: Game) -> bool:
@@ -33,9 +36,17 @@ def state_based_actions(game: Game) -> bool:
             doomed.append(obj)  # CR 704.5m
         elif _saga_is_done(game, obj):
             doomed.append(obj)  # CR 704.5s
-    for obj in doomed:
-        game.move(obj, Zone.GRAVEYARD)
-    return bool(doomed)
+        elif ("Creature" in chars.types and obj.damage > 0 and obj.damaged_by_deathtouch):
+            doomed.append(obj)  # CR 704.5h
+    losers = [p for p in state.players if not p.lost
+              and (p.life <= 0 or p.drew_from_empty_library)]  # CR 704.5a, 704.5b
+    for player in losers:
+        player.lost = True
+        game.events.append(Event("player_lost", {"player": player.name}))
+    with game.simultaneously():  # they leave at once, and see each other leave (CR 603.10a)
+        for obj in doomed:
+            game.move(obj, Zone.GRAVEYARD)
+    return bool(doomed) or bool(losers)
 
 
 def _saga_is_done(game: Game, obj: GameObject) -> bool:
@@ -84,6 +95,7 @@ def settle(game: Game) -> Flow:
             continue
         break
     game.state.priority = game.state.active_player
+    game.state.passes = 0
 
 
 def resolve_top(game: Game) -> Flow:
@@ -138,37 +150,135 @@ def _resolve_spell(game: Game, spell: GameObject) -> Flow:
 
 
 def advance(game: Game, action: AdvanceTo) -> Flow:
-    """Pass priority with an empty stack until ``action.step`` begins (CR 500.2)."""
+    """Pass priority with an empty stack until ``action.step`` begins (CR 500.2); stop early
+    if an ability goes on the stack."""
     state = game.state
     if state.stack:
         raise IllegalAction("players pass to the next step only with an empty stack")
     if action.step is Step.UNTAP or action.step is Step.CLEANUP:
         raise IllegalAction("no player receives priority in that step")
+    for _ in range(2 * len(STEP_ORDER)):
+        yield from next_step(game)
+        if state.step is action.step or state.stack:
+            return
+    raise IllegalAction(f"the game does not reach the {action.step.value} step: with no "
+                        f"creature attacking it is skipped (CR 508.8)")
+
+
+def next_step(game: Game, declare: Callable[[], None] | None = None) -> Flow:
+    """End the current step and begin the next one in which players receive priority
+    (CR 500.2-4): mana empties, the untap and cleanup steps pass by, the step's turn-based
+    actions happen (``declare``: attackers or blockers; the draw; combat damage), then
+    "at the beginning of" abilities trigger and the active player receives priority."""
+    state = game.state
     while True:
-        index = STEP_ORDER.index(state.step)
-        if index + 1 == len(STEP_ORDER):
-            _next_turn(game)
-        else:
-            state.step = STEP_ORDER[index + 1]
+        _step_forward(game)
         for player in state.players:
             player.pool.empty()  # mana empties between steps (CR 500.4)
         if state.step is Step.CLEANUP:
+            yield from discard_to_hand_size(game)
             _cleanup(game)
             continue
-        if state.step is Step.UNTAP:
-            continue
-        game.emit("step_began", step=state.step.value, player=state.active_player)
-        if state.step is Step.PRECOMBAT_MAIN:
-            _lore_counters(game)
-        yield from settle(game)
-        if state.step is action.step or state.stack:
-            return
+        if state.step is not Step.UNTAP:
+            break
+    if declare is not None:
+        declare()
+    if state.step is Step.DRAW:
+        draw_cards(game, state.active_player, 1)  # CR 504.1
+    if state.step is Step.COMBAT_DAMAGE:
+        combat.deal_combat_damage(game)  # CR 510.1-2
+    game.emit("step_began", step=state.step.value, player=state.active_player)
+    if state.step is Step.PRECOMBAT_MAIN:
+        _lore_counters(game)
+    yield from settle(game)
+
+
+def _step_forward(game: Game) -> None:
+    """The step after the current one: a second combat damage step when first strike
+    damage was dealt (CR 510.4); none of the combat steps after declaring attackers when
+    no creature attacks (CR 508.8); creatures stop attacking when combat ends (CR 511.3)."""
+    state = game.state
+    fighting = combat.has_attackers(game)
+    if state.step is Step.COMBAT_DAMAGE and fighting and state.combat is not None \
+            and not state.combat.regular_done:
+        return  # the regular combat damage step follows the first-strike one
+    index = STEP_ORDER.index(state.step)
+    if index + 1 == len(STEP_ORDER):
+        _next_turn(game)
+        return
+    if state.step is Step.END_OF_COMBAT:
+        combat.end_combat(game)
+    state.step = STEP_ORDER[index + 1]
+    if state.step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE) and not fighting:
+        state.step = Step.END_OF_COMBAT
+
+
+def pass_priority(game: Game, action: PassPriority) -> Flow:
+    """``action.player`` passes priority to the next player in turn order; when all have
+    passed in succession, the top of the stack resolves or the step ends (CR 117.3d, 117.4)."""
+    state = game.state
+    if state.priority != action.player:
+        raise IllegalAction(f"{action.player} does not have priority")
+    state.passes += 1
+    game.events.append(Event("priority_passed", {"player": action.player}))
+    if state.passes < len(state.players):
+        names = [p.name for p in state.players]
+        state.priority = names[(names.index(action.player) + 1) % len(names)]
+        return
+    if state.stack:
+        yield from resolve_top(game)
+    else:
+        yield from next_step(game)
+
+
+def attack(game: Game, action: DeclareAttackers) -> Flow:
+    """Pass to the declare attackers step with an empty stack and declare ``action``'s
+    attackers as it begins (CR 508.1)."""
+    state = game.state
+    if state.stack:
+        raise IllegalAction("attackers are declared after every player passes with an empty stack")
+    if STEP_ORDER.index(state.step) >= STEP_ORDER.index(Step.DECLARE_ATTACKERS):
+        raise IllegalAction(f"this turn's declare attackers step has passed ({state.step.value})")
+    if state.step is not Step.BEGINNING_OF_COMBAT:
+        yield from advance(game, AdvanceTo(Step.BEGINNING_OF_COMBAT))
+        if state.stack:
+            raise IllegalAction("an ability went on the stack at the beginning of combat: "
+                                "resolve it before declaring attackers")
+    defender = combat.check_attackers(game, action)
+    yield from next_step(game, lambda: combat.declare_attackers(game, action, defender))
+
+
+def block(game: Game, action: DeclareBlockers) -> Flow:
+    """Pass to the declare blockers step with an empty stack and declare ``action``'s
+    blockers as it begins (CR 509.1)."""
+    state = game.state
+    if state.stack or state.step is not Step.DECLARE_ATTACKERS:
+        raise IllegalAction("blockers are declared when every player passes with an empty "
+                            "stack in the declare attackers step")
+    combat.check_blockers(game, action)
+    yield from next_step(game, lambda: combat.declare_blockers(game, action))
+
+
+def discard_to_hand_size(game: Game) -> Flow:
+    """The active player discards down to the maximum hand size, seven (CR 514.1, 402.2)."""
+    player = game.state.active_player
+    hand = list(game.state.player(player).zones[Zone.HAND])
+    extra = len(hand) - 7
+    if extra <= 0:
+        return
+    options = tuple(Option(card_id, label(game, card_id)) for card_id in hand)
+    chosen = yield Choice("cards", player, f"discard {extra} card(s) down to seven", options,
+                          extra, extra)
+    for card_id in chosen:
+        game.move(game.state.objects[card_id], Zone.GRAVEYARD)
+        game.events.append(Event("card_discarded", {"object": card_id}))
 
 
 def _cleanup(game: Game) -> None:
     """Damage wears off and "until end of turn" effects end (CR 514.2)."""
     for obj in game.state.permanents():
         obj.damage = 0
+        obj.damaged_by_deathtouch = False
     game.state.effects = [e for e in game.state.effects if e.until != "end_of_turn"]
 
 
@@ -185,6 +295,7 @@ def _next_turn(game: Game) -> None:
     state.turn += 1
     state.active_player = state.opponent(state.active_player)
     state.step = Step.UNTAP
+    state.combat = None
     for player in state.players:
         player.used_once_per_turn.clear()
         player.spells_cast_this_turn.clear()

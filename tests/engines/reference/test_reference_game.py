@@ -93,7 +93,11 @@ def test_panharmonicon_doubles_only_triggers_caused_by_artifacts_or_creatures_en
     engine.perform(Resolve())
     engine.perform(Cast("alice", ids["room"], door=Door.LEFT))
     engine.perform(Resolve())
-    # An enchantment entering: Entity Tracker once, not doubled; the door's ability once.
+    # An enchantment entering: Entity Tracker once, not doubled; the door's ability once --
+    # two different abilities, so alice orders them first (CR 603.3b).
+    order = engine.pending_choice()
+    assert order is not None and order.kind == "order" and len(order.options) == 2
+    engine.answer([o.value for o in order.options])
     choice = engine.pending_choice()
     assert choice is not None and choice.kind == "target"
     engine.answer([])
