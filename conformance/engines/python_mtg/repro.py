@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .setup import SEED, Start
+from .setup import PADDING, PADDING_CARD, SEED, Start
 
 #: The checks a failure message can be about: "<key>: expected <value>, found <value>".
 _MISMATCH = re.compile(r"(\w+): expected (.+?), found (.+?)(?=; \w+: expected |$)")
@@ -72,6 +72,8 @@ import sys
 import mtg
 
 DECKS = {decks!r}
+for deck in DECKS.values():  # the padding, so that the opening draw cannot end the game
+    deck.extend([{padding!r}] * {count})
 SEED = {seed}
 CHANGES = {{
 {changes}}}
@@ -219,7 +221,9 @@ def script(start: Start, log: Log, failure: str) -> str | None:
     moves = "[\n" + "".join(f"    ({raw!r}, {answers!r}),\n"
                             for raw, answers in log.moves[:upto]) + "]"
     header = _HEADER.format(version=_version(), failure=failure.replace('"""', "'''"),
-                            decks=dict(start.decks), seed=SEED, changes=changes, moves=moves)
+                            decks={p: list(deck[:-PADDING]) for p, deck in start.decks.items()},
+                            padding=PADDING_CARD, count=PADDING, seed=SEED, changes=changes,
+                            moves=moves)
     return header + body
 
 

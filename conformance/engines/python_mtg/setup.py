@@ -154,7 +154,7 @@ def build(mtg: ModuleType, setup: Setup, cards: CardPool) -> tuple[Any, Start]:
     game = mtg.Game(decks, seed=SEED, explicit_lands=True)
     placed = _assign(game, setup, cards)
     refuse_unmodelled(game, placed, cards)
-    changes = edits(game, setup, placed)
+    changes = edits(setup, placed)
     state = dict(game.state)
     state.update(changes)
     for player in setup.players:  # python-mtg's own pool from the sources and floating mana
@@ -167,15 +167,13 @@ def build(mtg: ModuleType, setup: Setup, cards: CardPool) -> tuple[Any, Start]:
     return started, Start(decks, changes, aliases)
 
 
-def edits(game: Any, setup: Setup, placed: list[tuple[PlayerSetup, Zone, CardEntry, str]]
+def edits(setup: Setup, placed: list[tuple[PlayerSetup, Zone, CardEntry, str]]
           ) -> dict[str, Any]:
     """The relations to replace, each as a new value (the game's own are not mutated)."""
-    state = game.state
     changes: dict[str, Any] = {rel: set() for rel in (*_BY_PLAYER.values(), *_BY_CARD.values())}
     changes["command_zone"] = set()
     changes["_lib_order"] = {p.name: [] for p in setup.players}
-    control = {(p, c) for (p, c) in state.get("printed_control", set())
-               if not any(c == card_id for *_rest, card_id in placed)}
+    control: set[tuple[str, str]] = set()  # the padding is out of the game: no one's
     changes["tapped"], changes["counter"], changes["_sick"] = set(), set(), set()
     for player, zone, entry, card_id in placed:
         control.add((player.name, card_id))
