@@ -1,7 +1,8 @@
 """``conformance report RESULTS... [--html OUT]``: render results files.
 
 One results file: its summary as text, or with ``--html`` the run report.  Several: each
-summary and the interop figure, or with ``--html`` the comparison matrix.  Ruling texts,
+summary and the interop figure, or with ``--html`` the comparison matrix (with the history
+of an engine given in several versions).  Ruling texts,
 cards, mechanics and CR titles come from the corpus (``--rulings``); results are never
 re-run.
 """
@@ -47,7 +48,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def cmd_report(args: argparse.Namespace) -> int:
     from ..reporting import render_summary
-    from ..reporting.html import interop, matrix_report, run_report
+    from ..reporting.history import history
+    from ..reporting.html import run_report
+    from ..reporting.matrix import interop, matrix_report
     from ..reporting.runs import read_run
 
     runs = [read_run(path) for path in args.results]
@@ -55,8 +58,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         for run in runs:
             print(render_summary(run.path), end="")
         if len(runs) > 1:
-            every, total = interop(runs)
-            print(f"interop: {every} of {total} rulings pass on every engine")
+            print(interop(runs).text())
         return 0
     _check_template(args.source_url)
     corpus = load(args.rulings, args.cards)
@@ -66,7 +68,8 @@ def cmd_report(args: argparse.Namespace) -> int:
                           expectations=args.expect, out=args.html.parent,
                           source_url=args.source_url)
     else:
-        html = matrix_report(runs, rulings, corpus.cr_sections, args.lang)
+        several = [h for h in history(runs) if len(h.versions) > 1]
+        html = matrix_report(runs, rulings, corpus.cr_sections, args.lang, history=several)
     write(args.html, html)
     print(f"report written to {args.html}")
     return 0

@@ -1,13 +1,16 @@
 """HTML reports, rendered from results files with the templates in ``reports/``.
 
 Three reports, each one self-contained file (inline CSS and JavaScript, nothing fetched),
-readable as plain tables with JavaScript off:
+readable with JavaScript off:
 
-* :func:`run_report` -- one run: the summary, then every ruling by card and by mechanic
-  with its text, CR references and status, and for a failure where and why;
-* :func:`matrix_report` -- several runs: rulings x engines by card, mechanic and CR
-  section, pass counts per group, and the rulings every engine passes;
-* :func:`coverage_report` -- a coverage document (``reporting.coverage``) as tables.
+* :func:`run_report` -- one run: the summary (a bar per status), then the unexpected
+  results (given an expectations file), failures, errors, unsupported rulings by the
+  capability lacking, not executable ones and passes, each failure with where and why, the
+  script around the failing step and the commands that rerun and reproduce it; every
+  ruling again by card and by mechanic, closed until opened;
+* ``matrix.matrix_report`` -- several runs: rulings x engines (built on the helpers here);
+* :func:`coverage_report` -- a coverage document (``reporting.coverage``);
+* ``history.history_report`` -- several versions of each engine, verdicts in order.
 
 Every value from a ruling file or an engine goes through Jinja's autoescaping.
 """
@@ -29,7 +32,7 @@ from ..format.crsections import title
 from ..format.model import Ruling
 from . import environment
 from .details import Links, expectations_for, missing_capabilities, view
-from .runs import Run, counts, labels, ordered_statuses
+from .runs import Run, counts
 
 NO_CARD = "(ruling not in the corpus)"
 NO_MECHANIC = "(ruling not in the corpus)"
@@ -207,68 +210,6 @@ def _render(env: jinja2.Environment, name: str, **context: Any) -> str:
     return env.get_template(name).render(generator=f"conformance {__version__}",
                                          script=Markup(script), script_hash=f"sha256-{digest}",
                                          **context)
-
-
-def interop(runs: Sequence[Run]) -> tuple[int, int]:
-    """(rulings every run passes, rulings in any run)."""
-    ids = set().union(*(run.results for run in runs)) if runs else set()
-    every = sum(1 for i in ids
-                if all(run.results.get(i, {}).get("status") == "passed" for run in runs))
-    return every, len(ids)
-
-
-def matrix_report(runs: Sequence[Run], rulings: Mapping[str, Ruling],
-                  cr_sections: Mapping[str, str], lang: str = "en") -> str:
-    """Rulings x engines (``conformance report A.json B.json ... --html OUT``)."""
-    ids = sorted(set().union(*(run.results for run in runs)))
-    entries = {i: entry(i, rulings.get(i), cr_sections, lang) for i in ids}
-    columns = labels(runs)
-    cells: dict[str, list[dict[str, Any] | None]] = {
-        i: [run.results.get(i) for run in runs] for i in ids}
-    statuses: dict[str, list[str]] = {
-        i: [c["status"] if c else "missing" for c in cells[i]] for i in ids}
-    everywhere = {i for i in ids if all(s == "passed" for s in statuses[i])}
-    passed_every, total = len(everywhere), len(ids)
-
-    def section(keys_of: Callable[[str], Sequence[str]], missing: str,
-                titles: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
-        groups = []
-        for key, members in _groups(ids, keys_of, missing):
-            groups.append({
-                "key": key, "title": (titles or {}).get(key, ""), "ids": members,
-                "passed": [sum(1 for i in members if statuses[i][n] == "passed")
-                           for n in range(len(runs))],
-                "everywhere": sum(1 for i in members if i in everywhere),
-            })
-        return groups
-
-    sections = {n for e in entries.values() for n in e.cr}
-    present = {s for row in statuses.values() for s in row}
-    shown = ordered_statuses(present - {"missing"}) + (["missing"] if "missing" in present else [])
-    rank = {status: n for n, status in enumerate(shown)}
-    env = environment()
-    items = []
-    for i in ids:
-        flags = " ".join(flag for flag, on in (("disagree", len(set(statuses[i])) > 1),
-                                               ("everywhere", i in everywhere)) if on)
-        items.append((entries[i], cells[i], statuses[i],
-                      " ".join(sorted(set(statuses[i]), key=rank.__getitem__)), flags,
-                      i in everywhere))
-    rows = dict(zip(ids, _rows(env, "_matrix_rows.html.j2", items, rank=rank)))
-    return _render(
-        env, "matrix.html.j2", title="conformance: " + " vs ".join(columns),
-        columns=columns, headers=[_header(run) for run in runs], lang=lang, rows=rows,
-        passed_every=passed_every, total=total,
-        percent=(100.0 * passed_every / total) if total else 0.0,
-        summaries=[counts(r["status"] for r in run.results.values()) for run in runs],
-        statuses_present=shown,
-        views=[
-            ("card", "By card", section(lambda i: entries[i].cards, NO_CARD)),
-            ("mechanic", "By mechanic", section(lambda i: entries[i].mechanics, NO_MECHANIC)),
-            ("cr", "By CR section", section(lambda i: [n for n, _t in entries[i].cr],
-                                             "(no CR reference)", dict(sections))),
-        ],
-    )
 
 
 def coverage_report(document: Mapping[str, Any], engines: Sequence[str]) -> str:

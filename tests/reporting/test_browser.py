@@ -16,7 +16,8 @@ import pytest
 
 from conformance.format.loader import load_corpus
 from conformance.reporting.coverage import coverage
-from conformance.reporting.html import coverage_report, matrix_report, run_report
+from conformance.reporting.html import coverage_report, run_report
+from conformance.reporting.matrix import matrix_report
 from conformance.reporting.runs import read_run
 from results_files import HOSTILE, ROOT, RULINGS, result, write_results
 

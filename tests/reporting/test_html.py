@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from html.parser import HTMLParser
@@ -11,7 +12,8 @@ import pytest
 
 from conformance.format.loader import load_corpus
 from conformance.frontends.cli import main
-from conformance.reporting.html import coverage_report, interop, matrix_report, run_report
+from conformance.reporting.html import coverage_report, run_report
+from conformance.reporting.matrix import Interop, interop, matrix_report
 from conformance.reporting.runs import read_run
 from results_files import HOSTILE, RULINGS, result, write_results
 
@@ -180,17 +182,64 @@ def test_matrix_counts_passes_per_group_and_interop(tmp_path, corpus):
         result("room-cast-one-door", "passed"), result("room-fully-unlock", "unsupported"),
         result("room-is-one-card", "passed")], engine="beta")
     runs = [read_run(a), read_run(b)]
-    assert interop(runs) == (1, 3)
+    # beta does not support room-fully-unlock: it can't count for or against interop
+    assert interop(runs) == Interop(passed=1, judged=2, total=3)
     html = matrix_report(runs, {r.id: r for r in corpus.rulings}, corpus.cr_sections)
-    assert "1 of 3</span> rulings (33.3%) pass on every engine" in html
+    assert "1 of 2</span> rulings (50.0%) pass on every engine" in html
+    assert '<span class="left-out">1 of 3 left out</span>' in html
+    assert 'Engines disagree on <span id="disagree">1</span> ruling ' in html
     rows = parse(html)
     card_group = next(g for g in rows.groups["by-card"]
                       if g.startswith("Bottomless Pool // Locker Room"))
-    assert card_group.endswith("(3 rulings) 2/3 passed 2/3 passed 1/3")
+    assert card_group.endswith("(3 rulings) 2/3 passed 2/2 passed 1/2")
     assert [g.split(" ")[0] for g in rows.groups["by-cr"]][:2] == ["709.2", "709.3"]
     assert dict(rows.rows["by-card"])["room-fully-unlock"] == "passed unsupported"
     assert "<script>alert" not in html
     assert 'data-flags="disagree"' in html and 'data-flags="everywhere"' in html
+
+
+def test_an_engine_that_supports_nothing_does_not_swamp_the_matrix(tmp_path, corpus):
+    ids = sorted(r.id for r in corpus.rulings if r.executable)
+    a = write_results(tmp_path / "a.json", [result(i, "passed") for i in ids[:-1]]
+                      + [result(ids[-1], "failed", "x")], engine="alpha")
+    b = write_results(tmp_path / "b.json", [result(i, "unsupported", "the engine lacks: rooms")
+                                            for i in ids], engine="beta")
+    c = write_results(tmp_path / "c.json", [result(i, "passed") for i in ids], engine="gamma")
+    runs = [read_run(a), read_run(b), read_run(c)]
+    assert interop(runs) == Interop(passed=0, judged=0, total=len(ids))
+    html = matrix_report(runs, {r.id: r for r in corpus.rulings}, corpus.cr_sections)
+    assert 'Engines disagree on <span id="disagree">1</span> ruling ' in html  # alpha vs gamma
+    assert "data-flags=\"disagree\"" in html
+    # pairwise agreement counts only what both engines could judge
+    assert f"{len(ids) - 1}/{len(ids)} pass on both" in html
+    assert "nothing both could judge" in html
+    # a pass-rate bar per engine and per mechanic, drawn in SVG by the template
+    engines = html[html.index('<section id="runs">'):html.index("</section>",
+                                                                 html.index('id="runs"'))]
+    assert engines.count('<svg class="bar"') == 3 + 6  # three engines, a legend per status
+    assert f"<b>{len(ids) - 1}/{len(ids)}</b>" in engines and "<b>0/0</b>" in engines
+    mechanics = html[html.index('id="by-mechanic-bars"'):]
+    mechanics = mechanics[:mechanics.index("</section>")]
+    rows = mechanics.count("<tr>") - 1  # the heading row
+    assert rows == len({m for r in corpus.rulings if r.executable for m in r.mechanics})
+    assert mechanics.count('<svg class="bar"') == 3 * rows
+
+
+def test_results_of_different_corpus_revisions_are_flagged(tmp_path, corpus):
+    a = write_results(tmp_path / "a.json", [result("room-cast-one-door", "passed")], engine="a")
+    b = write_results(tmp_path / "b.json", [result("room-cast-one-door", "passed")], engine="b")
+    document = json.loads(b.read_text("utf-8"))
+    document["corpus"]["revision"] = "0123456789abcdef"
+    document["harness"]["version"] = "0.2.0"
+    b.write_text(json.dumps(document), "utf-8")
+    rulings = {r.id: r for r in corpus.rulings}
+    html = matrix_report([read_run(a), read_run(b)], rulings, corpus.cr_sections)
+    banner = html[html.index('id="mixed"'):html.index("</div>", html.index('id="mixed"'))]
+    assert "different corpus revisions: a 0.1.0 <code>unknown</code>, b 0.1.0 " \
+           "<code>0123456789ab</code>" in banner
+    assert "different harness versions" in banner and "contract" not in banner
+    assert 'id="mixed"' not in matrix_report([read_run(a), read_run(a)], rulings,
+                                             corpus.cr_sections)
 
 
 def test_matrix_marks_a_ruling_one_engine_did_not_run(tmp_path, corpus):
@@ -219,7 +268,9 @@ def test_report_cli_text_summary_of_several_files(run_file, capsys):
     assert main(["report", str(run_file), str(run_file)]) == 0
     out = capsys.readouterr().out
     assert out.count("conformance 0.1.0 -- engine reference 0.1.0") == 2
-    assert out.endswith("interop: 1 of 8 rulings pass on every engine\n")
+    assert out.endswith("interop: 1 of 5 rulings every engine could judge pass on every engine "
+                        "(3 of 8 left out: unsupported, not run or not executable on some "
+                        "engine)\n")
 
 
 def test_report_cli_rejects_a_file_that_is_not_results(tmp_path, capsys):
