@@ -1,8 +1,10 @@
 """Adapter for phase.rs, a third-party rules engine, through its Python bindings.
 
 phase.rs (https://github.com/phase-rs/phase) is driven through ``phase-python`` (import name
-``phase``), an optional dependency: ``pip install -e .[phase]``.  ``cards`` turns the card
-pool into phase.rs card data; ``adapter`` is the adapter contract over a phase game.
+``phase``), an optional dependency: ``pip install -e .[phase]``.  One module per concern:
+``cards`` (the card pool as phase.rs card data), ``session`` (the live game and the trace
+of every call into it), ``setup``, ``actions``, ``prompts``, ``observations``, ``trace``
+(standalone reproductions of failures) and ``adapter``, the contract over them.
 See docs/engines/phase.md.
 """
 

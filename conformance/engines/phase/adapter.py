@@ -109,19 +109,24 @@ class PhaseEngine:
     def perform(self, action: Action) -> Sequence[Event]:
         self._reads.append(trace.Read("perform", repr(action), len(self.session.trace),
                                       _wanted(self.session, action)))
-        before = set(self.session.stack_ids())
+        before = self._stack()
         raw = actions.perform(self.session, action, self._given)
         return self._report(raw, before)
 
     def answer(self, values: Sequence[str]) -> Sequence[Event]:
         self._reads.append(trace.Read("answer", repr(list(values)), len(self.session.trace)))
-        before = set(self.session.stack_ids())
+        before = self._stack()
         raw = prompts.answer(self.session, values, self._given)
         return self._report(raw, before)
 
-    def _report(self, raw: list[dict[str, Any]], before: set[int]) -> list[Event]:
+    def _stack(self) -> dict[int, Any]:
+        return {int(item["id"]): item for item in self.session.state().get("stack") or ()}
+
+    def _report(self, raw: list[dict[str, Any]], before: dict[int, Any]) -> list[Event]:
+        """The events of an action or answer, with the choices phase made itself."""
         events = observations.events(self.session, raw)
-        return events + prompts.automatic_choices(self.session, before, self._given)
+        return (events + prompts.automatic_amounts(self.session, before, raw)
+                + prompts.automatic_choices(self.session, set(before), self._given))
 
     def is_legal(self, action: Action) -> bool:
         self._reads.append(trace.Read("is_legal", repr(action), len(self.session.trace),

@@ -93,8 +93,9 @@ def pending_choice(session: PhaseSession) -> Choice | None:
                         for op, door in data.get("options") or ())
         return Choice("option", player, "lock or unlock a door", options)
     if kind == "ChooseLegend":
-        options = tuple(Option(session.cid(int(n))) for n in _legend_candidates(data))
-        return Choice("cards", player, "legend rule: choose the one to keep", options)
+        name = str(data.get("legend_name") or "legend")
+        options = tuple(Option(session.cid(n), name) for n in _legend_candidates(data))
+        return Choice("cards", player, f"legend rule: choose the {name} to keep", options)
     if kind == "ChooseXValue":
         low, high = int(data.get("min", 0) or 0), int(data.get("max", 0) or 0)
         return Choice("option", player, "choose X",
@@ -130,11 +131,9 @@ def _is_room(session: PhaseSession, number: int) -> bool:
 
 
 def _legend_candidates(data: dict[str, Any]) -> list[int]:
-    for key in ("candidates", "options", "objects", "object_ids"):
-        if data.get(key):
-            return [int(str(c.get("object_id", c.get("id")) if isinstance(c, dict) else c))
-                    for c in data[key]]
-    raise Unsupported(f"the adapter cannot read phase's ChooseLegend prompt: {data}")
+    if not data.get("candidates"):
+        raise Unsupported(f"the adapter cannot read phase's ChooseLegend prompt: {data}")
+    return [int(str(c)) for c in data["candidates"]]
 
 
 def _decline_index(data: dict[str, Any]) -> int | None:
@@ -291,6 +290,46 @@ def accepts(session: PhaseSession, values: Sequence[str]) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _up_to_counters(node: Any) -> list[tuple[str, int]]:
+    """The "put up to N counters" effects in a stack entry's ability: (counter, N)."""
+    found: list[tuple[str, int]] = []
+    if isinstance(node, dict):
+        count = node.get("count")
+        if node.get("type") == "PutCounter" and isinstance(count, dict) \
+                and count.get("type") == "UpTo" and (count.get("max") or {}).get("type") == "Fixed":
+            found.append((str(node.get("counter_type")), int(count["max"]["value"])))
+        for value in node.values():
+            found.extend(_up_to_counters(value))
+    elif isinstance(node, list):
+        for value in node:
+            found.extend(_up_to_counters(value))
+    return found
+
+
+def automatic_amounts(session: PhaseSession, before: dict[int, Any],
+                      raw: list[dict[str, Any]]) -> list[Event]:
+    """Numbers phase chose itself: a resolved ability that puts "up to N" counters, with
+    no prompt, chose how many (its controller could have chosen any of 0..N)."""
+    out: list[Event] = []
+    for index, event in enumerate(raw):
+        data = event.get("data") or {}
+        if event.get("type") != "EffectResolved" or data.get("kind") != "PutCounter":
+            continue
+        resolved = next((e["data"].get("object_id") for e in raw[index:]
+                         if e.get("type") == "StackResolved"), None)
+        item = before.get(int(resolved)) if resolved is not None else None
+        added = raw[index - 1].get("data") or {} if index else {}
+        if item is None or raw[index - 1].get("type") != "CounterAdded":
+            continue
+        for counter, most in _up_to_counters(item.get("kind")):
+            if counter == added.get("counter_type"):
+                choice = Choice("option", session.player(item["controller"]),
+                                f"put up to {most} {counter} counters",
+                                tuple(Option(str(n)) for n in range(most + 1)))
+                out.append(automatic_choice(choice, [str(added.get("count"))]))
+    return out
 
 
 def automatic_choices(session: PhaseSession, before: set[int], given: set[int]) -> list[Event]:
