@@ -213,7 +213,10 @@ class Choice:
 
     @property
     def forced(self) -> bool:
-        """Whether the rules leave exactly one answer: every option must be chosen."""
+        """Whether the rules leave exactly one answer: every option must be chosen (and, for
+        an ``order`` choice, there is at most one option to put in order)."""
+        if self.kind == "order" and len(self.options) > 1:
+            return False
         return not self.open and self.min == self.max == len(self.options)
 
 

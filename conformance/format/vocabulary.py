@@ -79,6 +79,9 @@ MECHANICS: dict[str, str] = {
     "double-faced": "Transforming double-faced cards (CR 712)",
     "commander": "The Commander variant (CR 903)",
     "hidden-information": "What each player may see",
+    "combat": "Attacking, blocking, combat damage and combat keywords (CR 506-511, 702)",
+    "turn-structure": "Steps and phases, priority passing between players (CR 117, 500-514)",
+    "damage-and-life": "Damage, life gain and loss, losing the game (CR 119, 120, 704.5a)",
 }
 
 #: Capabilities an engine may declare, with what declaring one promises.
@@ -101,6 +104,10 @@ CAPABILITIES: dict[str, str] = {
     "player-views": "Observations as seen by one player (hidden information)",
     "inject-state": "Setting up a game state directly (every setup needs this)",
     "inject-moves": "Moving a card between zones as an effect, outside the rules",
+    "combat": "Declaring attackers and blockers (script actions), combat damage with first "
+              "strike, double strike, trample, deathtouch and lifelink",
+    "priority": "Each player passes priority in turn (the script says who); acting on the "
+                "opponent's turn; every step with its turn-based actions",
 }
 
 #: Scalar steps (no arguments) and keyed steps of a scenario script.

@@ -25,6 +25,7 @@ from .entering import add_counters, enter_token, put_onto_battlefield
 from .game import Flow, Game
 from .state import ContinuousEffect, DelayedTrigger, GameObject
 from .targets import PLAYER_PREFIX, candidates, label, matches
+from .triggers import condition_holds
 
 
 @dataclass
@@ -232,32 +233,6 @@ def modify_pt(game: Game, ctx: Context, params: Any) -> Flow:
     yield from ()
 
 
-@effect("damage")
-def damage(game: Game, ctx: Context, params: Any) -> Flow:
-    """``{amount, to: target}``: damage to creatures is marked, to players is life lost."""
-    amount = int(params["amount"])
-    for target in ctx.legal_targets:
-        if target.startswith(PLAYER_PREFIX):
-            game.state.player(target[len(PLAYER_PREFIX):]).life -= amount
-        elif target in game.state.objects:
-            game.state.objects[target].damage += amount
-        game.events.append(Event("damage_dealt", {"source": ctx.source, "to": target,
-                                                  "amount": amount}))
-    yield from ()
-
-
-@effect("lose_life")
-def lose_life(game: Game, ctx: Context, params: Any) -> Flow:
-    game.state.player(ctx.controller).life -= int(params)
-    yield from ()
-
-
-@effect("gain_life")
-def gain_life(game: Game, ctx: Context, params: Any) -> Flow:
-    game.state.player(ctx.controller).life += int(params)
-    yield from ()
-
-
 @effect("add_mana")
 def add_mana(game: Game, ctx: Context, params: Any) -> Flow:
     game.state.player(ctx.controller).pool.add(str(params))
@@ -369,6 +344,14 @@ def copy_linked_and_cast(game: Game, ctx: Context, params: Any) -> Flow:
             break
         remaining.remove(chosen[0])
         yield from cast_copy(game, ctx.controller, chosen[0])
+
+
+@effect("if_else")
+def if_else(game: Game, ctx: Context, params: Any) -> Flow:
+    """``{if: condition, then: [effects], else: [effects]}``: "if you control ...,
+    [then]; otherwise, [else]", the condition checked as the effect happens."""
+    holds = condition_holds(game, ctx.controller, ctx.source, params.get("if"))
+    yield from run_effects(game, ctx, tuple(params.get("then" if holds else "else") or ()))
 
 
 def run_effects(game: Game, ctx: Context, effects: tuple[Any, ...]) -> Flow:

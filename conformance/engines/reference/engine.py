@@ -15,6 +15,7 @@ from ...format.cards import CardPool
 from ...format.model import Setup
 from ...format.vocabulary import CAPABILITIES, Door, Zone
 from . import casting, rooms, turn
+from . import life as _life_effects  # noqa: F401 - registers damage, life, tap and counters
 from .abilities import Ability, parse_abilities
 from .characteristics import color_identity
 from .effects import EFFECTS
@@ -106,6 +107,8 @@ class ReferenceEngine:
         else:
             raise Unsupported(f"unknown action {action!r}")
         yield from turn.settle(game)
+        if not isinstance(action, Move):  # the player who acted receives priority (CR 117.3c)
+            game.state.priority = action.player
 
     def _move(self, game: Game, action: Move) -> Flow:
         obj = game.state.objects.get(action.object)
