@@ -8,15 +8,20 @@ process is isolated from the harness:
   raised (the ruling's status is ``timeout``);
 * a process that exits, or writes a line that is not a protocol response, is killed and
   reported as :class:`ContractError` (status ``error``), with the end of its stderr;
-* the next ``start`` starts a new process, so the run goes on with the next ruling.
+* the next ``start`` starts a new process, so the run goes on with the next ruling;
+* the process runs in a session of its own, and whatever ends it (a timeout, a crash,
+  ``close``) ends its whole process group: an engine behind a wrapper (``sh -c``,
+  ``npm run``, ``cargo run``) and its helpers are stopped too.
 """
 
 from __future__ import annotations
 
 import collections
 import json
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -44,28 +49,39 @@ CLOSE_GRACE = 2.0
 STARTUP_TIMEOUT = 10.0
 _STDERR_LINES = 20
 _EOF = None
+_POSIX = os.name == "posix"
 
 
 class _Process:
-    """One engine process, its output read line by line on threads."""
+    """One engine process, in a process group (a session) of its own; its output read line
+    by line on threads, its input written on a third.
+
+    Each stream belongs to one thread, which closes it: the harness thread never closes
+    a stream another thread is reading, nor blocks writing to an engine that does not read.
+    Killing ends the whole group -- a wrapper (``sh -c``, ``npm run``, ``uv run``), the
+    engine under it, and any helper they started -- so no process outlives the run.
+    """
 
     def __init__(self, argv: Sequence[str]) -> None:
         try:
             self.popen = subprocess.Popen(
                 list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
-                bufsize=1)
+                bufsize=1, start_new_session=_POSIX)
         except OSError as exc:
             raise UsageError(f"cannot start the engine command {shlex.join(argv)!r}: {exc}") \
                 from None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
+        self._outgoing: queue.Queue[str | None] = queue.Queue()
+        self._writable = True
         assert self.popen.stdout is not None and self.popen.stderr is not None
         self._threads = [
             threading.Thread(target=self._pump, args=(self.popen.stdout, self.lines.put),
                              daemon=True),
             threading.Thread(target=self._pump, args=(self.popen.stderr, self._keep),
                              daemon=True),
+            threading.Thread(target=self._write_all, daemon=True),
         ]
         for thread in self._threads:
             thread.start()
@@ -78,46 +94,66 @@ class _Process:
         except (OSError, ValueError):
             pass
         put(_EOF)
+        try:
+            stream.close()
+        except OSError:
+            pass
+
+    def _write_all(self) -> None:
+        """The stdin thread: writes each queued line; ``None`` closes stdin."""
+        stdin = self.popen.stdin
+        assert stdin is not None
+        try:
+            while (line := self._outgoing.get()) is not None:
+                stdin.write(line)
+                stdin.flush()
+        except (OSError, ValueError):
+            pass
+        finally:
+            self._writable = False
+            try:
+                stdin.close()
+            except (OSError, ValueError):
+                pass
 
     def _keep(self, line: str | None) -> None:
         if line is not None:
             self.stderr.append(line.rstrip("\n"))
 
     def send(self, line: str) -> None:
-        assert self.popen.stdin is not None
-        self.popen.stdin.write(line + "\n")
-        self.popen.stdin.flush()
+        """Queue a line for the engine; ``OSError`` once its input is closed."""
+        if not self._writable:
+            raise BrokenPipeError("the engine's input is closed")
+        self._outgoing.put(line + "\n")
 
     def read(self, timeout: float) -> str | None:
         """The next line; ``None`` at the end of output; ``queue.Empty`` after ``timeout``."""
         return self.lines.get(timeout=max(timeout, 0.0))
 
     def stderr_tail(self, wait: float = 0.2) -> str:
-        for thread in self._threads[1:]:
-            thread.join(wait)  # let the last lines of a dying process arrive
+        self._threads[1].join(wait)  # let the last lines of a dying process arrive
         lines = [line for line in self.stderr if line.strip()][-5:]
         return ("; stderr: " + " | ".join(lines)) if lines else ""
 
     def kill(self) -> None:
-        if self.popen.poll() is None:
+        """End the process and every process of its group; wait for it."""
+        self._outgoing.put(None)
+        if _POSIX:
+            try:
+                os.killpg(self.popen.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass  # the group is gone already
+        elif self.popen.poll() is None:
             self.popen.kill()
         try:
             self.popen.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
-        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
 
     def close(self) -> None:
-        try:
-            if self.popen.stdin is not None:
-                self.popen.stdin.close()
-        except OSError:
-            pass
+        """Close the engine's input, give it :data:`CLOSE_GRACE` seconds to exit, then end
+        what is left of its group."""
+        self._outgoing.put(None)
         try:
             self.popen.wait(timeout=CLOSE_GRACE)
         except subprocess.TimeoutExpired:
