@@ -1,5 +1,7 @@
 """``conformance coverage``: rulings, executable and passing, by card, mechanic and CR
-section -- as text, as JSON, and with ``--html`` as an HTML report.
+section; the CR sections under the rules in scope with an executable ruling; with
+``--official`` the official rulings of each card the corpus has and lacks -- as text, as
+JSON, and with ``--html`` as an HTML report.
 
 Passing counts come from one or more results files (``--results A.json B.json``: one
 column per engine) or, without them, from running an engine.
@@ -30,6 +32,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                        help="write the coverage document here (default: out/coverage.json)")
     cover.add_argument("--html", type=Path, default=None, metavar="OUT",
                        help="also write the coverage as an HTML report")
+    cover.add_argument("--official", type=Path, default=None, metavar="FILE",
+                       help="official rulings in Scryfall's bulk rulings shape: count, per "
+                            "card, those the corpus has as executable, not executable and "
+                            "missing (oracle ids from the card file's identifiers)")
     return cover
 
 
@@ -55,6 +61,13 @@ def cmd_coverage(args: argparse.Namespace) -> int:
             engine.close()
         engines = [(name, {r.id for r in results if r.status.value == "passed"})]
     document = coverage(corpus.rulings, corpus.cr_sections, None, engines)
+    if args.official is not None:
+        from ..reporting.official import official_coverage, oracle_ids, read_official
+
+        official = read_official(args.official)
+        ids = oracle_ids(Path(corpus.cards.path))
+        document["official"] = {"file": str(args.official), **official_coverage(
+            corpus.rulings, official, ids, list(corpus.cards))}
     print(render_text(document), end="")
     write(args.json, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
     print(f"coverage written to {args.json}")

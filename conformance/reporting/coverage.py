@@ -1,11 +1,15 @@
 """Ruling coverage: how much of the corpus is executable and passing, by card, by mechanic
-and by Comprehensive Rules section.
+and by Comprehensive Rules section, and how many of the CR sections under the rules in scope
+(those listed in ``cr-sections.yaml``) have an executable ruling.
 
 Computed from a loaded corpus and, for "passing", the results of a run; it runs nothing.
+A row's status is about the corpus, never an engine's verdict: ``covered`` (every ruling
+in it executable, every section with an executable ruling), ``partial`` or ``uncovered``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -59,8 +63,9 @@ def _rows(groups: Mapping[str, list[Ruling]], titles: Mapping[str, str],
 
 
 def _sort_key(key: str) -> list[Any]:
-    return [(0, int(part)) if part.isdigit() else (1, part)
-            for part in key.replace(".", " . ").split()]
+    """CR numbers in rules order (``607.1b`` before ``607.5``), other keys by name."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part)
+            for part in re.findall(r"\d+|[^\d.\s]+", key)]
 
 
 def _group(rulings: Iterable[Ruling], keys_of: Any) -> dict[str, list[Ruling]]:
@@ -69,6 +74,43 @@ def _group(rulings: Iterable[Ruling], keys_of: Any) -> dict[str, list[Ruling]]:
         for key in dict.fromkeys(keys_of(ruling)):
             groups.setdefault(key, []).append(ruling)
     return groups
+
+
+def corpus_status(done: int, total: int) -> str:
+    """``covered``, ``partial`` or ``uncovered``: ``done`` of ``total`` things covered."""
+    if total and done >= total:
+        return "covered"
+    return "partial" if done else "uncovered"
+
+
+def _top(number: str) -> str:
+    return number.split(".")[0]
+
+
+def cr_scope(rulings: Sequence[Ruling], cr_sections: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Per rule in scope (the top numbers of ``cr-sections.yaml``): its sections, those with
+    at least one executable ruling (citing it or a section under it), the others listed."""
+    executable = {p for r in rulings if r.executable for n in r.cr for p in _ancestors(n)}
+    cited = {p for r in rulings for n in r.cr for p in _ancestors(n)}
+    rules: dict[str, list[str]] = {}
+    for number in cr_sections:
+        rules.setdefault(_top(number), []).append(number)
+    rows = []
+    for rule in sorted(rules, key=_sort_key):
+        sections = sorted(rules[rule], key=_sort_key)
+        covered = [n for n in sections if n in executable]
+        rows.append({
+            "rule": rule, "title": title(cr_sections, rule), "sections": len(sections),
+            "covered": len(covered), "status": corpus_status(len(covered), len(sections)),
+            "uncovered": [{"number": n, "title": cr_sections[n],
+                           "cited": n in cited} for n in sections if n not in executable],
+        })
+    return rows
+
+
+def _ancestors(number: str) -> list[str]:
+    """``709.5e`` -> ``709.5e``, ``709.5``, ``709`` (a ruling on a sub-rule covers the rule)."""
+    return parents(number)
 
 
 def coverage(rulings: Sequence[Ruling], cr_sections: Mapping[str, str],
@@ -106,7 +148,14 @@ def coverage(rulings: Sequence[Ruling], cr_sections: Mapping[str, str],
             sections, {key: title(cr_sections, key) for key in sections}, passed,
             passing_sets)],
         "not_executable": not_executable,
+        "cr_scope": cr_scope(rulings, cr_sections),
     }
+    scope = document["cr_scope"]
+    document["totals"]["cr_sections"] = sum(row["sections"] for row in scope)
+    document["totals"]["cr_sections_covered"] = sum(row["covered"] for row in scope)
+    for key in ("by_card", "by_mechanic", "by_cr_section"):
+        for row in document[key]:
+            row["status"] = corpus_status(row["executable"], row["rulings"])
     if passing_sets:
         known = {r.id for r in rulings}
         document["engines"] = [name for name, _ids in passing_sets]
@@ -144,6 +193,23 @@ def render_text(document: Mapping[str, Any]) -> str:
             shown = "-" if row["passing"] is None else row["passing"]
             lines.append(f"{row['key']:<{width}}  {row['rulings']:>7}  {row['executable']:>10}  "
                          f"{shown:>7}")
+    lines += ["", f"CR sections with an executable ruling: {totals['cr_sections_covered']} of "
+                  f"{totals['cr_sections']} listed in cr-sections.yaml"]
+    for row in document["cr_scope"]:
+        missing = ", ".join(item["number"] for item in row["uncovered"])
+        lines.append(f"  {row['rule']:<5} {row['covered']:>3}/{row['sections']:<3} "
+                     f"{row['title'][:40]}" + (f"  (none: {missing})" if missing else ""))
+    official = document.get("official")
+    if official:
+        t = official["totals"]
+        lines += ["", f"official rulings: {t['official']} for {len(official['by_card'])} cards "
+                      f"with an oracle id: {t['executable']} executable, "
+                      f"{t['not_executable']} not executable, {t['missing']} missing"]
+        lines += [f"  missing: {item['card']} ({item['published_at']}): "
+                  f"{item['comment'][:90]}" for item in official["backlog"]]
+        if official["cards_without_oracle_id"]:
+            lines.append(f"  {len(official['cards_without_oracle_id'])} cards have no "
+                         "identifiers.scryfallOracleId in the card file")
     if document["not_executable"]:
         lines += ["", "not executable:"]
         lines += [f"  {item['id']}: {item['reason']}" for item in document["not_executable"]]

@@ -7,6 +7,7 @@ missing: ``apt-get install -y chromium chromium-driver`` and ``pip install -e '.
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -247,18 +248,77 @@ def test_matrix_filters_disagreements(browser, tmp_path, corpus):
     check_console(browser)
 
 
-def test_coverage_filters_incomplete_groups(browser, tmp_path, corpus):
+def test_coverage_shows_denominators_and_filters_by_corpus_status(browser, tmp_path, corpus):
     from selenium.webdriver.common.by import By
+
+    from conformance.reporting.official import official_coverage, oracle_ids, read_official
+    from test_coverage import OFFICIAL, cards_with_oracle_ids
 
     passing = {r.id for r in corpus.rulings if r.executable and r.id != FAILED}
     document = coverage(corpus.rulings, corpus.cr_sections, None, [("reference", passing)])
+    document["official"] = {"file": str(OFFICIAL), **official_coverage(
+        corpus.rulings, read_official(OFFICIAL), oracle_ids(cards_with_oracle_ids(tmp_path)),
+        list(corpus.cards))}
     out = tmp_path / "coverage.html"
     out.write_text(coverage_report(document, ["reference"]), encoding="utf-8")
     browser.get(out.as_uri())
-    browser.find_element(By.CSS_SELECTOR, "input[data-filter-status][value=complete]").click()
-    failed = next(r for r in corpus.rulings if r.id == FAILED)
-    assert set(visible_ids(browser, "by-card")) == {f"card:{c}" for c in failed.cards}
+    # the summary first, with a bar for the rulings, the CR sections and the official rulings
+    assert top(browser, "#summary") < top(browser, "#cr-scope")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#summary td svg.bar")) == 3
+    assert browser.find_element(By.ID, "cr-scope").is_displayed()
+    assert len(visible_ids(browser, "cr-scope")) == len(document["cr_scope"])
+    browser.find_element(By.CSS_SELECTOR, "input[data-view=official]").click()
+    assert visible_ids(browser, "official")[:2] == [
+        "official:Bottomless Pool // Locker Room", "official:Thousand Winds"]
+    assert browser.find_element(By.ID, "backlog").is_displayed()
+    browser.save_screenshot(str(tmp_path / "coverage-official.png"))
+
+    browser.find_element(By.CSS_SELECTOR, "input[data-view=card]").click()
+    browser.find_element(By.CSS_SELECTOR, "input[data-filter-status][value=covered]").click()
+    not_executable = [r for r in corpus.rulings if not r.executable]
+    assert set(visible_ids(browser, "by-card")) == {
+        f"card:{c}" for r in not_executable for c in r.cards}
+    browser.find_element(By.CSS_SELECTOR, "input[data-filter-status][value=covered]").click()
     browser.find_element(By.ID, "search").send_keys("wargate")
     assert visible_ids(browser, "by-card") == ["card:Wargate"]
     browser.save_screenshot(str(tmp_path / "coverage.png"))
+    check_console(browser)
+
+
+def test_matrix_and_history_in_the_browser(browser, tmp_path, corpus):
+    """The matrix of reference + phase.rs + python-mtg and the history of two phase results."""
+    from selenium.webdriver.common.by import By
+
+    from conformance.reporting.history import history_report
+
+    ids = sorted(r.id for r in corpus.rulings if r.executable)
+    reference = write_results(tmp_path / "reference.json", [result(i, "passed") for i in ids])
+    phase = read_run(PHASE_RESULTS)
+    older = tmp_path / "phase-old.json"
+    document = json.loads(PHASE_RESULTS.read_text("utf-8"))
+    document["engine"]["version"] = "0.102.0"
+    flipped = next(r for r in document["results"] if r["status"] == "passed")
+    flipped["status"] = "failed"
+    older.write_text(json.dumps(document), "utf-8")
+    runs = [read_run(reference), phase, read_run(ROOT / "results" / "python-mtg-0.1.1.json")]
+    out = tmp_path / "matrix.html"
+    out.write_text(matrix_report(runs, {r.id: r for r in corpus.rulings}, corpus.cr_sections),
+                   encoding="utf-8")
+    browser.get(out.as_uri())
+    assert top(browser, "#runs") < top(browser, "#by-mechanic-bars") < top(browser, "#by-card")
+    bars = browser.find_elements(By.CSS_SELECTOR, "#by-mechanic-bars svg.bar")
+    assert bars and all(b.is_displayed() for b in bars)
+    assert "left out" in browser.find_element(By.CSS_SELECTOR, ".interop").text
+    assert browser.find_element(By.ID, "mixed").is_displayed()  # three corpus revisions
+    browser.save_screenshot(str(tmp_path / "matrix-three-engines.png"))
+    check_console(browser)
+
+    page = tmp_path / "history.html"
+    page.write_text(history_report([phase, read_run(older)]), encoding="utf-8")
+    browser.get(page.as_uri())
+    assert browser.find_element(By.CSS_SELECTOR, "h3").text == "phase: 0.102.0 → 0.103.0"
+    assert flipped["id"] in visible_ids(browser, "history")
+    newly = browser.find_element(By.CSS_SELECTOR, "tbody.change-newly-passing")
+    assert flipped["id"] in newly.text
+    browser.save_screenshot(str(tmp_path / "history.png"))
     check_console(browser)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,76 @@ def test_cli_coverage_from_a_results_file(tmp_path, capsys):
     out = tmp_path / "c.json"
     assert main(["coverage", "--results", str(results), "--json", str(out)]) == 0
     assert json.loads(out.read_text("utf-8"))["totals"]["passing"] > 0
+
+
+# -- denominators: the CR sections in scope, the official rulings of each card ----------------
+
+OFFICIAL = Path(__file__).parents[1] / "data" / "official" / "rulings.json"
+ROOM_ID = "00000000-0000-4000-8000-00000000000a"
+WINDS_ID = "00000000-0000-4000-8000-00000000000b"
+
+
+def cards_with_oracle_ids(tmp_path: Path) -> Path:
+    """A copy of the card file where two cards carry MTGJSON identifiers."""
+    text = (RULINGS / "cards.yaml").read_text("utf-8")
+    for name, oracle in (("Bottomless Pool // Locker Room", ROOM_ID),
+                         ("Thousand Winds", WINDS_ID)):
+        face = re.search(rf"^{re.escape(name)}:\n( *)- name: .*\n", text, re.MULTILINE)
+        assert face, name
+        text = text[:face.end()] + f"{face.group(1)}  identifiers: {{scryfallOracleId: " \
+                                   f"{oracle}}}\n" + text[face.end():]
+    path = tmp_path / "cards.yaml"
+    path.write_text(text, "utf-8")
+    return path
+
+
+def test_cr_sections_in_scope_have_a_denominator(corpus):
+    document = coverage(corpus.rulings, corpus.cr_sections, None)
+    scope = {row["rule"]: row for row in document["cr_scope"]}
+    assert sum(row["sections"] for row in scope.values()) == len(corpus.cr_sections) == \
+        document["totals"]["cr_sections"]
+    executable_sections = {p for r in corpus.rulings if r.executable for n in r.cr
+                           for p in parents(n)}
+    rooms = scope["709"]
+    listed = [n for n in corpus.cr_sections if n.split(".")[0] == "709"]
+    assert rooms["sections"] == len(listed)
+    assert rooms["covered"] == sum(1 for n in listed if n in executable_sections)
+    assert [item["number"] for item in rooms["uncovered"]] == [
+        n for n in sorted(listed, key=lambda n: [int(p) if p.isdigit() else p for p in
+                                                 re.findall(r"\d+|[a-z]+", n)])
+        if n not in executable_sections]
+    assert rooms["uncovered"] and rooms["status"] == "partial"
+    # a row's status is about the corpus: every ruling executable or not
+    winds = row(document, "by_card", "Thousand Winds")
+    assert winds["status"] == "partial"  # one of its rulings is not executable
+    assert row(document, "by_card", "Wargate")["status"] == "covered"
+
+
+def test_official_rulings_by_card_with_the_backlog(tmp_path, capsys):
+    cards = cards_with_oracle_ids(tmp_path)
+    out, html = tmp_path / "coverage.json", tmp_path / "coverage.html"
+    assert main(["coverage", "--cards", str(cards), "--official", str(OFFICIAL), "--json",
+                 str(out), "--html", str(html), "--engine", "reference"]) == 0
+    text = capsys.readouterr().out
+    official = json.loads(out.read_text("utf-8"))["official"]
+    assert official["totals"] == {"official": 5, "executable": 3, "not_executable": 1,
+                                  "missing": 1}
+    by_card = {r["card"]: r for r in official["by_card"]}
+    assert set(by_card) == {"Bottomless Pool // Locker Room", "Thousand Winds"}
+    assert (by_card["Thousand Winds"]["executable"], by_card["Thousand Winds"]["not_executable"],
+            by_card["Thousand Winds"]["missing"]) == (1, 1, 0)  # typographic quotes match
+    assert [item["comment"][:15] for item in official["backlog"]] == ["Example ruling "]
+    assert official["backlog"][0]["card"] == "Bottomless Pool // Locker Room"
+    assert official["unmatched_oracle_ids"] == ["00000000-0000-4000-8000-0000000000ff"]
+    assert "official rulings: 5 for 2 cards with an oracle id: 3 executable, 1 not " \
+           "executable, 1 missing" in text
+    page = html.read_text("utf-8")
+    assert '<h3 id="backlog">' in page and "Example ruling that the corpus does not have" in page
+    assert page.count('data-id="official:') == 2
+
+
+def test_official_file_in_the_wrong_shape_is_a_harness_error(tmp_path, capsys):
+    bad = tmp_path / "rulings.json"
+    bad.write_text('{"object": "list"}', "utf-8")
+    assert main(["coverage", "--official", str(bad), "--json", str(tmp_path / "c.json")]) == 2
+    assert f"{bad}: expected a JSON list of rulings" in capsys.readouterr().err

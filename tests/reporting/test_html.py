@@ -302,8 +302,10 @@ def test_coverage_cli_html_with_several_results_files(tmp_path, capsys, corpus):
     rows = parse(html)
     assert {i for i, _s in rows.rows["by-mechanic"]} == {
         f"mechanic:{m}" for r in corpus.rulings for m in r.mechanics}
-    assert "complete" in {s for _i, s in rows.rows["by-card"]}
-    assert "incomplete" in {s for _i, s in rows.rows["by-card"]}
+    # a row's status is about the corpus, whatever the engines did
+    assert {s for _i, s in rows.rows["by-card"]} <= {"covered", "partial", "uncovered"}
+    assert "partial" in {s for _i, s in rows.rows["by-card"]}
+    assert "incomplete" not in html
 
 
 # -- the run report: reading order, failure details, commands ---------------------------------
