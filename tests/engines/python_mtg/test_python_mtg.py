@@ -126,6 +126,12 @@ def test_the_game_view(board: tuple[PythonMtgEngine, dict[str, str]]) -> None:
     assert (alice.graveyard_size, alice.exile_size) == (1, 1)
 
 
+def test_only_the_active_player_has_moves(board: tuple[PythonMtgEngine, dict[str, str]]) -> None:
+    engine, aliases = board  # bob is active: python-mtg gives alice no priority
+    with pytest.raises(Unsupported, match="active player only"):
+        engine.is_legal(Cast("alice", aliases["unsummon"]))
+
+
 @pytest.mark.parametrize(("entry", "reason"), [
     (CardEntry("Bottomless Pool // Locker Room"), "first door only"),
     (CardEntry("Grizzly Bears", face_down=True), "face-down"),

@@ -79,7 +79,7 @@ class Answers:
 
 
 answers = Answers()
-built = mtg.Game(DECKS, seed=SEED, explicit_lands=True)
+built = mtg.Game(DECKS, seed=SEED, explicit_lands=True, instant_speed=True)
 state = dict(built.state)
 state.update(CHANGES)
 state["_policy"] = answers
