@@ -110,7 +110,7 @@ def test_what_python_mtg_does_not_compute_is_never_reported(
         with pytest.raises(Unsupported):
             getattr(view, field)
     with pytest.raises(Unsupported, match="no stack"):
-        engine.game().stack
+        _ = engine.game().stack
     with pytest.raises(Unsupported, match="player-views"):
         engine.observe(aliases["bears"], "bob")
     with pytest.raises(KeyError):
