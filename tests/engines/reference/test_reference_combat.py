@@ -1,0 +1,135 @@
+"""Combat, priority, steps, damage and life, and the order of triggers in the reference
+engine, through the adapter contract."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.contract.types import (
+    AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, PassPriority, PlayerRef, Resolve,
+)
+from conformance.errors import IllegalAction
+from conformance.format.vocabulary import Step, Zone
+
+from builders import entry
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def test_attacking_taps_and_moves_to_declare_attackers(start):
+    engine, ids = start(battlefield=[entry("Grizzly Bears", "bears")])
+    events = engine.perform(DeclareAttackers("alice", (ids["bears"],)))
+    assert engine.game().step is Step.DECLARE_ATTACKERS
+    assert engine.observe(ids["bears"]).tapped
+    assert "attackers_declared" in kinds(events) and "attacks" in kinds(events)
+
+
+@pytest.mark.parametrize("state, reason", [
+    ({"summoning_sick": True}, "summoning sickness"),
+    ({"tapped": True}, "tapped"),
+])
+def test_a_creature_that_cant_attack_is_refused(start, state, reason):
+    engine, ids = start(battlefield=[entry("Grizzly Bears", "bears", **state)])
+    with pytest.raises(IllegalAction, match=reason):
+        engine.perform(DeclareAttackers("alice", (ids["bears"],)))
+    assert engine.game().step is Step.PRECOMBAT_MAIN  # the game is as it was
+
+
+def test_only_the_active_player_attacks_and_only_the_defender_blocks(start):
+    engine, ids = start(battlefield=[entry("Grizzly Bears", "bears")],
+                        bob={"battlefield": [entry("Memnite", "memnite")]})
+    with pytest.raises(IllegalAction):
+        engine.perform(DeclareAttackers("bob", (ids["memnite"],)))
+    engine.perform(DeclareAttackers("alice", (ids["bears"],)))
+    with pytest.raises(IllegalAction):
+        engine.perform(DeclareBlockers("alice", ((ids["bears"], ids["bears"]),)))
+
+
+def test_reach_blocks_flying_and_two_blockers_share_the_damage(start):
+    engine, ids = start(battlefield=[entry("Colossal Dreadmaw", "dreadmaw")],
+                        bob={"battlefield": [entry("Grizzly Bears", "bears"),
+                                             entry("Giant Spider", "spider")]})
+    engine.perform(DeclareAttackers("alice", (ids["dreadmaw"],)))
+    engine.perform(DeclareBlockers("bob", ((ids["bears"], ids["dreadmaw"]),
+                                           (ids["spider"], ids["dreadmaw"]))))
+    engine.perform(AdvanceTo(Step.COMBAT_DAMAGE))
+    # 2 to the Bears (lethal), 4 to the Spider (lethal), nothing left to trample over
+    assert engine.game().player("bob").life == 20
+    assert engine.objects(Zone.BATTLEFIELD, "bob") == []
+    assert engine.observe(ids["dreadmaw"]).zone is Zone.BATTLEFIELD
+
+
+def test_no_attackers_skips_blockers_and_damage(start):
+    engine, _ids = start(battlefield=[entry("Grizzly Bears", "bears")])
+    engine.perform(DeclareAttackers("alice", ()))
+    with pytest.raises(IllegalAction, match="skipped"):
+        engine.perform(AdvanceTo(Step.COMBAT_DAMAGE))
+    engine.perform(AdvanceTo(Step.END_OF_COMBAT))
+    assert engine.game().step is Step.END_OF_COMBAT
+
+
+def test_zero_life_loses_the_game(start):
+    engine, ids = start(mana="{R}", hand=[entry("Shock", "shock")])
+    engine.game_state.player("bob").life = 2
+    engine.perform(Cast("alice", ids["shock"], targets=(PlayerRef("bob"),)))
+    events = engine.perform(Resolve())
+    assert ("player_lost", "bob") in [(e.kind, e.data.get("player")) for e in events]
+
+
+def test_drawing_from_an_empty_library_loses_the_game(start):
+    engine, _ids = start()
+    events = engine.perform(AdvanceTo(Step.DRAW))  # bob's draw step, bob has no library
+    assert engine.game().active_player == "bob"
+    assert ("player_lost", "bob") in [(e.kind, e.data.get("player")) for e in events]
+
+
+def test_priority_goes_around_before_anything_resolves(start):
+    engine, ids = start(mana="{1}{G}", hand=[entry("Grizzly Bears", "bears")])
+    engine.perform(Cast("alice", ids["bears"]))
+    assert engine.game().priority_player == "alice"
+    with pytest.raises(IllegalAction):
+        engine.perform(PassPriority("bob"))
+    engine.perform(PassPriority("alice"))
+    assert engine.game().priority_player == "bob" and len(engine.game().stack) == 1
+    engine.perform(PassPriority("bob"))
+    assert engine.game().stack == () and engine.game().priority_player == "alice"
+
+
+def test_cleanup_discards_down_to_seven(start):
+    hand = [entry("Memnite") for _ in range(8)]
+    engine, _ids = start(hand=hand)
+    engine.perform(AdvanceTo(Step.UPKEEP))
+    choice = engine.pending_choice()
+    assert choice is not None and choice.kind == "cards" and choice.min == choice.max == 1
+    engine.answer([choice.options[0].value])
+    assert engine.game().player("alice").hand_size == 7
+    assert engine.game().step is Step.UPKEEP and engine.game().active_player == "bob"
+
+
+def test_the_order_choice_names_each_distinct_ability_by_its_source(start):
+    engine, ids = start(mana="{1}{G}", hand=[entry("Elvish Visionary", "elf")],
+                        library=[entry("Memnite")],
+                        battlefield=[entry("Soul Warden", "warden")])
+    engine.perform(Cast("alice", ids["elf"]))
+    engine.perform(Resolve())
+    choice = engine.pending_choice()
+    assert choice is not None and choice.kind == "order" and not choice.forced
+    labels = {o.value: o.label for o in choice.options}
+    elf = next(v for v in labels if v != ids["warden"])
+    assert labels[ids["warden"]] == "Soul Warden: Whenever another creature enters, you gain 1 life."
+    assert labels[elf].startswith("Elvish Visionary: ")
+    engine.answer([ids["warden"], elf])  # the Warden's first: it resolves last
+    assert [item.source for item in engine.game().stack] == [elf, ids["warden"]]
+
+
+def test_a_dies_trigger_sees_the_creature_as_it_last_was(start):
+    engine, ids = start(mana="{R}", hand=[entry("Shock", "shock")],
+                        battlefield=[entry("Funeral Room // Awakening Hall", "room",
+                                           unlocked=["left"]),
+                                     entry("Grizzly Bears", "bears")])
+    engine.perform(Cast("alice", ids["shock"], targets=(ids["bears"],)))
+    engine.perform(Resolve())
+    (item,) = engine.game().stack
+    assert item.source == ids["room"]

@@ -1,0 +1,235 @@
+"""Every scenario of the rulings about combat, steps and priority, zone-change triggers,
+trigger order and copiable values can fail: each passes on the reference engine and fails
+on a reference engine with the one rule it is about broken."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.contract.types import Choice, Event, Option
+from conformance.engines.reference import (
+    ReferenceEngine, combat, copies, damage, effects, entering, life, state, triggers, turn,
+)
+from conformance.errors import IllegalAction
+from conformance.format.loader import Corpus, load_corpus
+from conformance.mutants import MutantEngine, Patch
+from conformance.runner.execute import run_scenario
+from conformance.runner.results import Status
+
+RULINGS = Path(__file__).parents[3] / "rulings"
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Corpus:
+    loaded = load_corpus([RULINGS])
+    assert not loaded.failures
+    return loaded
+
+
+# -- the broken rules ------------------------------------------------------------------------
+
+_copy_of = copies.copy_of
+_deal_damage = damage.deal_damage
+_assignment = combat._attacker_assignment
+_declare_attackers = combat.declare_attackers
+_check_attackers = combat.check_attackers
+_check_blockers = combat.check_blockers
+_matchers = dict(triggers.MATCHERS)
+
+
+def _copies_the_hidden_card(original: Any, **kwargs: Any) -> Any:
+    return _copy_of(dataclasses.replace(original, face_down=False), **kwargs)
+
+
+def _no_copy(*args: Any, **kwargs: Any) -> Iterator[Any]:
+    yield from ()
+
+
+def _in_trigger_order(game: Any, player: str, waiting: list[Any]) -> Iterator[Any]:
+    yield from ()
+    return waiting
+
+
+def _orders_every_instance(game: Any, player: str, waiting: list[Any]) -> Iterator[Any]:
+    if len(waiting) < 2:
+        return waiting
+    options = tuple(Option(f"{t.source}#{i}", t.ability.text) for i, t in enumerate(waiting))
+    chosen = yield Choice("order", player, "order", options, len(options), len(options))
+    return [waiting[int(value.split("#")[1])] for value in chosen]
+
+
+def _ignores_keywords(game: Any, source: str, chars: Any, *args: Any, **kwargs: Any) -> int:
+    return _deal_damage(game, source, None, *args, **kwargs)
+
+
+def _no_trample(game: Any, combat_: Any, attacker: str, chars: Any, defender: str) -> Any:
+    return _assignment(game, combat_, attacker, dataclasses.replace(chars, keywords=()), defender)
+
+
+def _per_creature(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
+    return (event.kind == "combat_damage_to_player"
+            and (params == "this" and event.data["source"] == obj.id
+                 or params != "this" and event.data["controller"] == obj.controller))
+
+
+def _no_first_strike_step(chars: Any, first_step: bool, dealt_first: bool) -> bool:
+    return True
+
+
+def _attackers_stay_untapped(game: Any, action: Any, defender: str) -> None:
+    tapped = {i: game.state.objects[i].tapped for i in action.attackers}
+    _declare_attackers(game, action, defender)
+    for object_id, was in tapped.items():
+        game.state.objects[object_id].tapped = was
+
+
+def _sickness_ignored(game: Any, action: Any) -> str:
+    sick = [game.state.objects[i] for i in action.attackers if i in game.state.objects]
+    for obj in sick:
+        obj.summoning_sick = False
+    return _check_attackers(game, action)
+
+
+def _check_blockers_without_flying(game: Any, action: Any) -> None:
+    real_chars = game.chars
+
+    def chars(obj: Any) -> Any:
+        found = real_chars(obj)
+        return dataclasses.replace(found, keywords=tuple(k for k in found.keywords if k != "Flying"))
+
+    game.chars = chars
+    try:
+        _check_blockers(game, action)
+    finally:
+        del game.chars
+
+
+def _one_pass_resolves(game: Any, action: Any) -> Iterator[Any]:
+    if game.state.priority != action.player:
+        raise IllegalAction("no priority")
+    if game.state.stack:
+        yield from turn.resolve_top(game)
+    else:
+        yield from turn.next_step(game)
+
+
+def _damage_stays(game: Any) -> None:
+    game.state.effects = [e for e in game.state.effects if e.until != "end_of_turn"]
+
+
+def _no_draw(game: Any, player: str, count: int) -> None:
+    return None
+
+
+def _every_end_step(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
+    return event.kind == "step_began" and event.data["step"] == "end"
+
+
+def _never(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
+    return False
+
+
+def _dies_without_looking_back(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
+    if params == "this":
+        return bool(_matchers["dies"](game, obj, params, event, ability))
+    return False
+
+
+def _double_strike_once(chars: Any, first_step: bool, dealt_first: bool) -> bool:
+    if first_step:
+        return bool(set(chars.keywords) & {"First strike", "Double strike"})
+    return not dealt_first
+
+
+_sources = triggers._sources
+
+
+def _face_down_keeps_abilities(game: Any, event: Event) -> Any:
+    found = []
+    for obj, chars, departed in _sources(game, event):
+        if obj.face_down:
+            obj.face_down = False
+            chars = game.chars(obj)
+            obj.face_down = True
+        found.append((obj, chars, departed))
+    return found
+
+
+def _any_combat_damage(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
+    return (event.kind == "damage_dealt" and bool(event.data["combat"])
+            and event.data["controller"] == obj.controller)
+
+
+def _dies_any_controller(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
+    if isinstance(params, dict):
+        params = {k: v for k, v in params.items() if k != "controller"}
+    return bool(_matchers["dies"](game, obj, params, event, ability))
+
+
+def _nonactive_first(self: Any) -> list[str]:
+    names = [p.name for p in self.players]
+    start = names.index(self.active_player)
+    return list(reversed(names[start:] + names[:start]))
+
+
+#: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
+#: fails on at least one of them.
+BROKEN: dict[str, list[list[Patch]]] = {
+    "copy-of-face-down-permanent": [[(entering, "copy_of", _copies_the_hidden_card)]],
+    "copy-enchantment-copying-a-room": [[(entering, "_enter_as_copy", _no_copy)]],
+    "trigger-order-controller-orders-simultaneous-triggers": [
+        [(triggers, "order_triggers", _in_trigger_order)],
+        [(state.GameState, "apnap", _nonactive_first)],
+        [(triggers, "order_triggers", _orders_every_instance)]],
+    "combat-locker-room-draws-once-per-combat-damage-step": [
+        [(triggers.MATCHERS, "combat_damage_to_player", _per_creature)],
+        [(triggers.MATCHERS, "combat_damage_to_player", _any_combat_damage)]],
+    "combat-hystrodon-trample-and-combat-damage-trigger": [
+        [(combat, "_attacker_assignment", _no_trample)],
+        [(triggers, "_sources", _face_down_keeps_abilities)]],
+    "combat-first-strike-and-double-strike": [
+        [(combat, "_strikes_now", _no_first_strike_step)],
+        [(combat, "_strikes_now", _double_strike_once)]],
+    "combat-deathtouch-lifelink-flying": [
+        [(combat, "deal_damage", _ignores_keywords),
+         (combat, "check_blockers", _check_blockers_without_flying)]],
+    "combat-attacking-creatures": [[(combat, "check_attackers", _sickness_ignored),
+                                    (combat, "declare_attackers", _attackers_stay_untapped)]],
+    "combat-thousand-winds-returns-attacking-creatures": [
+        [(combat, "declare_attackers", _attackers_stay_untapped)]],
+    "combat-brutal-hordechief-attack-trigger": [[(triggers.MATCHERS, "attacks", _never)]],
+    "turn-structure-priority-passes-to-the-opponent": [
+        [(turn, "pass_priority", _one_pass_resolves)]],
+    "turn-structure-draw-step-and-cleanup": [[(turn, "_cleanup", _damage_stays),
+                                              (turn, "draw_cards", _no_draw)]],
+    "rooms-duskmourn-unholy-annex-end-step": [
+        [(triggers.MATCHERS, "beginning_of_end_step", _every_end_step),
+         (life, "players", lambda game, ctx, who: [ctx.controller])],
+        [(effects, "condition_holds", lambda *args: True)]],
+    "rooms-duskmourn-glassworks-and-shattered-yard": [
+        [(triggers.MATCHERS, "beginning_of_end_step", _never),
+         (life, "deal_damage", lambda *args, **kwargs: 0)]],
+    "rooms-duskmourn-funeral-room-dies": [
+        [(triggers.MATCHERS, "dies", _dies_without_looking_back)],
+        [(triggers.MATCHERS, "dies", _dies_any_controller)]],
+    "rooms-duskmourn-ghostly-keybearer-unlocks-a-door": [
+        [(triggers.MATCHERS, "combat_damage_to_player", _never)]],
+}
+
+
+@pytest.mark.parametrize("ruling_id", sorted(BROKEN))
+def test_each_scenario_passes_on_the_reference_engine_and_fails_with_its_rule_broken(
+        corpus: Corpus, ruling_id: str) -> None:
+    ruling = next(r for r in corpus.rulings if r.id == ruling_id)
+    for scenario in ruling.scenarios:
+        right = run_scenario(ruling, scenario, ReferenceEngine(), corpus.cards)
+        assert right.status is Status.PASSED, (scenario.name, right.message)
+        wrong = [run_scenario(ruling, scenario, MutantEngine(ruling_id, patches), corpus.cards)
+                 for patches in BROKEN[ruling_id]]
+        assert Status.FAILED in {w.status for w in wrong}, (
+            scenario.name, [(w.status, w.message) for w in wrong])
