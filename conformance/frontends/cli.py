@@ -121,7 +121,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         def record(result: Result) -> None:
             writer.add(result)
-            _print_result(result, args.quiet)
+            if not gate_cmd.quiet_run(expectations):
+                _print_result(result, args.quiet)
 
         results = run_corpus(corpus.rulings, corpus.failures, engine, corpus.cards, record)
         if args.properties:
@@ -140,17 +141,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.results:
         print(f"results written to {args.results}")
         if not args.no_html:
-            print(f"HTML report written to {_html_report(args.results, corpus)}")
+            print(f"HTML report written to {_html_report(args.results, corpus, args.expect)}")
     return gate_cmd.conclude(args, expectations, info.name, results)
 
 
-def _html_report(results_file: Path, corpus: Corpus) -> Path:
+def _html_report(results_file: Path, corpus: Corpus, expect: Path | None = None) -> Path:
     """The run report, rendered from the results file just written."""
     from ..reporting.html import run_report
     from ..reporting.runs import read_run
 
     html = run_report(read_run(results_file), {r.id: r for r in corpus.rulings},
-                      corpus.cr_sections)
+                      corpus.cr_sections, expectations=expect, out=results_file.parent)
     path = html_path(results_file)
     write(path, html)
     return path

@@ -156,3 +156,24 @@ def test_expect_update_writes_the_file_then_keeps_reasons(tmp_path, capsys, expe
 def test_expect_update_from_an_unreadable_results_file_is_exit_2(tmp_path, capsys, expect):
     assert main(["expect", "update", str(tmp_path / "none.json"), "--expect", str(expect)]) == 2
     assert "not a readable results file" in capsys.readouterr().err
+
+
+def test_an_unexpected_failure_is_printed_with_its_message_and_nothing_else(tmp_path, capsys):
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("format: conformance-expectations/1\nengines:\n  reference: {}\n", "utf-8")
+    code = main(["run", "--engine", WRONG, "--rulings", str(ROOMS), "--cards", str(CARDS),
+                 "--results", str(tmp_path / "results.json"), "--expect", str(empty)])
+    out = capsys.readouterr().out
+    assert code == 1
+    lines = out.splitlines()
+    first = lines.index(f"UNEXPECTED FAILED {CAUGHT}: expected passed")
+    assert lines[first + 1].startswith(f"  {ROOMS}/characteristics-outside-stack-and-"
+                                       "battlefield.yaml:44: ")
+    assert out.count(CAUGHT) == 1  # not also printed while the run went
+
+
+def test_a_missing_expectations_file_says_how_to_make_one(tmp_path, capsys):
+    missing = tmp_path / "expectations.yaml"
+    code, out, err = run(tmp_path, capsys, "--expect", str(missing))
+    assert code == 2 and out == ""
+    assert f"conformance expect update {tmp_path / 'results.json'} --expect {missing}" in err
