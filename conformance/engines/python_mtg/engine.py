@@ -173,7 +173,14 @@ class PythonMtgEngine:
                 raise IllegalAction(f"python-mtg's legal {key}s are {shown}, not {value}")
         events: list[Event] = []
         for decision in seen[len(answers):]:
-            if decision.options is None or decision.key not in CHOICE_KINDS:
+            if decision.options is None:
+                continue
+            if decision.key not in CHOICE_KINDS:
+                if len(decision.options) > 1:
+                    game.pop()
+                    raise Unsupported(f"python-mtg took a {decision.key!r} decision among "
+                                      f"{len(decision.options)} options itself during the "
+                                      f"move; the adapter does not map it to a choice")
                 continue
             choice = Choice(CHOICE_KINDS[decision.key], player, f"python-mtg's {decision.key}",
                             tuple(Option(self._option(o)) for o in decision.options))
@@ -209,6 +216,12 @@ class PythonMtgEngine:
                 game.push(("pass",))
             self._log.push(("pass",), [(d.key, d.chosen) for d in self._seam.seen])
             self._hidden.extend(f"the triggered ability {a}" for a in reversed(triggers.abilities))
+            taken = [d.key for d in self._seam.seen if d.options and len(d.options) > 1]
+            if taken:
+                self._ran_on = (f"python-mtg took {', '.join(taken)} decisions itself while "
+                                f"passing to {step.value}; the game after them is not the "
+                                f"player's")
+                raise Unsupported(self._ran_on)
         if game.step != step.value:
             self._ran_on = (f"python-mtg did not stop in {step.value} (it stops only at its own "
                             f"decisions; it is in {game.step} of {game.active_player}'s turn)")
