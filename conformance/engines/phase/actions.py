@@ -15,8 +15,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from ...contract.types import (
-    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Move, PlayerId, PlayerRef,
-    Resolve, Target, TurnFaceUp, Unlock,
+    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, DeclareAttackers,
+    DeclareBlockers, Move, PassPriority, PlayerId, PlayerRef, Resolve, Target, TurnFaceUp,
+    Unlock,
 )
 from ...errors import ContractError, IllegalAction, Location, ScriptError, Unsupported
 from ...format.vocabulary import Door, Face, Step
@@ -72,6 +73,13 @@ def perform(session: PhaseSession, action: Action, given: set[int]) -> list[dict
         return _resolve(session)
     if isinstance(action, AdvanceTo):
         return _advance(session, action.step)
+    if isinstance(action, PassPriority):
+        priority_seat(session, action.player)
+        return pass_priority(session)
+    if isinstance(action, DeclareAttackers):
+        return _attack(session, action)
+    if isinstance(action, DeclareBlockers):
+        return _block(session, action)
     if isinstance(action, Move):
         if action.transformed:
             raise Unsupported("phase has no way to put a card onto the battlefield "
@@ -218,7 +226,7 @@ def _resolve(session: PhaseSession) -> list[dict[str, Any]]:
             raise game_over(session)
         if session.waiting().get("type") != "Priority" or top not in session.stack_ids():
             return events
-        events += session.apply(session.actor(), {"type": "PassPriority"})
+        events += pass_priority(session)
     raise ContractError("the top of the stack did not resolve after every player passed")
 
 
@@ -232,15 +240,63 @@ def _advance(session: PhaseSession, step: Step) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     for _ in range(400):
         state = session.state()
+        kind = session.waiting().get("type")
+        if kind in _NO_COMBAT:  # passing on: no creature attacks or blocks
+            events += session.apply(session.actor(), _NO_COMBAT[str(kind)])
+            continue
         moved = (state.get("turn_number"), state.get("phase")) != start
         if (moved and state.get("phase") == wanted) or state.get("stack"):
             return events
-        if session.waiting().get("type") == "GameOver":
+        if kind == "GameOver":
             raise game_over(session)
-        if session.waiting().get("type") != "Priority":
+        if kind != "Priority":
             return events
-        events += session.apply(session.actor(), {"type": "PassPriority"})
+        if moved and state.get("turn_number") == start[0] and wanted in _AFTER_ATTACKERS \
+                and _ORDER.index(str(state.get("phase"))) > _ORDER.index(wanted):
+            raise IllegalAction(f"the game does not reach {step.value}: with no creature "
+                                f"attacking phase skips it (CR 508.8)")
+        events += pass_priority(session)
     raise ContractError(f"phase did not reach {step.value}")
+
+
+def pass_priority(session: PhaseSession) -> list[dict[str, Any]]:
+    """The player with priority passes; combat damage phase then asks to assign is assigned
+    as the contract's combat does (``assign_combat_damage``)."""
+    events = session.apply(session.actor(), {"type": "PassPriority"})
+    while session.waiting().get("type") == "AssignCombatDamage":
+        events += assign_combat_damage(session)
+    return events
+
+
+def assign_combat_damage(session: PhaseSession) -> list[dict[str, Any]]:
+    """The contract has no damage-assignment choice: an attacker assigns lethal damage to
+    each blocker in order (phase's ``lethal_minimum``, deathtouch counted), the rest to the
+    last blocker or, with trample, to the player (CR 510.1c, 702.19b) -- the assignment
+    phase itself lists when it lists one."""
+    listed = [a for a in session.actions() if a.kind == "AssignCombatDamage"]
+    if len(listed) == 1:
+        return session.apply(session.actor(), listed[0])
+    data = session.waiting().get("data") or {}
+    remaining = int(data.get("total_damage") or 0)
+    blockers = list(data.get("blockers") or ())
+    trample = data.get("trample") not in (None, "None")
+    assignments = []
+    for index, blocker in enumerate(blockers):
+        last = index == len(blockers) - 1
+        amount = remaining if last and not trample else \
+            min(remaining, int(blocker.get("lethal_minimum") or 0))
+        assignments.append([int(blocker["blocker_id"]), amount])
+        remaining -= amount
+    return session.apply(session.actor(), {"type": "AssignCombatDamage", "data": {
+        "assignments": assignments, "controller_damage": 0, "mode": "Normal",
+        "trample_damage": remaining if trample else 0}})
+
+
+_NO_COMBAT = {
+    "DeclareAttackers": {"type": "DeclareAttackers", "data": {"attacks": [], "bands": []}},
+    "DeclareBlockers": {"type": "DeclareBlockers", "data": {"assignments": []}},
+}
+_AFTER_ATTACKERS = ("DeclareBlockers", "CombatDamage")
 
 
 def game_over(session: PhaseSession) -> ScriptError:
@@ -253,6 +309,65 @@ def game_over(session: PhaseSession) -> ScriptError:
     return ScriptError(Location("<phase game>"), f"the game is over ({'; '.join(why) or 'phase says so'}; winner: "
                          f"{session.player(winner) if winner is not None else 'none'}); "
                          f"the scenario cannot go on")
+
+
+#: phase's steps in turn order, for telling whether a step has passed
+_ORDER = list(STEP_TO_PHASE.values())
+
+
+def _pass_to(session: PhaseSession, prompt: str, step: str) -> list[dict[str, Any]]:
+    """Pass priority with an empty stack until phase asks ``prompt``; ``IllegalAction`` if
+    the stack is not empty, ``step`` has passed this turn, or phase skips it."""
+    if session.stack_ids():
+        raise IllegalAction(f"{prompt}: the stack is not empty")
+    turn = session.state().get("turn_number")
+    events: list[dict[str, Any]] = []
+    for _ in range(40):
+        state = session.state()
+        kind = session.waiting().get("type")
+        if kind == prompt:
+            return events
+        if state.get("turn_number") != turn or state.get("stack") or kind != "Priority" \
+                or _ORDER.index(str(state.get("phase"))) > _ORDER.index(step):
+            raise IllegalAction(f"phase does not ask for {prompt} now (it is in "
+                                f"{state.get('phase')}, waiting for {kind})")
+        events += pass_priority(session)
+    raise ContractError(f"phase did not reach {step}")
+
+
+def _attack(session: PhaseSession, action: DeclareAttackers) -> list[dict[str, Any]]:
+    seat = session.seat(action.player)
+    if int(session.state()["active_player"]) != seat:
+        raise IllegalAction(f"{action.player} is not the active player")
+    defender = 1 - seat if action.defender is None else session.seat(action.defender)
+    attacks = [[session.pid(a), {"type": "Player", "data": defender}] for a in action.attackers]
+    events: list[dict[str, Any]] = []
+    with atomic(session):
+        if session.waiting().get("type") == "Priority" and \
+                _ORDER.index(str(session.state().get("phase"))) >= _ORDER.index("DeclareAttackers"):
+            raise IllegalAction("this turn's declare attackers step has passed")
+        try:
+            events += _pass_to(session, "DeclareAttackers", "DeclareAttackers")
+        except IllegalAction:
+            if attacks:  # phase skips the declaration when no creature can attack
+                raise
+            return events
+        events += session.apply(seat, {"type": "DeclareAttackers",
+                                       "data": {"attacks": attacks, "bands": []}})
+    return events
+
+
+def _block(session: PhaseSession, action: DeclareBlockers) -> list[dict[str, Any]]:
+    seat = session.seat(action.player)
+    assignments = [[session.pid(b), session.pid(a)] for b, a in action.blocks]
+    events: list[dict[str, Any]] = []
+    with atomic(session):
+        events += _pass_to(session, "DeclareBlockers", "DeclareBlockers")
+        if session.actor() != seat:
+            raise IllegalAction(f"{action.player} is not the defending player")
+        events += session.apply(seat, {"type": "DeclareBlockers",
+                                       "data": {"assignments": assignments}})
+    return events
 
 
 def find_legal(session: PhaseSession, action: Action) -> Any:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...contract.types import (
     Action, Activate, Cast, Choice, EngineInfo, Event, GameView, ObjectId, ObjectView,
-    PlayerId, Resolve, TurnFaceUp, Unlock,
+    PassPriority, PlayerId, Resolve, TurnFaceUp, Unlock,
 )
 from ...errors import IllegalAction, Unsupported
 from ...format.cards import CardPool
@@ -39,7 +39,7 @@ CAPABILITIES = frozenset({
     "rooms", "special-actions", "lock-unlock-effects", "triggered-abilities",
     "trigger-doubling", "spell-copies", "token-copies", "activated-abilities",
     "cast-from-graveyard", "name-choices", "library-search", "discard", "x-costs", "morph",
-    "transform", "inject-state", "inject-moves",
+    "transform", "inject-state", "inject-moves", "combat", "priority",
 })
 
 
@@ -109,23 +109,36 @@ class PhaseEngine:
     def perform(self, action: Action) -> Sequence[Event]:
         self._reads.append(trace.Read("perform", repr(action), len(self.session.trace),
                                       _wanted(self.session, action)))
-        before = self._stack()
+        before, doors = self._stack(), self._doors()
+        named = {self.session.pid(action.object)} if isinstance(action, Unlock) else set()
         raw = actions.perform(self.session, action, self._given)
-        return self._report(raw, before)
+        return self._report(raw, before, doors, named)
 
     def answer(self, values: Sequence[str]) -> Sequence[Event]:
         self._reads.append(trace.Read("answer", repr(list(values)), len(self.session.trace)))
-        before = self._stack()
+        before, doors = self._stack(), self._doors()
+        asked = self.session.waiting()
         raw = prompts.answer(self.session, values, self._given)
-        return self._report(raw, before)
+        named = {int((asked.get("data") or {}).get("object_id", -1))} \
+            if asked.get("type") == "ChooseRoomDoor" else set()
+        return self._report(raw, before, doors, named)
 
     def _stack(self) -> dict[int, Any]:
         return {int(item["id"]): item for item in self.session.state().get("stack") or ()}
 
-    def _report(self, raw: list[dict[str, Any]], before: dict[int, Any]) -> list[Event]:
+    def _doors(self) -> dict[int, Any]:
+        """Each Room permanent's door state."""
+        state = self.session.state()
+        return {int(n): dict(state["objects"][str(n)]["room_unlocks"])
+                for n in state.get("battlefield") or ()
+                if state["objects"][str(n)].get("room_unlocks")}
+
+    def _report(self, raw: list[dict[str, Any]], before: dict[int, Any],
+                doors: dict[int, Any], named: set[int]) -> list[Event]:
         """The events of an action or answer, with the choices phase made itself."""
         events = observations.events(self.session, raw)
         return (events + prompts.automatic_amounts(self.session, before, raw)
+                + prompts.automatic_doors(self.session, doors, raw, named)
                 + prompts.automatic_choices(self.session, set(before), self._given))
 
     def is_legal(self, action: Action) -> bool:
@@ -137,7 +150,9 @@ class PhaseEngine:
         session = self.session
         if session.waiting().get("type") != "Priority" or session.actor() != session.seat(player):
             return []
-        out: list[Action] = [Resolve()] if session.stack_ids() else []
+        out: list[Action] = [PassPriority(player)]
+        if session.stack_ids():
+            out.append(Resolve())
         for candidate in session.actions():
             data = candidate.data or {}
             if candidate.kind == "CastSpell":

@@ -332,6 +332,37 @@ def automatic_amounts(session: PhaseSession, before: dict[int, Any],
     return out
 
 
+def automatic_doors(session: PhaseSession, doors_before: dict[int, Any],
+                    raw: list[dict[str, Any]], chosen: set[int]) -> list[Event]:
+    """Doors an effect locked or unlocked without phase asking which: phase picks the door
+    itself when one door can be chosen (the options are the doors that could be, from the
+    Room's state before).  Doors unlocked by the special action or as a Room enters, and
+    doors the player chose (``chosen``: Rooms the action or answer named), are not choices
+    of an effect."""
+    entered = {int(e["data"]["object_id"]) for e in raw if e.get("type") == "ZoneChanged"
+               and e["data"].get("to") == "Battlefield"}
+    changed: dict[int, list[tuple[str, str]]] = {}
+    for event in raw:
+        if event.get("type") in ("RoomDoorUnlocked", "RoomDoorLocked"):
+            data = event.get("data") or {}
+            verb = "unlock" if event["type"] == "RoomDoorUnlocked" else "lock"
+            changed.setdefault(int(data["object_id"]), []).append((verb, str(data["door"])))
+    out: list[Event] = []
+    for number, changes in changed.items():
+        unlocks = doors_before.get(number)
+        if number in entered or number in chosen or unlocks is None or len(changes) != 1:
+            continue
+        verb, door = changes[0]
+        could = [d for d in ("Left", "Right")
+                 if bool(unlocks.get(f"{d.lower()}_unlocked")) == (verb == "lock")]
+        obj = session.state()["objects"].get(str(number)) or {}
+        choice = Choice("option", session.player(obj.get("controller", 0)),
+                        f"{verb} a door of {obj.get('name') or 'a Room'}",
+                        tuple(Option(f"{verb} {_DOOR[d]}") for d in could))
+        out.append(automatic_choice(choice, [f"{verb} {_DOOR[door]}"]))
+    return out
+
+
 def automatic_choices(session: PhaseSession, before: set[int], given: set[int]) -> list[Event]:
     """Target choices phase made itself: every stack entry that appeared with targets no
     action or answer named.  phase does this only when exactly one legal assignment of

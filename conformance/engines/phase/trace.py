@@ -26,6 +26,7 @@ from .session import PhaseSession, parse_id
 OBJECT_FIELDS = ("names", "mana_value", "abilities", "ability_count", "transformed",
                  "face_down", "zone", "colors", "types", "subtypes", "power", "toughness",
                  "unlocked_doors", "token", "counters")
+PLAYER_FIELDS = ("life", "hand_size", "library_size", "graveyard_size")
 _FIELD = re.compile(r"(\w+): expected (.+?), found (.+?)(?=; \w+: expected |$)")
 _OBJECTS = re.compile(r"(?:expected (\d+) matching|expected exactly one object in the \w+ "
                       r"matching) (\{.*?\})(?:, found|; found) (\d+)")
@@ -43,7 +44,7 @@ class Read:
 
 def reproduction(session: PhaseSession, reads: list[Read], failure: str) -> str | None:
     """The script for ``failure``, or ``None`` when the adapter cannot read its value."""
-    reading = _reading(reads, failure)
+    reading = _reading(session, reads, failure)
     if reading is None:
         return None
     cards = _cards(session)
@@ -74,7 +75,7 @@ def _cards(session: PhaseSession) -> dict[str, Any]:
     return out
 
 
-def _reading(reads: list[Read], failure: str) -> str | None:
+def _reading(session: PhaseSession, reads: list[Read], failure: str) -> str | None:
     """The code that reads the failing value, chosen from the failure message and the last
     thing the harness asked."""
     if "neither asked nor chose" in failure or "neither asks nor chose" in failure:
@@ -88,6 +89,18 @@ def _reading(reads: list[Read], failure: str) -> str | None:
     if found is not None:
         count = int(found.group(1) or 1)
         return _OBJECTS_READING.format(filter=found.group(2), count=count)
+    subject = failure.split(":", 1)[0]
+    if subject in session.names:
+        wanted = {}
+        for name, text, _found in _FIELD.findall(failure):
+            if name in PLAYER_FIELDS:
+                try:
+                    wanted[name] = ast.literal_eval(text)
+                except (ValueError, SyntaxError):
+                    return None
+        if wanted:
+            return _PLAYER_READING.format(seat=session.names.index(subject), player=subject,
+                                          expected=repr(wanted))
     fields = [(name, expected) for name, expected, _found in _FIELD.findall(failure)
               if name in OBJECT_FIELDS]
     observed = [r for r in reads if r.kind == "observe"]
@@ -253,6 +266,24 @@ for field, expected in EXPECTED.items():
 verdict(departs)
 '''
 
+_PLAYER_READING = '''SEAT = {seat}
+EXPECTED = {expected}
+
+game = replay()
+state = game.state()["state"]
+player = state["players"][SEAT]
+read = {{"life": player["life"], "hand_size": len(player["hand"]),
+        "library_size": len(player["library"]), "graveyard_size": len(player["graveyard"])}}
+print(f"phase is in {{state['phase']}} (turn {{state['turn_number']}}), waiting for "
+      f"{{game.waiting_for()['type']}}")
+departs = False
+for field, expected in EXPECTED.items():
+    print(f"{player} (seat {{SEAT}}) {{field}}: phase gives {{read[field]!r}}; the ruling expects "
+          f"{{expected!r}}")
+    departs = departs or read[field] != expected
+verdict(departs)
+'''
+
 _CHOICE_READING = '''game = replay()
 waiting = game.waiting_for()
 stack = game.state()["state"]["stack"]
@@ -261,6 +292,13 @@ for item in reversed(stack):
     ability = (item["kind"].get("data") or {}).get("ability") or {}
     print(f"  on the stack: {item['kind']['type']} {item['id']}: "
           f"{ability.get('description') or ''!r}, targets {ability.get('targets')}")
+state = game.state()["state"]
+for number in state["battlefield"]:
+    obj = state["objects"][str(number)]
+    statics = [(st.get("mode"), (st.get("affected") or {}).get("type"))
+               for st in obj.get("static_definitions") or []]
+    print(f"  on the battlefield: {obj['name']!r} (controller {obj['controller']}), "
+          f"static abilities as phase parsed them (mode, affected): {statics}")
 print("the ruling expects a choice at this point; phase asks for none and waits for "
       "priority (the stack above is all there is)")
 verdict(waiting["type"] == "Priority")

@@ -115,6 +115,13 @@ for item in reversed(stack):
     ability = (item["kind"].get("data") or {}).get("ability") or {}
     print(f"  on the stack: {item['kind']['type']} {item['id']}: "
           f"{ability.get('description') or ''!r}, targets {ability.get('targets')}")
+state = game.state()["state"]
+for number in state["battlefield"]:
+    obj = state["objects"][str(number)]
+    statics = [(st.get("mode"), (st.get("affected") or {}).get("type"))
+               for st in obj.get("static_definitions") or []]
+    print(f"  on the battlefield: {obj['name']!r} (controller {obj['controller']}), "
+          f"static abilities as phase parsed them (mode, affected): {statics}")
 print("the ruling expects a choice at this point; phase asks for none and waits for "
       "priority (the stack above is all there is)")
 verdict(waiting["type"] == "Priority")
