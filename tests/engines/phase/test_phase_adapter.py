@@ -13,6 +13,7 @@ import pytest
 phase = pytest.importorskip("phase")
 
 from conformance.contract import Activate, Cast, Resolve, Unlock  # noqa: E402
+from conformance.contract.types import AdvanceTo, DeclareAttackers, DeclareBlockers  # noqa: E402
 from conformance.contract.types import CHOICE_MADE  # noqa: E402
 from conformance.engines.phase import create  # noqa: E402
 from conformance.engines.phase import adapter as adapter_module  # noqa: E402
@@ -22,7 +23,7 @@ from conformance.errors import IllegalAction  # noqa: E402
 from conformance.format.cards import CardPool, load_cards  # noqa: E402
 from conformance.format.loader import load_ruling  # noqa: E402
 from conformance.format.model import CardEntry, PlayerSetup, Setup  # noqa: E402
-from conformance.format.vocabulary import Door, Zone  # noqa: E402
+from conformance.format.vocabulary import Door, Step, Zone  # noqa: E402
 from conformance.runner.execute import run_ruling  # noqa: E402
 from conformance.runner.results import Status  # noqa: E402
 
@@ -155,6 +156,47 @@ def test_a_lone_target_phase_picks_is_reported_as_an_automatic_choice(
     assert len(made) == 1
     assert made[0].data["chosen"] == [aliases["bears"]]
     assert made[0].data["options"] == [aliases["bears"]] and made[0].data["min"] == 1
+
+
+def test_a_door_an_effect_unlocks_without_asking_is_an_automatic_choice(
+        engine: Any, cards: CardPool) -> None:
+    """Ghostly Keybearer unlocks "a locked door": with one locked door phase unlocks it
+    without asking, reported as a forced choice of that door."""
+    room = CardEntry(ROOM, alias="room", unlocked=(Door.RIGHT,))
+    setup = Setup((PlayerSetup("alice", zones={
+        Zone.LIBRARY: (CardEntry("Island"),),
+        Zone.BATTLEFIELD: (CardEntry("Ghostly Keybearer", alias="keybearer"), room)}),
+        PlayerSetup("bob")), "alice")
+    aliases = engine.start(setup, cards)
+    engine.perform(DeclareAttackers("alice", (aliases["keybearer"],)))
+    engine.perform(AdvanceTo(Step.COMBAT_DAMAGE))
+    order = engine.pending_choice()  # Locker Room's draw triggers too
+    assert order is not None and order.kind == "order"
+    engine.answer([aliases["room"], aliases["keybearer"]])  # Keybearer's on top
+    engine.answer([aliases["room"]])  # Keybearer's trigger: up to one target Room
+    events = engine.perform(Resolve())
+    made = [e.data for e in events if e.kind == CHOICE_MADE and e.data["kind"] == "option"]
+    assert made == [{"kind": "option", "player": "alice", "prompt": made[0]["prompt"],
+                     "options": ["unlock left"], "chosen": ["unlock left"], "min": 1,
+                     "max": 1, "automatic": True}]
+    assert engine.observe(aliases["room"]).unlocked_doors == (Door.LEFT, Door.RIGHT)
+
+
+def test_combat_damage_is_assigned_as_the_contract_says(engine: Any, cards: CardPool) -> None:
+    """phase asks the attacker to assign trample damage; the contract has no such choice:
+    lethal damage to the blocker, the rest to the player."""
+    setup = Setup((PlayerSetup("alice", zones={Zone.BATTLEFIELD: (
+        CardEntry("Colossal Dreadmaw", alias="dreadmaw"),)}),
+        PlayerSetup("bob", zones={Zone.BATTLEFIELD: (
+            CardEntry("Grizzly Bears", alias="bears"),)})), "alice")
+    aliases = engine.start(setup, cards)
+    engine.perform(DeclareAttackers("alice", (aliases["dreadmaw"],)))
+    with pytest.raises(IllegalAction):  # alice does not block
+        engine.perform(DeclareBlockers("alice", ((aliases["bears"], aliases["dreadmaw"]),)))
+    engine.perform(DeclareBlockers("bob", ((aliases["bears"], aliases["dreadmaw"]),)))
+    engine.perform(AdvanceTo(Step.COMBAT_DAMAGE))
+    assert engine.game().player("bob").life == 16  # 6 power, 2 to the 2/2, 4 trample over
+    assert engine.pending_choice() is None
 
 
 def test_card_names_are_an_open_choice(engine: Any, cards: CardPool) -> None:
