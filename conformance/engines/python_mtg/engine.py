@@ -14,7 +14,7 @@ computes no rule itself.
   (seam.py); a decision with several options is asked of the player as a ``Choice``, one
   with a single option is reported as an automatic choice.
 - Views report python-mtg's own values; what it does not compute raises ``Unsupported``
-  when read (views.py, observe.py).
+  when read (observe.py).
 - Every engine call is recorded, so that a failure can be replayed by a standalone
   script (repro.py).
 """

@@ -26,7 +26,7 @@ from ...errors import Location, Unsupported
 from ...format.cards import CardPool
 from ...format.model import CardEntry, PlayerSetup, Setup
 from ...format.vocabulary import Zone
-from .views import COUNTERS_TO_MTG
+from .observe import COUNTERS_TO_MTG
 
 #: Library padding: enough for two opening hands of seven and a few draws.
 PADDING_CARD = "Wastes"

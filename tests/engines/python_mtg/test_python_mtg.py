@@ -17,7 +17,7 @@ mtg = pytest.importorskip("mtg")
 
 from conformance.contract import registry  # noqa: E402
 from conformance.contract.types import (  # noqa: E402
-    CHOICE_MADE, Activate, AdvanceTo, Cast, PlayerRef, Resolve, Unlock,
+    CHOICE_MADE, Activate, AdvanceTo, Cast, PlayerRef, Resolve, TurnFaceUp, Unlock,
 )
 from conformance.engines.python_mtg import PythonMtgEngine, create  # noqa: E402
 from conformance.errors import IllegalAction, Unsupported, UsageError  # noqa: E402
@@ -213,6 +213,27 @@ def test_refusals_and_unmapped_actions(cards: CardPool) -> None:
         engine.perform(Activate("alice", aliases["island"], 0))
     with pytest.raises(Unsupported):
         engine.perform(Unlock("alice", aliases["bears"], Door.LEFT))
+
+
+def test_face_down_casting_and_turning_face_up(cards: CardPool) -> None:
+    engine = create()
+    setup = two(PlayerSetup("alice", mana="{3}{5}{U}{U}", zones={
+        Zone.HAND: (CardEntry("Thousand Winds", "winds"), CardEntry("Forest")),
+        Zone.BATTLEFIELD: (CardEntry("Crystal Fragments // Summon: Alexander", "fragments"),)}))
+    aliases = engine.start(setup, cards)
+    winds = aliases["winds"]
+    assert Cast("alice", winds, face_down=True) in engine.legal_actions("alice")
+    engine.perform(Cast("alice", winds, face_down=True))
+    engine.perform(Resolve())
+    view = engine.observe(winds)
+    assert view.zone is Zone.BATTLEFIELD and view.face_down
+    with pytest.raises(Unsupported, match="face-down object's printed names"):
+        _ = view.names
+    engine.perform(TurnFaceUp("alice", winds))  # a special action: nothing to resolve
+    view = engine.observe(winds)
+    assert not view.face_down and view.names == ("Thousand Winds",)
+    with pytest.raises(Unsupported, match="models 1 of the 2"):  # its equip is no ability row
+        engine.perform(Activate("alice", aliases["fragments"], 0))
 
 
 def test_python_mtg_running_past_the_step_is_not_observed(cards: CardPool) -> None:
