@@ -1,28 +1,40 @@
-"""The mutation meter: how many seeded bugs the rulings and properties catch.
+"""The mutation meter: how many seeded bugs the rulings and the properties catch, each on
+its own and together.
 
-Every mutant is run against every ruling of the corpus; a mutant no ruling catches is then
-run against the properties (or every mutant is, with ``all_properties``).  A mutant is
-*killed* when anything fails on it -- or errors on it, since an engine that crashes on a
-ruling is caught too.  Survivors are gaps in the corpus: add the scenario or property that
-catches them.
+Every mutant is run against every ruling of the corpus and against the properties (the
+built-in ones and the YAML ones of the corpus).  A mutant is *killed* by a source when
+anything of it fails on the mutant -- or errors on it, since an engine that crashes on a
+ruling is caught too.  Properties run without shrinking: the meter needs to know that
+something fails, not the smallest game that shows it, so no verdict waits for a shrinker.
+Survivors are gaps: add the scenario or property that catches them, or document why the
+mutant is equivalent (``EQUIVALENT``).
+
+Mutants are measured in parallel (``jobs`` processes), each measurement independent.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from hypothesis import Phase
 
-from ..format.loader import Corpus
-from ..properties import PROPERTIES, PROFILES, Property, run_property
+from ..format.loader import Corpus, load_corpus
+from ..properties import PROFILES, Property, all_properties, run_property
 from ..runner.execute import run_ruling
 from ..runner.results import Status
 from . import Mutant, catalogue
 
 CAUGHT = (Status.FAILED, Status.ERROR, Status.TIMEOUT)
+
+#: Mutants no ruling or property can catch because they change nothing a game can show,
+#: with the reason.  Each is still measured; a survivor listed here is not a gap.
+EQUIVALENT: dict[str, str] = {}
 
 
 @dataclass
@@ -31,20 +43,22 @@ class Verdict:
     rulings: list[str] = field(default_factory=list)
     properties: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
 
     @property
     def killed(self) -> bool:
         return bool(self.rulings or self.properties)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.mutant.name, "mechanic": self.mutant.mechanic,
+        return {"name": self.mutant.name, "mechanism": self.mutant.mechanism,
                 "description": self.mutant.description, "killed": self.killed,
                 "caught_by_rulings": self.rulings, "caught_by_properties": self.properties,
-                "seconds": round(self.seconds, 3)}
+                "equivalent": EQUIVALENT.get(self.mutant.name),
+                "seconds": round(self.seconds, 3), "cpu_seconds": round(self.cpu_seconds, 3)}
 
 
-def _quick(profile: str) -> str:
-    """The profile without shrinking: the meter only needs to know that something fails."""
+def quick_profile(profile: str) -> str:
+    """``profile`` without shrinking: the meter only needs to know that something fails."""
     name = f"{profile}-no-shrink"
     if name not in PROFILES:
         base = PROFILES[profile]
@@ -53,37 +67,120 @@ def _quick(profile: str) -> str:
     return name
 
 
+_quick = quick_profile  # the name older callers use
+
+
+def ordered_for(mutant: Mutant, properties: Sequence[Property]) -> list[Property]:
+    """The properties about the mutant's mechanism first: the meter stops at the first
+    property that catches a mutant, unless asked for all."""
+    return sorted(properties, key=lambda p: p.mechanism != mutant.mechanism)
+
+
+def measure_one(mutant: Mutant, corpus: Corpus, properties: Sequence[Property], *,
+                profile: str = "ci", every_property: bool = False) -> Verdict:
+    """Run the corpus and the properties against one mutant."""
+    started, cpu = time.perf_counter(), time.process_time()
+    verdict = Verdict(mutant)
+    engine = mutant.engine()
+    for ruling in corpus.rulings:
+        if run_ruling(ruling, engine, corpus.cards).status in CAUGHT:
+            verdict.rulings.append(ruling.id)
+    quick = quick_profile(profile)
+    for prop in ordered_for(mutant, properties):
+        result = run_property(prop, mutant.engine, corpus.cards, corpus.rulings, profile=quick)
+        if result.status in CAUGHT:
+            verdict.properties.append(prop.id)
+            if not every_property:
+                break
+    verdict.seconds = time.perf_counter() - started
+    verdict.cpu_seconds = time.process_time() - cpu
+    return verdict
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(roots: list[str], cards: str | None, profile: str, every: bool) -> None:
+    corpus = load_corpus([Path(r) for r in roots], Path(cards) if cards else None)
+    _WORKER.update(corpus=corpus, properties=all_properties([Path(r) for r in roots]),
+                   profile=profile, every=every)
+
+
+def _measure_named(name: str) -> Verdict:
+    return measure_one(catalogue()[name], _WORKER["corpus"], _WORKER["properties"],
+                       profile=_WORKER["profile"], every_property=_WORKER["every"])
+
+
 def measure(corpus: Corpus, *, profile: str = "ci", all_properties: bool = False,
-            properties: Sequence[Property] = PROPERTIES,
+            properties: Sequence[Property] | None = None, roots: Sequence[Path] = (),
+            cards: Path | None = None, jobs: int = 1, names: Sequence[str] | None = None,
             on_verdict: Callable[[Verdict], None] = lambda v: None) -> list[Verdict]:
-    quick = _quick(profile)
+    """Every mutant (or those ``names``) against ``corpus`` and the properties: the
+    built-in and YAML properties found under ``roots`` unless ``properties`` is given.
+    With ``jobs`` > 1, mutants are measured in that many processes (``roots`` and
+    ``cards`` say how each loads the corpus)."""
+    mutants = [m for m in catalogue().values() if names is None or m.name in names]
+    if jobs > 1 and properties is None and roots:
+        verdicts: list[Verdict] = []
+        with ProcessPoolExecutor(jobs, initializer=_init_worker,
+                                 initargs=([str(r) for r in roots],
+                                           str(cards) if cards else None, profile,
+                                           all_properties)) as pool:
+            for verdict in pool.map(_measure_named, [m.name for m in mutants]):
+                on_verdict(verdict)
+                verdicts.append(verdict)
+        return verdicts
+    chosen = list(properties) if properties is not None else _properties(roots)
     verdicts = []
-    for mutant in catalogue().values():
-        started = time.perf_counter()
-        verdict = Verdict(mutant)
-        engine = mutant.engine()
-        for ruling in corpus.rulings:
-            if run_ruling(ruling, engine, corpus.cards).status in CAUGHT:
-                verdict.rulings.append(ruling.id)
-        if all_properties or not verdict.rulings:
-            for prop in properties:
-                result = run_property(prop, mutant.engine, corpus.cards, corpus.rulings,
-                                      profile=quick)
-                if result.status in CAUGHT:
-                    verdict.properties.append(prop.id)
-        verdict.seconds = time.perf_counter() - started
+    for mutant in mutants:
+        verdict = measure_one(mutant, corpus, chosen, profile=profile,
+                              every_property=all_properties)
         on_verdict(verdict)
         verdicts.append(verdict)
     return verdicts
 
 
+def _properties(roots: Sequence[Path]) -> list[Property]:
+    return all_properties(list(roots))
+
+
+def _rate(count: int, total: int) -> float:
+    return round(count / total, 4) if total else 0.0
+
+
 def summary(verdicts: Sequence[Verdict]) -> dict[str, Any]:
+    """Kill rates by source -- rulings alone, properties alone, both -- and the survivors
+    with their mechanisms."""
+    total = len(verdicts)
+    by_rulings = [v for v in verdicts if v.rulings]
+    by_properties = [v for v in verdicts if v.properties]
     killed = [v for v in verdicts if v.killed]
+    mechanisms: dict[str, dict[str, int]] = {}
+    for v in verdicts:
+        row = mechanisms.setdefault(v.mutant.mechanism, {"mutants": 0, "killed": 0,
+                                                         "by_rulings": 0, "by_properties": 0})
+        row["mutants"] += 1
+        row["killed"] += v.killed
+        row["by_rulings"] += bool(v.rulings)
+        row["by_properties"] += bool(v.properties)
     return {
-        "mutants": len(verdicts),
+        "mutants": total,
         "killed": len(killed),
-        "kill_rate": round(len(killed) / len(verdicts), 4) if verdicts else 0.0,
-        "survivors": [v.mutant.name for v in verdicts if not v.killed],
+        "kill_rate": _rate(len(killed), total),
+        "killed_by_rulings": len(by_rulings),
+        "rulings_kill_rate": _rate(len(by_rulings), total),
+        "killed_by_properties": len(by_properties),
+        "properties_kill_rate": _rate(len(by_properties), total),
+        "survivors": [{"name": v.mutant.name, "mechanism": v.mutant.mechanism,
+                       "description": v.mutant.description,
+                       "equivalent": EQUIVALENT.get(v.mutant.name)}
+                      for v in verdicts if not v.killed],
         "by_properties_alone": [v.mutant.name for v in verdicts
                                 if v.properties and not v.rulings],
+        "by_mechanism": dict(sorted(mechanisms.items())),
+        "cpu_seconds": round(sum(v.cpu_seconds for v in verdicts), 1),
     }
+
+
+def default_jobs() -> int:
+    return max(1, min(2, os.cpu_count() or 1))

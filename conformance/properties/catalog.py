@@ -9,93 +9,20 @@ exactly what engines and adapters are compared against.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..contract.protocol import Engine
-from ..contract.types import (
-    Action, Event, GameView, ObjectId, ObjectView, TurnFaceUp, Unlock,
-)
-from ..errors import ConformanceError, Location
-from ..format.cards import Card, CardPool
+from ..contract.types import TurnFaceUp, Unlock
+from ..format.cards import Card
 from ..format.vocabulary import Door, Step, Zone
+from .invariants import costs, durations, objects, triggers
+from .judge import Reading, read_face
+from .observation import Check, Observation, Property, Violation, mana_value
 
-_SYMBOL = re.compile(r"\{([^}]+)\}")
+__all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
+
 DOUBLER_TEXT = ("If a triggered ability of a permanent you control triggers, that ability "
                 "triggers an additional time.")
-
-
-@dataclass(frozen=True)
-class Violation:
-    """What a property found wrong.  ``object``/``key``/``expected`` let the finding be
-    written as an ``expect`` step; ``illegal`` as an ``expect_illegal`` step."""
-
-    message: str
-    object: ObjectId | None = None
-    key: str | None = None
-    expected: Any = None
-    illegal: Action | None = None
-
-
-@dataclass
-class Observation:
-    """The game after a step, as the engine reports it."""
-
-    engine: Engine
-    cards: CardPool
-    views: dict[ObjectId, ObjectView]
-    game: GameView
-    action: Action | None = None
-    events: list[Event] = field(default_factory=list)
-    stack_before: int = 0
-    history: dict[ObjectId, set[ObjectId]] = field(default_factory=dict)
-    recorder: Any = None  # the steps so far, as the machine recorded them
-
-    def card(self, view: ObjectView) -> Card | None:
-        """The card an object shows as its identity, when the pool knows it."""
-        if not view.identity:
-            return None
-        try:
-            return self.cards.lookup(view.identity[0], Location("<property>"))
-        except ConformanceError:
-            return None
-
-
-Check = Callable[[Observation], Iterable[Violation]]
-
-
-def _any(card: Card) -> bool:
-    return True
-
-
-@dataclass(frozen=True)
-class Property:
-    """``focus`` picks the cards random games should favour (by what they are, never by
-    name): a property about Rooms needs Rooms in play to find anything."""
-
-    id: str
-    description: str
-    rulings: tuple[str, ...]
-    requires: frozenset[str]
-    check: Check
-    focus: Callable[[Card], bool] = _any
-
-
-def mana_value(cost: str | None) -> int:
-    """The judge's own mana value of a mana cost, X being 0 (CR 202.3)."""
-    total = 0
-    for symbol in _SYMBOL.findall(cost or ""):
-        if symbol.isdigit():
-            total += int(symbol)
-        elif symbol == "X":
-            continue
-        elif "/" in symbol:
-            total += max(int(p) if p.isdigit() else 1 for p in symbol.split("/"))
-        else:
-            total += 1
-    return total
 
 
 def _same(a: Iterable[Any], b: Iterable[Any]) -> bool:
@@ -284,6 +211,43 @@ def _room_or_doubler(card: Card) -> bool:
     return card.is_room or "triggers an additional time" in text
 
 
+def _reads(test: Callable[[Reading], bool]) -> Callable[[Card], bool]:
+    def focus(card: Card) -> bool:
+        return any(test(read_face(face)) for face in card.faces)
+    return focus
+
+
+_TRIGGERS = _reads(lambda r: bool(r.triggers or r.doubler))
+_COSTS = _reads(lambda r: bool(r.cost_increase or r.cost_reduction or r.permission_mv
+                               or r.morph))
+
+
+def _costs_focus(card: Card) -> bool:
+    return _COSTS(card) or card.is_room or any("/" in (f.mana_cost or "") for f in card.faces)
+
+
+def _text(card: Card) -> str:
+    return " ".join(face.text for face in card.faces).lower()
+
+
+def _entering(card: Card) -> bool:
+    return "enters with" in _text(card) or "copy of" in _text(card) or _morph(card)
+
+
+def _legendary(card: Card) -> bool:
+    return any("Legendary" in f.supertypes for f in card.faces) or "copy of" in _text(card)
+
+
+def _spell_copies(card: Card) -> bool:
+    return bool(_reads(lambda r: r.copies_spells)(card)) or bool(
+        {"Instant", "Sorcery"} & set(card.faces[0].types)) or "{X}" in (
+        card.faces[0].mana_cost or "")
+
+
+_PUMPS = _reads(lambda r: bool(r.pump or r.aura or r.anthem or r.power_per_card
+                               or r.enters_with or any(t.event == "cast" for t in r.triggers)))
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property("room-characteristics-by-zone", room_characteristics.__doc__ or "",
              ("room-characteristics-outside-stack-and-battlefield",
@@ -313,4 +277,43 @@ PROPERTIES: tuple[Property, ...] = (
              ("room-when-you-unlock-this-door", "trigger-doubling-separate-choices-per-instance"),
              frozenset({"rooms", "special-actions", "triggered-abilities", "trigger-doubling"}),
              unlock_trigger_count, _room_or_doubler),
+    Property("trigger-instances", triggers.trigger_instances.__doc__ or "",
+             ("trigger-doubling-every-kind-of-trigger", "room-when-you-unlock-this-door",
+              "morph-turning-face-up-does-not-trigger-enters"),
+             frozenset({"triggered-abilities"}), triggers.trigger_instances, _TRIGGERS,
+             ("603.2", "603.2c", "603.2d", "603.3d", "603.6a", "700.14", "709.5f"),
+             "trigger-doubling"),
+    Property("trigger-order-and-control", triggers.trigger_order_and_control.__doc__ or "",
+             ("trigger-doubling-every-kind-of-trigger",),
+             frozenset({"triggered-abilities"}), triggers.trigger_order_and_control, _TRIGGERS,
+             ("603.3a", "603.3b", "101.4"), "triggers"),
+    Property("entering-permanents", objects.entering_permanents.__doc__ or "",
+             ("copy-mirror-room-copies-only-printed-values", "copy-mirror-room-x-is-zero",
+              "room-spell-copy-keeps-door-choice"),
+             frozenset(), objects.entering_permanents, _entering,
+             ("400.7", "110.5b", "122.6", "614.1c", "707.2", "107.3m", "707.10f"), "copies"),
+    Property("double-faced-faces", objects.double_faced_faces.__doc__ or "",
+             ("dfc-front-face-outside-battlefield", "dfc-battlefield-characteristics-of-face-up"),
+             frozenset({"transform"}), objects.double_faced_faces, _transforming,
+             ("712.8a", "712.8d", "712.8e", "400.7"), "transform"),
+    Property("spell-copies", objects.spell_copies.__doc__ or "",
+             ("room-spell-copy-keeps-door-choice",),
+             frozenset(), objects.spell_copies, _spell_copies,
+             ("707.10", "707.10c", "707.10a"), "spell-copies"),
+    Property("legend-rule", objects.legend_rule.__doc__ or "",
+             ("dfc-token-copy-is-double-faced",),
+             frozenset(), objects.legend_rule, _legendary,
+             ("704.5j", "704.3"), "legend-rule"),
+    Property("legal-actions", costs.legal_actions.__doc__ or "",
+             ("cost-total-cost-and-mana-value",
+              "cost-reduction-generic-mana-of-legendary-creature-spells",
+              "room-cast-permission-checks-cast-door", "room-unlock-is-a-special-action",
+              "morph-turning-face-up-is-a-special-action"),
+             frozenset(), costs.legal_actions, _costs_focus,
+             ("601.2f", "601.2g", "601.3", "202.3", "307.1", "116.2b", "709.5e", "702.37c",
+              "702.37e", "118.9"), "costs"),
+    Property("power-and-toughness", durations.power_and_toughness.__doc__ or "",
+             ("morph-face-down-permanent-is-nameless-2-2",),
+             frozenset(), durations.power_and_toughness, _PUMPS,
+             ("514.2", "611.2a", "611.2c", "613.4", "400.7", "708.2", "702.108"), "durations"),
 )

@@ -1,0 +1,216 @@
+"""Invariants of costs and permissions: whether casting a spell, unlocking a door or turning a
+permanent face up is legal, worked out by the judge whenever it knows the player's mana --
+at the start of a game, after steps that spend nothing, and after mana empties between steps
+(CR 500.4).
+
+The judge computes the total cost itself (CR 601.2f: the mana cost or alternative cost,
+plus every increase -- from any player's permanents -- minus the caster's reductions, which
+reduce generic mana only), reads permissions from card data (once during each of your
+turns, a permanent spell of mana value N or less, from your own graveyard), and checks the
+timing of spells, special actions and unlocking (CR 307.1, 116.2b, 709.5e).  Where a spell
+needs targets the judge does not work out, it only says when the action must be illegal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...contract.types import Action, Cast, TurnFaceUp, Unlock
+from ...format.cards import Card, CardFace
+from ...format.vocabulary import Door, Zone
+from ..judge import Cost, Pool, total_cost
+from ..memory import StepView, step_of
+from ..observation import Observation, Violation, mana_value
+
+_PERMANENT = frozenset({"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"})
+_MAIN = ("precombat_main", "postcombat_main")
+
+
+def _targets_known(face: CardFace) -> bool | None:
+    """Whether a spell of ``face`` can always be cast as far as targets go: it has none, or
+    it may target a player.  ``None``: it needs targets the judge does not work out."""
+    text = face.text.lower()
+    if "target" not in text and "Enchant" not in face.keywords:
+        return True
+    if "target player" in text or "any target" in text:
+        return True
+    return None
+
+
+class _Judgement:
+    """Must an action be legal (True), illegal (False), or can't the judge tell (None)?"""
+
+    def __init__(self) -> None:
+        self.verdict: bool | None = True
+        self.why: list[str] = []
+
+    def require(self, condition: bool | None, why: str) -> None:
+        if condition is False:
+            if self.verdict is not False:
+                self.why = []
+            self.verdict = False
+            self.why.append(why)
+        elif condition is None and self.verdict is True:
+            self.verdict = None
+
+
+def _sorcery_timing(step: StepView, player: str) -> bool:
+    game = step.now.game
+    return game.active_player == player and game.step.value in _MAIN and not game.stack
+
+
+def _permission(step: StepView, player: str, spell: tuple[frozenset[str], frozenset[str]],
+                value: int) -> bool | None:
+    """May ``player`` cast this spell from their graveyard?"""
+    judge, o = step.judge, step.now
+    sources = []
+    for view in o.views.values():
+        if view.zone is not Zone.BATTLEFIELD or view.controller != player:
+            continue
+        readings = judge.readings_of(view)
+        if readings is None:
+            return None
+        for reading in readings:
+            if reading.permission_mv is not None:
+                sources.append((view.id, reading.permission_mv))
+    if o.game.active_player != player:
+        return False  # "during each of your turns"
+    matching = [s for s, limit in sources if spell[0] & _PERMANENT and value <= limit]
+    if not matching:
+        return False
+    casts = step.knowledge.permission_sources.get(player, [])
+    current = frozenset(s for s, _limit in sources)
+    if len(casts) >= len(current) and all(current <= then for then in casts):
+        return False  # every permission was used this turn
+    return True if not casts else None
+
+
+def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: str,
+                    faces: list[CardFace], face_down: bool, pool: Pool) -> _Judgement:
+    judge, o = step.judge, step.now
+    verdict = _Judgement()
+    if face_down:
+        morph = next((judge.reading(f).morph for f in card.faces[:1]), None)
+        verdict.require(morph is not None, "it has no morph ability")
+        spell = (frozenset({"Creature"}), frozenset[str]())
+        base, keywords = "{3}", ()
+    else:
+        spell = (frozenset(t for f in faces for t in f.types),
+                 frozenset(t for f in faces for t in f.supertypes))
+        base = faces[0].mana_cost
+        keywords = tuple(k for f in faces for k in f.keywords)
+    verdict.require(o.game.priority_player == player, f"{player} does not have priority")
+    verdict.require("Land" not in spell[0], "a land is played, not cast")
+    instant = "Instant" in spell[0] or "Flash" in keywords
+    verdict.require(instant or _sorcery_timing(step, player), "not at sorcery speed")
+    if zone is Zone.HAND:
+        verdict.require(owner == player, "the card is in another player's hand")
+    elif zone is Zone.GRAVEYARD and owner == player:
+        value = 0 if face_down else sum(mana_value(f.mana_cost) for f in faces)
+        verdict.require(_permission(step, player, spell, value),
+                        "no unused permission allows casting it from the graveyard")
+    else:
+        verdict.require(False, f"nothing allows casting it from {owner}'s {zone.value}")
+    earlier = step.knowledge.casts.get(player, [])
+    cost = total_cost(judge, o.views, player, spell, base, earlier)
+    verdict.require(pool.can_pay(cost), f"its total cost {_show(cost)} can't be paid from "
+                                        f"{_show_pool(pool)}")
+    if not face_down:
+        verdict.require(_targets_known(faces[0]), "")
+    return verdict
+
+
+def _show(cost: Cost) -> str:
+    return (f"{{{cost.generic}}}" if cost.generic else "") + "".join(
+        f"{{{s}}}" for s in cost.symbols) or "{0}"
+
+
+def _show_pool(pool: Pool) -> str:
+    return "".join(f"{{{c}}}" * n for c, n in sorted(pool.mana.items())) or "an empty pool"
+
+
+def _candidates(step: StepView, player: str, pool: Pool
+                ) -> Iterable[tuple[Action, _Judgement]]:
+    judge, o = step.judge, step.now
+    for view in o.views.values():
+        card = judge.card_of(view)
+        if card is None or view.token:
+            continue
+        if view.zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
+            options: list[tuple[Door | None, list[CardFace]]]
+            if card.is_room:
+                options = [(Door.LEFT, [card.faces[0]]), (Door.RIGHT, [card.faces[1]])]
+            else:
+                options = [(None, [card.faces[0]])]
+            for door, faces in options:
+                yield (Cast(player, view.id, door=door),
+                       _cast_judgement(step, player, card, view.zone, view.owner, faces,
+                                       False, pool))
+            if view.zone is Zone.HAND and view.owner == player:
+                yield (Cast(player, view.id, face_down=True),
+                       _cast_judgement(step, player, card, view.zone, view.owner, [],
+                                       True, pool))
+        elif view.zone is Zone.BATTLEFIELD and card.is_room and not view.face_down:
+            for door in Door:
+                verdict = _Judgement()
+                verdict.require(view.controller == player, "another player's Room")
+                verdict.require(o.game.priority_player == player, "no priority")
+                verdict.require(_sorcery_timing(step, player),
+                                "not in a main phase of its controller's turn with an empty "
+                                "stack")
+                verdict.require(door not in view.unlocked_doors, "the door is unlocked")
+                cost = Cost.of(card.faces[0 if door is Door.LEFT else 1].mana_cost)
+                verdict.require(pool.can_pay(cost), f"its unlock cost {_show(cost)} can't be "
+                                                    f"paid from {_show_pool(pool)}")
+                yield Unlock(player, view.id, door), verdict
+        elif view.zone is Zone.BATTLEFIELD and view.face_down:
+            morph = judge.reading(card.faces[0]).morph
+            verdict = _Judgement()
+            verdict.require(view.controller == player, "another player's permanent")
+            verdict.require(o.game.priority_player == player, "no priority")
+            verdict.require(morph is not None, "no morph cost")
+            if morph is not None:
+                verdict.require(pool.can_pay(Cost.of(morph)),
+                                f"its morph cost {morph} can't be paid from {_show_pool(pool)}")
+            yield TurnFaceUp(player, view.id), verdict
+
+
+def legal_actions(o: Observation) -> Iterable[Violation]:
+    """Casting a spell is legal exactly when its timing, the zone it is in (its owner's
+    hand, or a graveyard with an unused permission for it) and its total cost allow it;
+    unlocking a door exactly in a main phase of its Room's controller's turn with an empty
+    stack, by paying that door's mana cost (no spell's cost increase applies); turning a
+    face-down permanent face up exactly by its controller paying its morph cost."""
+    step = step_of(o)
+    if o.engine.pending_choice() is not None or step.before is None and not o.recorder:
+        return
+    player = o.game.priority_player
+    if player is None:
+        return
+    pool = step.knowledge.pools.get(player)
+    if pool is None:
+        return
+    for action, verdict in _candidates(step, player, pool):
+        if verdict.verdict is None:
+            continue
+        legal = o.engine.is_legal(action)
+        if legal != verdict.verdict:
+            why = "; ".join(w for w in verdict.why if w) or "every condition holds"
+            described = _describe(o, action)
+            if legal:
+                yield Violation(f"{described} is legal though {why}", illegal=action)
+            else:
+                yield Violation(f"{described} is illegal though {why} (mana: "
+                                f"{_show_pool(pool)})")
+            return
+
+
+def _describe(o: Observation, action: Action) -> str:
+    obj = getattr(action, "card", None) or getattr(action, "object", None)
+    view = o.views.get(str(obj))
+    name = " // ".join(view.identity or view.names) if view is not None else str(obj)
+    kind = type(action).__name__
+    extra = f" ({action.door.value} door)" if getattr(action, "door", None) else ""
+    if isinstance(action, Cast) and action.face_down:
+        extra = " face down"
+    return f"{kind} {name}{extra} by {getattr(action, 'player', '')}"

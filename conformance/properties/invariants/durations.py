@@ -1,0 +1,111 @@
+"""Invariants of power and toughness over time: "until end of turn" effects apply from when
+they resolve until the cleanup step of that turn, to that object only (CR 514.2, 611.2a,
+400.7), on top of the printed values, counters, Auras and static abilities (CR 613.4).
+
+The judge adds it all up itself: printed power and toughness of what the creature is (a
+face-down creature is a 2/2, CR 708.2), +1/+1 and -1/-1 counters, "enchanted (or
+equipped) creature gets", "legendary creatures you control get", "+1/+0 for each artifact
+and/or enchantment card in your graveyard", and the pumps it saw resolve this turn
+(Giant Growth's kind, prowess).  When something resolves that changes power or toughness in a
+way it does not model, it says nothing until the turn ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...contract.types import ObjectView
+from ...format.vocabulary import Zone
+from ..judge import Judge
+from ..memory import StepView, step_of
+from ..observation import Observation, Violation
+
+
+def _number(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def expected_power_toughness(step: StepView, view: ObjectView) -> tuple[int, int] | None:
+    """What the judge works out for a creature permanent; ``None`` if it can't."""
+    judge, o = step.judge, step.now
+    if view.face_down:
+        power, toughness = 2, 2
+        readings = []
+    else:
+        faces = judge.faces_of(view)
+        if not faces:
+            return None
+        with_pt = [f for f in faces if f.power is not None]
+        if not with_pt:
+            return None
+        power_, toughness_ = _number(with_pt[0].power), _number(with_pt[0].toughness)
+        if power_ is None or toughness_ is None:
+            return None
+        power, toughness = power_, toughness_
+        readings = [judge.reading(f) for f in faces]
+    counters = view.counters.get("+1/+1", 0) - view.counters.get("-1/-1", 0)
+    power, toughness = power + counters, toughness + counters
+    supertypes = judge.supertypes_of(view) or frozenset()
+    for other in o.views.values():
+        if other.zone is not Zone.BATTLEFIELD:
+            continue
+        for reading in judge.readings_of(other) or ():
+            if reading.unknown_pt:
+                return None
+            if reading.aura is not None and other.attached_to == view.id:
+                power, toughness = power + reading.aura[0], toughness + reading.aura[1]
+            if reading.anthem is not None and other.controller == view.controller \
+                    and "Legendary" in supertypes:
+                power, toughness = power + reading.anthem[0], toughness + reading.anthem[1]
+    if any(r.power_per_card for r in readings):
+        count = _graveyard_count(judge, o, view.controller or view.owner)
+        if count is None:
+            return None
+        power += count
+    boost = step.knowledge.boosts.get(view.id, (0, 0))
+    return power + boost[0], toughness + boost[1]
+
+
+def _graveyard_count(judge: Judge, o: Observation, player: str) -> int | None:
+    count = 0
+    for view in o.views.values():
+        if view.zone is not Zone.GRAVEYARD or view.owner != player:
+            continue
+        card = judge.card_of(view)
+        if card is None:
+            return None
+        faces = card.faces[:1] if card.layout == "transform" else card.faces
+        count += bool({"Artifact", "Enchantment"} & {t for f in faces for t in f.types})
+    return count
+
+
+def power_and_toughness(o: Observation) -> Iterable[Violation]:
+    """A creature's power and toughness are its printed values (a face-down one's 2/2),
+    plus its counters, its Auras and Equipment, the static abilities that apply, and the
+    "until end of turn" effects that resolved this turn for that very object: those end in
+    the cleanup step -- not before, not later, and not for another object that card
+    becomes."""
+    step = step_of(o)
+    if step.knowledge.tainted or o.engine.pending_choice() is not None:
+        return
+    for view in o.views.values():
+        if view.zone is not Zone.BATTLEFIELD or view.power is None:
+            continue
+        types = step.judge.types_of(view)
+        if types is None or "Creature" not in types:
+            continue
+        expected = expected_power_toughness(step, view)
+        if expected is None:
+            continue
+        if (view.power, view.toughness) != expected:
+            name = " // ".join(view.names) or "a face-down creature"
+            key = "power" if view.power != expected[0] else "toughness"
+            yield Violation(f"{name} is {view.power}/{view.toughness}, not "
+                            f"{expected[0]}/{expected[1]}", view.id, key,
+                            expected[0] if key == "power" else expected[1])
+            return

@@ -1,0 +1,203 @@
+"""Invariants of objects: what a permanent is as it enters (CR 400.7, 614.1c, 707.2), what
+a double-faced card is off the battlefield (CR 712.8), what a copy of a spell keeps
+(CR 707.10), and the legend rule (CR 704.5j).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...contract.types import Cast, Move, Resolve, TurnFaceUp, Unlock
+from ...format.vocabulary import Zone
+from ..memory import step_of
+from ..observation import Observation, Violation
+
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
+                              "Battle"})
+
+
+def entering_permanents(o: Observation) -> Iterable[Violation]:
+    """A permanent that just entered is a new object: untapped, with nothing attached, and
+    with only the counters it enters with -- those its own copiable values say ("enters
+    with", X being 0 unless it was cast with X), never a copied permanent's counters or
+    status, nor those it had in another zone; a copy of a permanent spell enters as a
+    token."""
+    step = step_of(o)
+    if not step.acted or o.engine.pending_choice() is not None:
+        return
+    judge = step.judge
+    resolved = step.resolved
+    if resolved is not None:
+        source = step.before_views.get(resolved.source)
+        readings = judge.readings_of(source) if source is not None else None
+        if readings is None or any(r.unknown_pump for r in readings):
+            return
+        faces = judge.faces_of(source) if source is not None else None
+        texts = " ".join(f.text for f in faces or ()).lower()
+        if "counter" in texts or "tap" in texts:
+            return  # the effect itself may put counters on or tap what it puts in
+    for object_id, source_zone in step.entered:
+        view = o.views.get(object_id)
+        if view is None or view.zone is not Zone.BATTLEFIELD:
+            continue
+        if view.tapped:
+            yield Violation("a permanent entered tapped", object_id, "tapped", False)
+            return
+        attached = [v for v in o.views.values() if v.attached_to == object_id]
+        if attached:
+            yield Violation("a permanent entered with something attached to it")
+            return
+        was = step.entered_as.get(object_id)
+        if source_zone == Zone.STACK.value and was in step.knowledge.spell_copies \
+                and not view.token:
+            yield Violation("a copy of a permanent spell resolved into a nontoken permanent",
+                            object_id, "token", True)
+            return
+        readings = judge.readings_of(view)
+        if readings is None:
+            continue
+        expected: dict[str, int] = {}
+        unknown_x = False
+        for reading in readings:
+            for kind, amount in reading.enters_with:
+                if amount == "X":
+                    if source_zone == Zone.STACK.value and not view.token:
+                        unknown_x = True  # cast with an X the judge did not see
+                    continue  # X is 0 for anything not cast (CR 107.3m)
+                expected[kind] = expected.get(kind, 0) + int(amount)
+        found = {k: v for k, v in view.counters.items() if k != "lore" and v}
+        if unknown_x:
+            continue
+        if found != expected:
+            name = " // ".join(view.names) or "a permanent"
+            yield Violation(f"{name} entered with the counters {found}, not {expected}",
+                            object_id, "counters", expected)
+            return
+
+
+def double_faced_faces(o: Observation) -> Iterable[Violation]:
+    """A transforming double-faced card has only its front face's characteristics
+    anywhere but on the battlefield with its back face up; on the battlefield, the face
+    that is up."""
+    judge = step_of(o).judge
+    for view in o.views.values():
+        card = judge.card_of(view)
+        if card is None or card.layout != "transform" or view.face_down or not view.names:
+            continue
+        if view.identity and view.identity[0] not in card.face_names:
+            continue
+        if tuple(view.identity) not in (card.face_names, card.face_names[:1]):
+            continue
+        back = view.zone is Zone.BATTLEFIELD and view.transformed
+        wanted = [card.faces[1 if back else 0].name]
+        if list(view.names) != wanted:
+            yield Violation(f"a double-faced card in the {view.zone.value} has the names "
+                            f"{list(view.names)}, not {wanted}", view.id, "names", wanted)
+
+
+def spell_copies(o: Observation) -> Iterable[Violation]:
+    """A copy of a spell copies the spell's characteristics and every choice made for it:
+    its names, its mana value (X included), face-down status and how many targets it has
+    (new targets may be chosen, never fewer); its controller is the player who made it."""
+    step = step_of(o)
+    resolved = step.resolved
+    if not step.acted or resolved is None or resolved.kind != "ability":
+        return
+    source = step.before_views.get(resolved.source)
+    readings = step.judge.readings_of(source) if source is not None else None
+    if not readings or not any(r.copies_spells for r in readings):
+        return
+    originals = [o.views.get(str(t)) for t in resolved.targets]
+    original = next((v for v in originals if v is not None and v.zone is Zone.STACK), None)
+    item_of = {item.id: item for item in o.game.stack}
+    if original is None or original.id not in item_of:
+        return
+    for copy_id in step.knowledge.spell_copies & set(item_of):
+        if copy_id in step.before_views:
+            continue
+        copy = o.views.get(copy_id)
+        if copy is None:
+            continue
+        for key in ("names", "mana_value", "face_down"):
+            if getattr(copy, key) != getattr(original, key):
+                yield Violation(f"a copy of a spell has {key} {getattr(copy, key)!r}, the spell "
+                                f"{getattr(original, key)!r}", copy_id, key,
+                                getattr(original, key))
+                return
+        if len(item_of[copy_id].targets) != len(item_of[original.id].targets):
+            yield Violation(f"a copy of a spell has {len(item_of[copy_id].targets)} targets, "
+                            f"the spell {len(item_of[original.id].targets)}")
+            return
+        if item_of[copy_id].controller != resolved.controller:
+            yield Violation(f"a copy of a spell made by {resolved.controller} is controlled by "
+                            f"{item_of[copy_id].controller}")
+            return
+
+
+def legend_rule(o: Observation) -> Iterable[Violation]:
+    """No player controls two legendary permanents with the same name once state-based
+    actions are done, and the legend rule puts nothing else into a graveyard: another
+    player's legendary permanent, or a nonlegendary one, with the same name stays."""
+    step = step_of(o)
+    judge = step.judge
+    if o.engine.pending_choice() is not None:
+        return
+    seen: dict[tuple[str, str], str] = {}
+    for view in o.views.values():
+        if view.zone is not Zone.BATTLEFIELD or view.controller is None:
+            continue
+        supertypes = judge.supertypes_of(view)
+        if supertypes is None or "Legendary" not in supertypes:
+            continue
+        for name in view.names:
+            other = seen.get((view.controller, name))
+            if other is not None:
+                yield Violation(f"{view.controller} controls two legendary permanents named "
+                                f"{name}")
+                return
+            seen[(view.controller, name)] = view.id
+    yield from _vanished(o)
+
+
+def _vanished(o: Observation) -> Iterable[Violation]:
+    """Permanents gone in a step that can make nothing leave but by the legend rule."""
+    step = step_of(o)
+    judge, action = step.judge, o.action
+    if not step.acted:
+        return
+    if isinstance(action, Move):
+        if action.to is not Zone.BATTLEFIELD:
+            return
+    elif isinstance(action, Resolve):
+        item = step.resolved
+        spell = step.before_views.get(item.id) if item is not None else None
+        types = judge.types_of(spell) if spell is not None else None
+        if item is None or item.kind != "spell" or types is None or spell is None:
+            return
+        faces = judge.faces_of(spell) or []
+        if not types & _PERMANENT_TYPES or any("Aura" in f.subtypes for f in faces):
+            return
+    elif not isinstance(action, (Cast, Unlock, TurnFaceUp)):
+        return
+    gone = [v for v in step.before_views.values() if v.zone is Zone.BATTLEFIELD
+            and (o.views.get(v.id) is None or o.views[v.id].zone is not Zone.BATTLEFIELD)]
+    gone_ids = {v.id for v in gone}
+    now = [v for v in o.views.values() if v.zone is Zone.BATTLEFIELD]
+    for view in gone:
+        if isinstance(action, Move) and action.object == view.id:
+            continue
+        if view.attached_to in gone_ids or (view.toughness is not None and view.toughness <= 0):
+            continue  # it went with what it was attached to, or as a 0-toughness creature
+        if "Aura" in view.subtypes and view.attached_to is None:
+            continue  # an Aura attached to nothing (CR 704.5m)
+        supertypes = judge.supertypes_of(view)
+        if supertypes is None:
+            continue
+        if "Legendary" in supertypes and any(
+                other.controller == view.controller and set(other.names) & set(view.names)
+                and "Legendary" in (judge.supertypes_of(other) or ()) for other in now):
+            continue
+        name = " // ".join(view.names) or "a permanent"
+        yield Violation(f"{view.controller}'s {name} left the battlefield though no player "
+                        f"controlled another legendary permanent of that name")
+        return

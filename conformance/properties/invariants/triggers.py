@@ -1,0 +1,273 @@
+"""Invariants of triggered abilities (CR 603): how many instances each event puts on the
+stack -- once per event, once more per doubler of its controller that applies (CR 603.2d)
+-- who controls them (CR 603.3a) and in what order they go on the stack (CR 603.3b).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...contract.types import Activate, Cast, TurnFaceUp
+from ...format.cards import Card
+from ...format.vocabulary import Door, Step, Zone
+from ..judge import Judge, Reading, Trigger
+from ..memory import StepView, step_of
+from ..observation import Observation, Violation
+
+_DOOR_INDEX = {Door.LEFT: 0, Door.RIGHT: 1}
+
+
+def _doublers(judge: Judge, step: StepView, views: Iterable[object]) -> dict[str, list[Reading]]:
+    found: dict[str, list[Reading]] = {}
+    for view in views:
+        if getattr(view, "zone", None) is not Zone.BATTLEFIELD:
+            continue
+        for reading in judge.readings_of(view) or ():  # type: ignore[arg-type]
+            if reading.doubler:
+                found.setdefault(view.id, []).append(reading)  # type: ignore[attr-defined]
+    return found
+
+
+class _Events:
+    """The events of a step that triggered abilities in the pool watch, from what the
+    engine reported (objects entering, doors, casts, steps)."""
+
+    def __init__(self, judge: Judge, step: StepView) -> None:
+        o = step.now
+        self.ok = True
+        self.entering: list[tuple[str, str, frozenset[str]]] = []  # (id, controller, types)
+        for object_id, _source in step.entered:
+            view = o.views.get(object_id)
+            types = judge.types_of(view) if view is not None else None
+            if view is None or types is None or view.zone is not Zone.BATTLEFIELD:
+                self.ok = False  # it entered and left again, or the judge can't tell
+                continue
+            self.entering.append((object_id, view.controller or view.owner, types))
+        entered_from_stack = {i for i, source in step.entered if source == Zone.STACK.value}
+        self.doors: dict[str, list[Door]] = {}
+        self.fully: list[str] = []  # controllers of Rooms fully unlocked
+        before = step.before_views
+        for view in o.views.values():
+            if view.zone is not Zone.BATTLEFIELD or view.face_down:
+                continue
+            old = before.get(view.id)
+            if old is not None and old.zone is Zone.BATTLEFIELD:
+                was = set(old.unlocked_doors)
+            elif view.id in entered_from_stack:
+                was = set()
+            else:
+                continue
+            new = [d for d in view.unlocked_doors if d not in was]
+            if new:
+                self.doors[view.id] = new
+                if len(set(view.unlocked_doors)) == 2:
+                    self.fully.append(view.controller or view.owner)
+        self.casts: list[tuple[str, frozenset[str]]] = []
+        action = o.action
+        spells = ([(action.player, step.cast_spell)] if isinstance(action, Cast)
+                  and step.cast_spell else [])
+        if step.resolved is not None:
+            spells += [(step.resolved.controller, c) for c in step.copies_cast]
+        for player, spell_id in spells:
+            view = o.views.get(spell_id)
+            types = judge.types_of(view) if view is not None else None
+            if types is None:
+                self.ok = False
+                continue
+            self.casts.append((player, types))
+        self.face_up = action.object if isinstance(action, TurnFaceUp) else None
+        self.steps = step.steps_begun
+
+
+def _count(judge: Judge, step: StepView, events: _Events, source: object, face: int,
+           trigger: Trigger, card: Card | None) -> list[frozenset[str] | None] | None:
+    """One entry per event that triggers ``trigger`` of ``source``: the types of the
+    permanent entering when the event is one (for Panharmonicon's kind), else ``None``;
+    ``None`` altogether when the judge can't tell."""
+    view = source
+    me: str = view.id  # type: ignore[attr-defined]
+    controller: str = view.controller  # type: ignore[attr-defined]
+    found: list[frozenset[str] | None] = []
+    for part in trigger.event.split("+"):
+        if part == "enters-self":
+            found += [types for i, _c, types in events.entering if i == me]
+        elif part == "enters-other":
+            found += [types for i, _c, types in events.entering
+                      if i != me and trigger.types & types]
+        elif part == "enters-yours":
+            found += [types for _i, c, types in events.entering
+                      if c == controller and trigger.types & types]
+        elif part == "door":
+            if card is None or not card.is_room:
+                return None
+            found += [None for d in events.doors.get(me, []) if _DOOR_INDEX[d] == face]
+        elif part == "fully-unlocked":
+            found += [None for c in events.fully if c == controller]
+        elif part == "cast":
+            found += [None for p, types in events.casts
+                      if p == controller and not types & trigger.not_types]
+        elif part == "upkeep":
+            found += [None for s, p in events.steps if s is Step.UPKEEP and p == controller]
+        elif part == "combat":
+            found += [None for s, p in events.steps
+                      if s is Step.BEGINNING_OF_COMBAT and p == controller]
+        elif part == "face-up":
+            found += [None] if events.face_up == me else []
+        else:
+            return None
+    return found
+
+
+def _legendary_creatures(judge: Judge, step: StepView, controller: str, other: str) -> int | None:
+    count = 0
+    for view in step.now.views.values():
+        if view.zone is not Zone.BATTLEFIELD or view.controller != controller or view.id == other:
+            continue
+        types, supertypes = judge.types_of(view), judge.supertypes_of(view)
+        if types is None or supertypes is None:
+            return None
+        count += "Creature" in types and "Legendary" in supertypes
+    return count
+
+
+def _controls_creature(judge: Judge, step: StepView, controller: str) -> bool | None:
+    for view in step.now.views.values():
+        if view.zone is Zone.BATTLEFIELD and view.controller == controller:
+            types = judge.types_of(view)
+            if types is None:
+                return None
+            if "Creature" in types:
+                return True
+    return False
+
+
+def expected_instances(step: StepView) -> dict[str, int] | None:
+    """How many instances of triggered abilities each judged source should have put on the
+    stack in this step, by source id; ``None`` when the judge can't tell for this step."""
+    judge, o = step.judge, step.now
+    if not step.acted or o.engine.pending_choice() is not None:
+        return None
+    events = _Events(judge, step)
+    if not events.ok:
+        return None
+    doublers_now = _doublers(judge, step, o.views.values())
+    doublers_before = _doublers(judge, step, step.before_views.values())
+    if doublers_now != doublers_before:
+        return None  # a doubler came or went during the step: timing the judge won't guess
+    expected: dict[str, int] = {}
+    for view in o.views.values():
+        if view.zone is not Zone.BATTLEFIELD or view.controller is None:
+            continue
+        if isinstance(o.action, Activate) and o.action.object == view.id:
+            continue  # its activated ability is on the stack too
+        old = step.before_views.get(view.id)
+        card = judge.card_of(view)
+        if old is not None and (old.face_down != view.face_down or old.transformed
+                                != view.transformed or old.zone is not Zone.BATTLEFIELD
+                                or (set(old.names) - set(view.names))
+                                or (set(view.names) - set(old.names)
+                                    and not (card is not None and card.is_room))):
+            if not (isinstance(o.action, TurnFaceUp) and o.action.object == view.id):
+                continue  # it changed during the step
+        faces = judge.faces_of(view)
+        if faces is None:
+            continue
+        total, judged = 0, True
+        for face in faces:
+            reading = judge.reading(face)
+            index = next((i for i, f in enumerate(card.faces) if f.name == face.name), 0) \
+                if card is not None else 0
+            for trigger in reading.triggers:
+                events_of = _count(judge, step, events, view, index, trigger, card)
+                if events_of is None:
+                    judged = False
+                    break
+                if not events_of:
+                    continue
+                if trigger.target == "other":
+                    judged = False
+                    break
+                if trigger.target == "creature-you-control":
+                    has = _controls_creature(judge, step, view.controller)
+                    if has is None:
+                        judged = False
+                        break
+                    if not has:
+                        continue
+                if trigger.condition:
+                    others = _legendary_creatures(judge, step, view.controller, view.id)
+                    if others is None:
+                        judged = False
+                        break
+                    if others < 2:
+                        continue
+                for entering in events_of:
+                    total += 1 + _extra(judge, doublers_now, o, view.controller, entering)
+        if judged:
+            expected[view.id] = total
+    return expected
+
+
+def _extra(judge: Judge, doublers: dict[str, list[Reading]], o: Observation, controller: str,
+           entering: frozenset[str] | None) -> int:
+    extra = 0
+    for permanent, readings in doublers.items():
+        if o.views[permanent].controller != controller:
+            continue
+        for reading in readings:
+            if reading.doubler == "all":
+                extra += 1
+            elif entering is not None and isinstance(reading.doubler, frozenset) \
+                    and reading.doubler & entering:
+                extra += 1
+    return extra
+
+
+def trigger_instances(o: Observation) -> Iterable[Violation]:
+    """Every event puts each triggered ability that watches it on the stack once, and once
+    more for each permanent of the ability's controller saying a triggered ability
+    "triggers an additional time" that applies (Panharmonicon's kind only to an artifact or
+    creature entering): not for another player's permanents, not for copies of spells, not
+    for anything the ability does not watch."""
+    step = step_of(o)
+    expected = expected_instances(step)
+    if expected is None:
+        return
+    found: dict[str, int] = {}
+    for item in step.new_items:
+        if item.kind == "ability":
+            found[item.source] = found.get(item.source, 0) + 1
+    for source, count in sorted(expected.items()):
+        if found.get(source, 0) != count:
+            view = o.views[source]
+            yield Violation(f"{' // '.join(view.names) or 'a permanent'} ({view.controller}'s) "
+                            f"put {found.get(source, 0)} triggered abilities on the stack in "
+                            f"this step, not {count}")
+
+
+def trigger_order_and_control(o: Observation) -> Iterable[Violation]:
+    """A triggered ability is controlled by the player who controlled its source when it
+    triggered, and the active player's triggered abilities go on the stack before the
+    nonactive player's (APNAP order), so the nonactive player's resolve first."""
+    step = step_of(o)
+    if not step.acted or isinstance(o.action, Activate) \
+            or o.engine.pending_choice() is not None:
+        return
+    active = o.game.active_player
+    seen_nonactive = False
+    for item in step.new_items:
+        if item.kind != "ability":
+            continue
+        source = step.view(item.source)
+        if source is not None and source.controller is not None \
+                and source.zone is Zone.BATTLEFIELD and item.controller != source.controller:
+            yield Violation(f"a triggered ability of {' // '.join(source.names) or 'a permanent'}"
+                            f" controlled by {source.controller} is controlled by "
+                            f"{item.controller}")
+            return
+        if item.controller != active:
+            seen_nonactive = True
+        elif seen_nonactive:
+            yield Violation(f"{active}'s triggered ability went on the stack above the "
+                            f"nonactive player's (APNAP order)")
+            return

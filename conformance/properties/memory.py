@@ -1,0 +1,281 @@
+"""What the judge remembers of a game between steps: the previous observation, and what it
+has worked out so far (each player's mana when it can be known, the spells cast this turn,
+the "until end of turn" changes it expects).
+
+A property is a function of one :class:`Observation`; some invariants are about a step --
+what changed between two observations.  :func:`step_of` gives any property the
+:class:`StepView` of its observation: the one before, and the knowledge after this step.
+The first property that asks brings the memory of its game up to date; the others of the
+same observation reuse it.  Nothing here asks an engine anything it didn't already report.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..contract.types import (
+    Activate, AdvanceTo, Cast, GameView, ObjectId, ObjectView, Resolve, StackItemView, TurnFaceUp,
+    Unlock,
+)
+from ..format.vocabulary import Step, Zone
+from .judge import Judge, Pool, judge_for, total_cost
+from .observation import Observation
+
+
+@dataclass
+class Knowledge:
+    """What the judge knows of the game after a step."""
+
+    pools: dict[str, Pool | None] = field(default_factory=dict)
+    #: the types and supertypes of the spells each player cast this turn
+    casts: dict[str, list[tuple[frozenset[str], frozenset[str]]]] = field(default_factory=dict)
+    graveyard_casts: Counter[str] = field(default_factory=Counter)
+    #: "until end of turn" power/toughness changes the judge expects, by object
+    boosts: dict[ObjectId, tuple[int, int]] = field(default_factory=dict)
+    #: an unmodelled change of power or toughness happened this turn
+    tainted: bool = False
+    damaged: set[ObjectId] = field(default_factory=set)
+    turns: int = 1
+    #: copies of spells (not cast) put on the stack so far
+    spell_copies: set[ObjectId] = field(default_factory=set)
+    #: for each cast from a graveyard this turn, the permissions' sources then
+    permission_sources: dict[str, list[frozenset[ObjectId]]] = field(default_factory=dict)
+
+
+@dataclass
+class StepView:
+    """One step of a game: what was before it, what is now, and what the judge knows."""
+
+    judge: Judge
+    before: tuple[dict[ObjectId, ObjectView], GameView] | None
+    now: Observation
+    knowledge: Knowledge
+    #: (step, active player) of every step that began during this step, in order
+    steps_begun: list[tuple[Step, str]] = field(default_factory=list)
+    turn_ended: bool = False
+    new_items: list[StackItemView] = field(default_factory=list)  # bottom first
+    resolved: StackItemView | None = None
+    entered: list[tuple[ObjectId, str | None]] = field(default_factory=list)
+    #: the object each entering object was before it entered
+    entered_as: dict[ObjectId, ObjectId] = field(default_factory=dict)
+    cast_spell: ObjectId | None = None
+    cast_from: str | None = None
+    copies_cast: list[ObjectId] = field(default_factory=list)
+    #: whether an action was taken since the observation before: the machine may observe
+    #: again after a rule that did nothing, with the last action still attached
+    acted: bool = False
+
+    @property
+    def before_views(self) -> dict[ObjectId, ObjectView]:
+        return self.before[0] if self.before is not None else {}
+
+    @property
+    def before_game(self) -> GameView | None:
+        return self.before[1] if self.before is not None else None
+
+    def view(self, object_id: ObjectId) -> ObjectView | None:
+        """The object now, or as it was before the step."""
+        return self.now.views.get(object_id) or self.before_views.get(object_id)
+
+
+class _Memory:
+    def __init__(self) -> None:
+        self.current: Observation | None = None
+        self.step: StepView | None = None
+        self.knowledge = Knowledge()
+
+
+#: Memories by the id of their game's recorder (or engine), with a weak reference to it.
+_MEMORIES: dict[int, tuple[weakref.ref[Any], _Memory]] = {}
+
+
+def _memory(key: Any) -> _Memory:
+    entry = _MEMORIES.get(id(key))
+    if entry is not None and entry[0]() is key:
+        return entry[1]
+    for stale in [k for k, (ref, _m) in _MEMORIES.items() if ref() is None]:
+        del _MEMORIES[stale]
+    memory = _Memory()
+    _MEMORIES[id(key)] = (weakref.ref(key), memory)
+    return memory
+
+
+def step_of(o: Observation) -> StepView:
+    """The step that led to ``o`` (see the module's docstring)."""
+    key = o.recorder if o.recorder is not None else o.engine
+    memory = _memory(key)
+    if memory.current is not o or memory.step is None:
+        previous = memory.current
+        before = (previous.views, previous.game) if previous is not None else None
+        if previous is None:
+            memory.knowledge = _start(o)
+        repeated = previous is not None and o.events is previous.events \
+            and o.action is previous.action
+        memory.step = _advance(judge_for(o.cards), before, o, memory.knowledge,
+                               repeated=repeated)
+        memory.current = o
+    return memory.step
+
+
+def _start(o: Observation) -> Knowledge:
+    knowledge = Knowledge()
+    setup = getattr(o.recorder, "setup", None)
+    for player in o.game.players:
+        mana = next((p.mana for p in setup.players if p.name == player.name), "") \
+            if setup is not None else None
+        knowledge.pools[player.name] = Pool.of(mana) if mana is not None else None
+    return knowledge
+
+
+def steps_between(before: GameView, now: GameView) -> tuple[list[tuple[Step, str]], bool]:
+    """The steps that began between two observations, and whether a turn ended."""
+    order = [s for s in Step if s not in (Step.UNTAP, Step.CLEANUP)]
+    if before.active_player == now.active_player:
+        if now.step is before.step:
+            return [], False
+        begun = [s for s in order if list(Step).index(before.step) < list(Step).index(s)
+                 <= list(Step).index(now.step)]
+        return [(s, now.active_player) for s in begun], False
+    rest = [(s, before.active_player) for s in order
+            if list(Step).index(s) > list(Step).index(before.step)]
+    new = [(s, now.active_player) for s in order
+           if list(Step).index(s) <= list(Step).index(now.step)]
+    return rest + new, True
+
+
+def _advance(judge: Judge, before: tuple[dict[ObjectId, ObjectView], GameView] | None,
+             o: Observation, knowledge: Knowledge, *, repeated: bool = False) -> StepView:
+    step = StepView(judge, before, o, knowledge)
+    if before is None or repeated:
+        return step
+    step.acted = o.action is not None
+    views, game = before
+    if isinstance(o.action, AdvanceTo) or (o.action is None and (
+            game.step is not o.game.step or game.active_player != o.game.active_player)):
+        step.steps_begun, step.turn_ended = steps_between(game, o.game)
+    old_ids = {item.id for item in game.stack}
+    step.new_items = [item for item in reversed(o.game.stack) if item.id not in old_ids]
+    if isinstance(o.action, Resolve) and game.stack:
+        step.resolved = game.stack[0]
+    for event in o.events:
+        if event.kind == "zone_changed" and event.data.get("to") == Zone.BATTLEFIELD.value \
+                and event.data.get("new_object"):
+            source = event.data.get("from")
+            entered = str(event.data["new_object"])
+            step.entered = [e for e in step.entered if e[0] != entered]
+            step.entered.append((entered, str(source) if source else None))
+            if event.data.get("object"):
+                step.entered_as[entered] = str(event.data["object"])
+        elif event.kind == "token_created" and event.data.get("object"):
+            token = str(event.data["object"])
+            if all(token != e for e, _ in step.entered):
+                step.entered.append((token, None))
+        elif event.kind == "zone_changed" and event.data.get("to") == Zone.STACK.value \
+                and isinstance(o.action, Cast) and step.cast_spell is None:
+            step.cast_spell = str(event.data.get("new_object"))
+            step.cast_from = str(event.data.get("from"))
+    _learn(judge, step, knowledge)
+    return step
+
+
+def _learn(judge: Judge, step: StepView, knowledge: Knowledge) -> None:
+    """Bring ``knowledge`` up to date with ``step``."""
+    o, action = step.now, step.now.action
+    views = step.before_views
+    if step.turn_ended:
+        knowledge.casts.clear()
+        knowledge.graveyard_casts.clear()
+        knowledge.boosts.clear()
+        knowledge.tainted = False
+        knowledge.turns += 1
+        knowledge.permission_sources.clear()
+    if step.steps_begun:  # mana empties between steps (CR 500.4)
+        knowledge.pools = {p.name: Pool() for p in o.game.players}
+    resolved = step.resolved
+    if resolved is not None:
+        source = views.get(resolved.source)
+        readings = judge.readings_of(source) if source is not None else None
+        if readings is None:
+            knowledge.tainted = True
+            knowledge.pools[resolved.controller] = None
+        else:
+            _resolution(judge, step, resolved, readings, knowledge)
+    if isinstance(action, Cast) and step.cast_spell is not None:
+        spell = o.views.get(step.cast_spell)
+        faces = judge.faces_of(spell) if spell is not None else None
+        cast = _characteristics(faces, spell)
+        knowledge.casts.setdefault(action.player, []).append(cast)
+        if step.cast_from == Zone.GRAVEYARD.value:
+            knowledge.graveyard_casts[action.player] += 1
+            knowledge.permission_sources.setdefault(action.player, []).append(frozenset(
+                v.id for v in views.values() if v.zone is Zone.BATTLEFIELD
+                and v.controller == action.player
+                and any(r.permission_mv is not None for r in judge.readings_of(v) or ())))
+        pool = knowledge.pools.get(action.player)
+        if pool is not None and faces is not None and spell is not None:
+            card = judge.card_of(spell)
+            base = "{3}" if action.face_down else (
+                faces[0].mana_cost if len(faces) == 1 else None)
+            earlier = knowledge.casts[action.player][:-1]
+            cost = total_cost(judge, views, action.player, cast, base, earlier) \
+                if card is not None and (base is not None or action.face_down) else None
+            knowledge.pools[action.player] = pool.after_exact(cost) if cost else None
+        else:
+            knowledge.pools[action.player] = None
+    elif isinstance(action, (Activate, Unlock, TurnFaceUp)):
+        knowledge.pools[action.player] = None
+    for copy in step.copies_cast:
+        spell = o.views.get(copy)
+        faces = judge.faces_of(spell) if spell is not None else None
+        knowledge.casts.setdefault(resolved.controller if resolved else "", []).append(
+            _characteristics(faces, spell))
+
+
+def _characteristics(faces: Any, view: ObjectView | None) -> tuple[frozenset[str],
+                                                                   frozenset[str]]:
+    if view is not None and view.face_down:
+        return frozenset({"Creature"}), frozenset()
+    if not faces:
+        return frozenset(), frozenset()
+    return (frozenset(t for f in faces for t in f.types),
+            frozenset(t for f in faces for t in f.supertypes))
+
+
+def _resolution(judge: Judge, step: StepView, item: StackItemView, readings: list[Any],
+                knowledge: Knowledge) -> None:
+    """What the judge learns from an item resolving."""
+    o = step.now
+    if any(r.adds_mana for r in readings):
+        knowledge.pools[item.controller] = None
+    if any(r.unknown_pump for r in readings):
+        knowledge.tainted = True
+    if any(r.deals_damage for r in readings):
+        knowledge.damaged.update(str(t) for t in item.targets)
+    if item.kind == "spell":
+        for reading in readings:
+            if reading.pump is None:
+                continue
+            for target in item.targets:
+                view = o.views.get(str(target))
+                types = judge.types_of(view) if view is not None else None
+                if view is None or view.zone is not Zone.BATTLEFIELD or types is None:
+                    continue
+                if "Creature" in types:
+                    p, t = knowledge.boosts.get(view.id, (0, 0))
+                    knowledge.boosts[view.id] = (p + reading.pump[0], t + reading.pump[1])
+        return
+    source = o.views.get(item.source)
+    if source is not None and source.zone is Zone.BATTLEFIELD:
+        triggers = [t for r in readings for t in r.triggers]
+        if triggers and all(t.event == "cast" for t in triggers):  # prowess
+            p, t = knowledge.boosts.get(source.id, (0, 0))
+            knowledge.boosts[source.id] = (p + 1, t + 1)
+    old = {i.id for i in step.before_game.stack} if step.before_game else set()
+    new_spells = [i.id for i in o.game.stack if i.kind == "spell" and i.id not in old]
+    if any(r.casts_copies for r in readings):
+        step.copies_cast = new_spells
+    elif any(r.copies_spells for r in readings):
+        knowledge.spell_copies.update(new_spells)

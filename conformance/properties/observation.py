@@ -1,0 +1,94 @@
+"""What a property is and what it looks at: :class:`Property`, :class:`Observation` (the game
+after a step, as the engine reports it) and :class:`Violation` (what a property found).
+
+They live apart from the catalogue so that the modules of properties (``invariants/``) and
+the state machine can import them without importing each other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..contract.protocol import Engine
+from ..contract.types import Action, Event, GameView, ObjectId, ObjectView
+from ..errors import ConformanceError, Location
+from ..format.cards import Card, CardPool
+
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+
+@dataclass(frozen=True)
+class Violation:
+    """What a property found wrong.  ``object``/``key``/``expected`` let the finding be
+    written as an ``expect`` step; ``illegal`` as an ``expect_illegal`` step."""
+
+    message: str
+    object: ObjectId | None = None
+    key: str | None = None
+    expected: Any = None
+    illegal: Action | None = None
+
+
+@dataclass
+class Observation:
+    """The game after a step, as the engine reports it."""
+
+    engine: Engine
+    cards: CardPool
+    views: dict[ObjectId, ObjectView]
+    game: GameView
+    action: Action | None = None
+    events: list[Event] = field(default_factory=list)
+    stack_before: int = 0
+    history: dict[ObjectId, set[ObjectId]] = field(default_factory=dict)
+    recorder: Any = None  # the steps so far, as the machine recorded them
+
+    def card(self, view: ObjectView) -> Card | None:
+        """The card an object shows as its identity, when the pool knows it."""
+        if not view.identity:
+            return None
+        try:
+            return self.cards.lookup(view.identity[0], Location("<property>"))
+        except ConformanceError:
+            return None
+
+
+Check = Callable[[Observation], Iterable[Violation]]
+
+
+def _any(card: Card) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Property:
+    """``focus`` picks the cards random games should favour (by what they are, never by
+    name): a property about Rooms needs Rooms in play to find anything.  ``cr`` names the
+    rules the invariant comes from; ``mechanism`` the mechanism it watches."""
+
+    id: str
+    description: str
+    rulings: tuple[str, ...]
+    requires: frozenset[str]
+    check: Check
+    focus: Callable[[Card], bool] = _any
+    cr: tuple[str, ...] = ()
+    mechanism: str = ""
+
+
+def mana_value(cost: str | None) -> int:
+    """The judge's own mana value of a mana cost, X being 0 (CR 202.3)."""
+    total = 0
+    for symbol in _SYMBOL.findall(cost or ""):
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol == "X":
+            continue
+        elif "/" in symbol:
+            total += max(int(p) if p.isdigit() else 1 for p in symbol.split("/"))
+        else:
+            total += 1
+    return total
