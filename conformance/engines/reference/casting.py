@@ -76,6 +76,8 @@ def cast(game: Game, action: Cast) -> Flow:
         raise IllegalAction(f"{action.player} does not have priority")
     card = card_obj.copiable_card
     door = action.door
+    if action.face_down and morph_cost(game, card_obj) is None:  # before any choice
+        raise IllegalAction(f"{card.name} can't be cast face down")
     if is_split(card) and door is None:
         options = tuple(Option(d.value, card.faces[DOOR_INDEX[d]].name) for d in Door)
         (answer,) = yield Choice("door", action.player, f"which half of {card.name} to cast",
@@ -83,8 +85,6 @@ def cast(game: Game, action: Cast) -> Flow:
         door = Door(answer)
     if door is not None and not is_split(card):
         raise IllegalAction(f"{card.name} has no halves to choose from")
-    if action.face_down and morph_cost(game, card_obj) is None:
-        raise IllegalAction(f"{card.name} can't be cast face down")
     from_zone = card_obj.zone
     spell = state.move(card_obj, Zone.STACK, controller=action.player)  # CR 601.2a
     assert spell is not None
