@@ -22,7 +22,8 @@ from conformance.errors import Location
 from conformance.format.model import Ruling
 from conformance.format.vocabulary import MECHANICS
 from conformance.reporting.coverage import coverage
-from conformance.reporting.html import coverage_report, matrix_report, run_report
+from conformance.reporting.html import coverage_report, run_report
+from conformance.reporting.matrix import matrix_report
 from conformance.reporting.runs import Run, read_run
 
 STATUSES = ["passed"] * 16 + ["failed", "failed", "error", "unsupported", "not-executable",

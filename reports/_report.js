@@ -79,7 +79,7 @@
     });
     th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
     Array.prototype.forEach.call(table.tBodies, function (body) {
-      var items = Array.prototype.slice.call(body.querySelectorAll("tr[data-status]"));
+      var items = Array.prototype.slice.call(body.querySelectorAll("tr:not(.group-head)"));
       var keyed = items.map(function (row, position) {
         return {row: row, key: sortKey(row, index), position: position};
       });

@@ -45,10 +45,10 @@ class Links:
             return ""
         if self.source_url:
             return self.source_url.format(path=path, line=line or 1, revision=self.revision)
-        target = Path(path)
+        target = path
         if self.out is not None:
-            target = Path(os.path.relpath(target.resolve(), self.out.resolve()))
-        return target.as_posix() + (f"#L{line}" if line else "")
+            target = Path(os.path.relpath(Path(path).resolve(), self.out.resolve())).as_posix()
+        return target + (f"#L{line}" if line else "")
 
 
 def excerpt(path: str, line: int, context: int = CONTEXT) -> tuple[ScriptLine, ...]:
