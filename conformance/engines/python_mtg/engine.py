@@ -27,8 +27,9 @@ from types import ModuleType
 from typing import Any
 
 from ...contract.types import (
-    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, EngineInfo, Event,
-    GameView, ObjectId, ObjectView, Option, PlayerId, Resolve, TurnFaceUp, automatic_choice,
+    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers,
+    DeclareBlockers, EngineInfo, Event, GameView, ObjectId, ObjectView, Option, PlayerId,
+    Resolve, TurnFaceUp, automatic_choice,
 )
 from ...errors import IllegalAction, Unsupported
 from ...format.cards import CardPool
@@ -47,7 +48,7 @@ from .setup import Start, build
 #: ``Unsupported`` for that observation.  See docs/engines/python-mtg.md.
 CAPABILITIES: frozenset[str] = frozenset({
     "inject-state", "activated-abilities", "triggered-abilities", "transform", "morph",
-    "special-actions",
+    "special-actions", "combat",
 })
 
 
@@ -77,6 +78,7 @@ class PythonMtgEngine:
         self._log = repro.Log()
         self._hidden: list[str] = []       # resolved inside a move; the last is the "top"
         self._ran_on: str | None = None    # why nothing after the last move is observable
+        self._ahead: str | None = None     # python-mtg is in declare blockers already
         self._pending: Pending | None = None
 
     @property
@@ -127,6 +129,8 @@ class PythonMtgEngine:
         else:
             raise Unsupported(f"python-mtg has no move for {type(action).__name__}")
         self._observable()
+        if self._ahead:
+            raise Unsupported(self._ahead)
         if match[1] != self._require().active_player:
             raise Unsupported("python-mtg gives priority to the active player only: the "
                               "other player has no moves")
@@ -142,6 +146,8 @@ class PythonMtgEngine:
                               "resolve")
         if isinstance(action, AdvanceTo):
             return self._advance(action.step)
+        if isinstance(action, (DeclareAttackers, DeclareBlockers)):
+            return self._declare(action, keep=True)
         match, answers, item = self._match(action)
         moves = matching(self._require(), match)
         self._log.query("act", match=match, answers=answers, moves=len(self._log.moves))
@@ -153,7 +159,7 @@ class PythonMtgEngine:
         return self._push(moves[0].raw, answers, player, item)
 
     def _push(self, raw: Any, answers: list[tuple[str, Any]], player: str,
-              item: str | None) -> list[Event]:
+              item: str | None, ahead: str | None = None) -> list[Event]:
         """Play ``raw`` with the first decisions answered; ask the player the first other
         decision that had several options (the move is taken back until it is answered)."""
         game = self._require()
@@ -195,7 +201,10 @@ class PythonMtgEngine:
         if item:
             self._hidden.append(item)
         after = (game.turn_number, game.step, game.active_player)
-        if after != before:
+        if ahead is not None and after == (before[0], ahead, before[2]):
+            self._ahead = (f"python-mtg went on to {ahead} by itself after the move; the "
+                           f"step it was made in is not observable")
+        elif after != before:
             self._ran_on = (f"python-mtg went on by itself from {before[1]} to {after[1]} of "
                             f"{after[2]}'s turn after the move (it stops only at its own "
                             f"decisions), so the game after the move is not observable")
@@ -205,30 +214,88 @@ class PythonMtgEngine:
         text = option_text(value)
         return PLAYER_OPTION_PREFIX + text if text in self._require().players else text
 
-    def _advance(self, step: Step) -> list[Event]:
-        self._observable()
+    def _pass(self, step: str) -> int:
+        """Pass until python-mtg is in ``step`` of this turn (or leaves the turn); at a
+        declaration python-mtg waits for, declare nothing.  Returns the moves pushed."""
         game = self._require()
-        for _ in range(30):
-            if game.step == step.value or game.is_game_over():
+        turn, pushed = game.turn_number, 0
+        while game.step != step and game.turn_number == turn and not game.is_game_over():
+            kinds = {m.raw[0]: m.raw for m in game.legal_moves}
+            raw: Any = kinds.get("pass") or (("attack", frozenset()) if "attack" in kinds else
+                                        ("block", frozenset()) if "block" in kinds else None)
+            if raw is None or pushed >= 30:
                 break
             self._seam.begin([])
             with Triggers(self._mtg.driver) as triggers:
-                game.push(("pass",))
-            self._log.push(("pass",), [(d.key, d.chosen) for d in self._seam.seen])
+                game.push(raw)
+            pushed += 1
+            self._log.push(raw, [(d.key, d.chosen) for d in self._seam.seen])
             self._hidden.extend(f"the triggered ability {a}" for a in reversed(triggers.abilities))
             taken = [d.key for d in self._seam.seen if d.options and len(d.options) > 1]
             if taken:
                 self._ran_on = (f"python-mtg took {', '.join(taken)} decisions itself while "
-                                f"passing to {step.value}; the game after them is not the "
-                                f"player's")
+                                f"passing to {step}; the game after them is not the player's")
                 raise Unsupported(self._ran_on)
+        return pushed
+
+    def _advance(self, step: Step) -> list[Event]:
+        if self._ahead and self._require().step == step.value:
+            self._ahead = None  # the script catches up with python-mtg
+            return []
+        self._observable()
+        game = self._require()
+        self._pass(step.value)
         if game.step != step.value:
             self._ran_on = (f"python-mtg did not stop in {step.value} (it stops only at its own "
                             f"decisions; it is in {game.step} of {game.active_player}'s turn)")
             raise Unsupported(self._ran_on)
         return []
 
+    def _declare(self, action: DeclareAttackers | DeclareBlockers, keep: bool) -> list[Event]:
+        """Attackers: pass to python-mtg's declare attackers step and play its ``attack``
+        move with exactly those creatures; blockers: its ``block`` move with exactly those
+        pairs.  Not offered: ``IllegalAction``, the game as it was.  ``keep=False`` only
+        tells whether the move is offered."""
+        if not self._ahead:
+            self._observable()
+        game = self._require()
+        hidden, ran_on, pushed = list(self._hidden), self._ran_on, 0
+        if isinstance(action, DeclareAttackers):
+            if action.defender not in (None, *[p for p in game.players if p != action.player]):
+                raise Unsupported("python-mtg's attacks go to the one opponent")
+            wanted: list[Any] = sorted(action.attackers)
+            kind, step = "attack", "declare_attackers"
+            if action.player == game.active_player:
+                pushed = self._pass(step)
+        else:
+            kind, wanted, step = "block", sorted(action.blocks), "declare_blockers"
+        passes = self._log.moves[len(self._log.moves) - pushed:] if pushed else []
+        self._log.query("combat", move=kind, wanted=wanted, passes=list(passes),
+                        moves=len(self._log.moves) - pushed)
+        offered = [m for m in game.legal_moves if m.raw[0] == kind and game.step == step
+                   and game.turn == action.player]
+        move = next((m for m in offered if sorted(m.raw[1]) == wanted), None)
+        if move is None or not keep:
+            for _ in range(pushed):
+                game.pop()
+                self._log.pop()
+            self._hidden, self._ran_on = hidden, ran_on
+            if move is None:
+                shown = [sorted(m.raw[1]) for m in offered]
+                raise IllegalAction(f"python-mtg offers {action.player} the {kind} declarations "
+                                    f"{shown}")
+            return []
+        self._ahead = None
+        return self._push(move.raw, [], action.player, None,
+                          ahead="declare_blockers" if kind == "attack" else None)
+
     def is_legal(self, action: Action) -> bool:
+        if isinstance(action, (DeclareAttackers, DeclareBlockers)):
+            try:
+                self._declare(action, keep=False)
+            except IllegalAction:
+                return False
+            return True
         match, answers, item = self._match(action)
         moves = matching(self._require(), match)
         self._log.query("legal", match=match, answers=answers, moves=len(self._log.moves))
@@ -249,6 +316,8 @@ class PythonMtgEngine:
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         self._observable()
+        if self._ahead:
+            raise Unsupported(self._ahead)
         found: list[Action] = []
         for move in self._require().legal_moves:
             action: Action
@@ -293,7 +362,7 @@ class PythonMtgEngine:
     def game(self) -> GameView:
         self._observable()
         self._log.query("game", moves=len(self._log.moves))
-        return game_view(self._require())
+        return game_view(self._require(), self._ahead)
 
     # -- reproducing a failure -------------------------------------------------------------
 
@@ -309,4 +378,5 @@ class PythonMtgEngine:
         self._start = None
         self._hidden = []
         self._ran_on = None
+        self._ahead = None
         self._pending = None

@@ -153,7 +153,8 @@ def object_ids(game: Any, zone: Zone, player: PlayerId | None = None) -> Sequenc
     raise Unsupported(f"python-mtg shows no {zone.value}")
 
 
-def game_view(game: Any) -> GameView:
+def game_view(game: Any, ahead: str | None = None) -> GameView:
+    """The game; ``ahead`` (why) when python-mtg is in a later step than the script."""
     try:
         step = Step(str(game.step))
     except ValueError:
@@ -167,4 +168,4 @@ def game_view(game: Any) -> GameView:
                                  int(game.library_size(p)), len(game.graveyard(p)),
                                  exiled.count(str(p)))
                       for p in game.players),
-        unknown=_GAME_UNKNOWN)
+        unknown=dict(_GAME_UNKNOWN, step=ahead) if ahead else _GAME_UNKNOWN)

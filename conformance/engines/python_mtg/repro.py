@@ -135,6 +135,20 @@ if moves and ANSWERS:  # python-mtg takes a target inside the move: play it and 
 verdict({departed}, "the move is " + ("legal" if legal else "not legal"), {expected!r})
 '''
 
+_COMBAT = '''
+KIND, WANTED = {kind!r}, {wanted!r}
+PASSES = {passes!r}  # python-mtg's moves to its declaration step, with their answers
+for move, given in PASSES:
+    answers.queue = list(given)
+    game.push(move)
+offered = [sorted(m.raw[1]) for m in game.legal_moves if m.raw[0] == KIND]
+print("python-mtg is in", game.step, "of", game.active_player, "; to move:", game.turn)
+print("python-mtg offers the", KIND, "declarations", offered)
+legal = sorted(WANTED) in offered
+verdict({departed}, KIND + " " + repr(WANTED) + (" is" if legal else " is not") + " offered",
+        {expected!r})
+'''
+
 _CHOICE = '''
 LAST, GIVEN = {last!r}, {given!r}
 seen = []
@@ -240,6 +254,14 @@ def _check(log: Log, failure: str) -> tuple[int, str] | None:
     refused = failure.startswith("the engine refused ") or \
         "to be legal; the engine does not allow it" in failure
     allowed = failure.startswith("expected the engine to refuse ")
+    if (refused or allowed) and "Declare" in failure.partition(":")[0]:
+        combat = log.last("combat")
+        if combat is None:
+            return None
+        wanted = "the declaration is not legal" if allowed else "the declaration is legal"
+        return int(combat["moves"]), _COMBAT.format(
+            kind=combat["move"], wanted=combat["wanted"], passes=combat["passes"],
+            departed="legal" if allowed else "not legal", expected=wanted)
     if refused or allowed:
         act = log.last("act", "legal")
         if act is None:

@@ -17,7 +17,8 @@ mtg = pytest.importorskip("mtg")
 
 from conformance.contract import registry  # noqa: E402
 from conformance.contract.types import (  # noqa: E402
-    CHOICE_MADE, Activate, AdvanceTo, Cast, PlayerRef, Resolve, TurnFaceUp, Unlock,
+    CHOICE_MADE, Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, PlayerRef,
+    Resolve, TurnFaceUp, Unlock,
 )
 from conformance.engines.python_mtg import PythonMtgEngine, create  # noqa: E402
 from conformance.errors import IllegalAction, Unsupported, UsageError  # noqa: E402
@@ -66,7 +67,7 @@ def test_it_is_registered_and_says_what_it_can_do() -> None:
     assert engine.info.version == mtg.__version__
     assert engine.info.capabilities == {"inject-state", "activated-abilities",
                                         "triggered-abilities", "transform", "morph",
-                                        "special-actions"}
+                                        "special-actions", "combat"}
 
 
 def test_not_installed_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -234,6 +235,30 @@ def test_face_down_casting_and_turning_face_up(cards: CardPool) -> None:
     assert not view.face_down and view.names == ("Thousand Winds",)
     with pytest.raises(Unsupported, match="models 1 of the 2"):  # its equip is no ability row
         engine.perform(Activate("alice", aliases["fragments"], 0))
+
+
+def test_attackers_and_blockers_are_python_mtgs_declarations(cards: CardPool) -> None:
+    engine = create()
+    setup = two(
+        PlayerSetup("alice", zones={Zone.BATTLEFIELD: (
+            CardEntry("Grizzly Bears", "sick", summoning_sick=True),
+            CardEntry("Memnite", "memnite"))}),
+        PlayerSetup("bob", zones={Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", "bears"),)}))
+    aliases = engine.start(setup, cards)
+    with pytest.raises(IllegalAction, match="attack declarations"):
+        engine.perform(DeclareAttackers("alice", (aliases["sick"],)))
+    assert engine.game().step is Step.PRECOMBAT_MAIN  # a refused declaration changes nothing
+    with pytest.raises(IllegalAction):
+        engine.perform(DeclareAttackers("bob", (aliases["bears"],)))
+    engine.perform(DeclareAttackers("alice", (aliases["memnite"],)))
+    view = engine.observe(aliases["memnite"])  # python-mtg waits for bob's blocks
+    assert view.zone is Zone.BATTLEFIELD
+    assert not view.tapped  # what python-mtg computes: it taps no attacker (CR 508.1f)
+    with pytest.raises(Unsupported, match="declare_blockers"):
+        _ = engine.game().step
+    with pytest.raises(IllegalAction):
+        engine.perform(DeclareBlockers("alice", ((aliases["bears"], aliases["memnite"]),)))
+    assert engine.is_legal(DeclareBlockers("bob", ((aliases["bears"], aliases["memnite"]),)))
 
 
 def test_python_mtg_running_past_the_step_is_not_observed(cards: CardPool) -> None:
