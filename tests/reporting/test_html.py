@@ -141,7 +141,7 @@ def test_untrusted_text_is_escaped(run_file, corpus):
     assert html.count("<script") == 1  # the report's own script
 
 
-@pytest.mark.parametrize("make", ["run", "matrix", "coverage"])
+@pytest.mark.parametrize("make", ["run", "matrix", "coverage", "history"])
 def test_reports_are_self_contained(make, run_file, corpus, tmp_path):
     rulings = {r.id: r for r in corpus.rulings}
     run = read_run(run_file)
@@ -149,6 +149,9 @@ def test_reports_are_self_contained(make, run_file, corpus, tmp_path):
         html = run_report(run, rulings, corpus.cr_sections)
     elif make == "matrix":
         html = matrix_report([run, run], rulings, corpus.cr_sections)
+    elif make == "history":
+        from conformance.reporting.history import history_report
+        html = history_report([run, run], {r.id: r.text for r in corpus.rulings})
     else:
         from conformance.reporting.coverage import coverage
         html = coverage_report(coverage(corpus.rulings, corpus.cr_sections, None,
