@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import ConformanceError
 from ..runner.expectations import Expectations, GateReport, check, load_expectations
 from ..runner.results import Result, exit_code
-from ._shared import write
+from ._shared import html_path, write
 
 
 def add_arguments(run: argparse.ArgumentParser) -> None:
@@ -104,6 +104,6 @@ def conclude(args: argparse.Namespace, expectations: Expectations | None, engine
         return exit_code(list(results))
     results_file: Path | None = getattr(args, "results", None)
     html = None if results_file is None or getattr(args, "no_html", False) \
-        else results_file.with_suffix(".html")
+        else html_path(results_file)
     print(render(report, results, bool(getattr(args, "quiet", False)), html), end="")
     return report.exit_code
