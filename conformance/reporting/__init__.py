@@ -32,6 +32,6 @@ def render_summary(results_file: Path) -> str:
     run = read_run(results_file)
     results = list(run.results.values())
     template = environment().get_template("summary.txt.j2")
-    return template.render(header=run.header, results=results,
+    return template.render(header=run.header, results=results, results_file=str(run.path),
                            counts=counts(r["status"] for r in results),
                            statuses=[s.value for s in Status])

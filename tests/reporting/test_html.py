@@ -443,3 +443,14 @@ def test_with_expectations_unexpected_results_come_first(detailed_run, corpus, t
     assert "unexpected: expected failed (&lt;b&gt;was broken&lt;/b&gt;)" in \
         item(html, "room-fully-unlock")
     assert "5 unexpected</span>" in html
+
+
+def test_text_summary_gives_the_scenario_and_the_reproduce_command(detailed_run, capsys):
+    assert main(["report", str(detailed_run)]) == 0
+    out = capsys.readouterr().out
+    assert (f"FAILED {FAILED} ({ABSOLUTE_FAILED_PATH}:44)\n"
+            "  in_library: mana_value: expected 6, found 1\n"
+            "  (scenario: both doors combined)\n"
+            f"  reproduce: conformance repro {detailed_run} --ruling {FAILED} --out repro.py\n"
+            ) in out
+    assert "reproduce" not in out[out.index("ERROR room-is-one-card"):]
