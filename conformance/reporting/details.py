@@ -106,9 +106,12 @@ def _strings(value: Any) -> list[str]:
 
 
 def view(result: Mapping[str, Any], engine: str, results_file: str, links: Links,
-         expectation: tuple[str, str] | None = None, full: bool = True) -> dict[str, Any]:
+         expectation: tuple[str, str] | None = None, full: bool = True,
+         local: str = "") -> dict[str, Any]:
     """The template's view of one result.  ``expectation``: (expected status, why) from an
-    expectations file; ``full``: also the script excerpt and commands (failures, errors)."""
+    expectations file; ``full``: also the script excerpt and commands (failures, errors);
+    ``local``: the ruling file as loaded for this report, read (and linked) when the path in
+    the results file does not lead to it from here (a run made in another folder)."""
     details = result.get("details")
     details = details if isinstance(details, Mapping) else {}
     path, line = str(result.get("path") or ""), _int(result.get("line"))
@@ -118,14 +121,21 @@ def view(result: Mapping[str, Any], engine: str, results_file: str, links: Links
         "id": str(result["id"]), "status": status, "message": str(result.get("message") or ""),
         "path": path, "line": line, "location": f"{path}:{line}" if line else path,
         "href": links.ruling(path, line), "scenario": str(result.get("scenario") or ""),
-        "scenarios": _scenarios(details, path, links), "automatic": _strings(details.get("automatic_choices")),
+        "scenarios": _scenarios(details, path, links),
+        "automatic": _strings(details.get("automatic_choices")),
         "expected": expectation[0] if expectation else "",
         "why": expectation[1] if expectation else "",
         "unexpected": expectation is not None and not _matches(status, expectation[0]),
         "excerpt": (), "rerun": "", "repro": "", "reproduction": "",
     }
     if full:
-        shown["excerpt"] = excerpt(path, line)
+        readable = path
+        if local and local != path and not Path(path).is_file() and Path(local).is_file():
+            readable = local
+            if not links.source_url:
+                shown["href"] = links.ruling(local, line)
+                shown["scenarios"] = _scenarios(details, local, links)
+        shown["excerpt"] = excerpt(readable, line)
         shown["rerun"] = rerun_command(engine, path) if path.endswith((".yaml", ".yml")) else ""
         if isinstance(reproduction, str) and reproduction:
             shown["repro"] = repro_command(results_file, str(result["id"]))

@@ -164,7 +164,7 @@ def run_report(run: Run, rulings: Mapping[str, Ruling], cr_sections: Mapping[str
     links = Links(out, source_url, header["revision"])
     expected = expectations_for(expectations, run.engine, ids)
     views = {i: view(results[i], run.engine, str(run.path), links, expected.get(i),
-                     full=results[i]["status"] not in _COMPACT)
+                     full=results[i]["status"] not in _COMPACT, local=entries[i].path)
              for i in ids}
 
     def section(keys_of: Callable[[str], Sequence[str]], missing: str) -> list[dict[str, Any]]:

@@ -454,3 +454,19 @@ def test_text_summary_gives_the_scenario_and_the_reproduce_command(detailed_run,
             f"  reproduce: conformance repro {detailed_run} --ruling {FAILED} --out repro.py\n"
             ) in out
     assert "reproduce" not in out[out.index("ERROR room-is-one-card"):]
+
+
+def test_a_run_made_in_another_folder_still_shows_the_script(tmp_path, corpus, monkeypatch):
+    """The results file says rulings/rooms/x.yaml (relative to where it ran); the report,
+    made from elsewhere, reads the ruling file it loaded instead."""
+    run_file = write_results(tmp_path / "run.json", [
+        result(FAILED, "failed", "mana_value: expected 6, found 1", path=FAILED_PATH, line=44)])
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    html = run_report(read_run(run_file), {r.id: r for r in corpus.rulings}, corpus.cr_sections,
+                      out=elsewhere)
+    row = item(html, FAILED)
+    assert '<span class="ln failing"><span class="n">44</span>' in row
+    loaded = next(r.path for r in corpus.rulings if r.id == FAILED)
+    assert f'href="{Path(os.path.relpath(loaded, elsewhere)).as_posix()}#L44"' in row
