@@ -60,6 +60,7 @@
     if (!chosen) { return; }
     sections.forEach(function (section) {
       section.hidden = section.getAttribute("data-view-section") !== chosen.value;
+      if (!section.hidden && section.tagName === "DETAILS") { section.open = true; }
     });
   }
 
