@@ -292,11 +292,12 @@ def test_a_reproduction_replays_the_engine_calls(cards: CardPool, tmp_path: Path
     assert done.returncode == 0 and "DEPARTURE REPRODUCED" in done.stdout
 
 
-@pytest.mark.parametrize("script", [*sorted(REPROS.glob("*.py")),
-                                    REPROS.parent / "serah-farron-recursion.py"],
-                         ids=lambda p: p.stem)
+SCRIPTS = [*sorted(REPROS.glob("*.py")), REPROS.parent / "serah-farron-recursion.py"]
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
 def test_each_recorded_departure_still_reproduces(script: Path) -> None:
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=120, check=False)
+                          timeout=180, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "DEPARTURE REPRODUCED" in done.stdout
