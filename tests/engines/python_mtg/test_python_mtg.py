@@ -6,6 +6,7 @@ tests that only look share it.
 
 from __future__ import annotations
 
+import runpy
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -275,7 +276,8 @@ def test_python_mtg_running_past_the_step_is_not_observed(cards: CardPool) -> No
         engine.perform(AdvanceTo(Step.END))
 
 
-def test_a_reproduction_replays_the_engine_calls(cards: CardPool, tmp_path: Path) -> None:
+def test_a_reproduction_replays_the_engine_calls(cards: CardPool, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
     engine = create()
     setup = two(PlayerSetup("alice", mana="{G}", zones={
         Zone.HAND: (CardEntry("Grizzly Bears", "bears"),)}))
@@ -287,9 +289,10 @@ def test_a_reproduction_replays_the_engine_calls(cards: CardPool, tmp_path: Path
     assert script is not None and "import conformance" not in script
     path = tmp_path / "repro.py"
     path.write_text(script)
-    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
-                          timeout=120, check=False)
-    assert done.returncode == 0 and "DEPARTURE REPRODUCED" in done.stdout
+    with pytest.raises(SystemExit) as exit_code:  # in this process: mtg is imported already
+        runpy.run_path(str(path), run_name="__main__")
+    assert exit_code.value.code == 0
+    assert "DEPARTURE REPRODUCED" in capsys.readouterr().out
 
 
 SCRIPTS = [*sorted(REPROS.glob("*.py")), REPROS.parent / "serah-farron-recursion.py"]
