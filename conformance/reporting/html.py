@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -181,17 +182,27 @@ def run_report(run: Run, rulings: Mapping[str, Ruling], cr_sections: Mapping[str
     for i in ids:  # joined once here: a filter per row costs more than the rest of the row
         views[i]["cards_text"] = " · ".join(entries[i].cards)
         views[i]["cr_text"] = " ".join(n for n, _t in entries[i].cr)
-    full = [i for i in ids if results[i]["status"] not in _COMPACT]
-    lines = [i for i in ids if results[i]["status"] in _COMPACT]
-    items = dict(zip(full, _rows(env, "_run_items.html.j2",
-                                 [(views[i], entries[i]) for i in full], lang=lang)))
-    items.update(zip(lines, _rows(env, "_run_lines.html.j2",
-                                  [(views[i], entries[i]) for i in lines])))
+
+    def block(members: Sequence[str]) -> Markup:
+        """The entries of a group, rendered in one pass per run of entries of one kind."""
+        parts: list[str] = []
+        for compact, run_of in itertools.groupby(
+                members, key=lambda i: results[i]["status"] in _COMPACT):
+            chosen = list(run_of)
+            name = "_run_lines.html.j2" if compact else "_run_items.html.j2"
+            parts.append(env.get_template(name).render(
+                items=[(views[i], entries[i]) for i in chosen], lang=lang))
+        return Markup("".join(parts))
+
+    sections = _sections(views, bool(expected))
+    for status_section in sections:
+        status_section["groups"] = [(key, len(members), block(members))
+                                    for key, members in status_section["groups"]]
     unexpected = sum(1 for v in views.values() if v["unexpected"])
     return _render(env, "run.html.j2",
                    title=f"conformance: {run.label}", header=header, summary=summary,
                    total=len(results), lang=lang, duration=total_duration,
-                   items=items, sections=_sections(views, bool(expected)),
+                   sections=sections,
                    expectations=str(expectations) if expectations else "",
                    unexpected=unexpected,
                    by_card=section(lambda i: entries[i].cards, NO_CARD),
