@@ -308,6 +308,8 @@ def test_matrix_and_history_in_the_browser(browser, tmp_path, corpus):
     page.write_text(history_report([phase, read_run(older)]), encoding="utf-8")
     browser.get(page.as_uri())
     assert browser.find_element(By.CSS_SELECTOR, "h3").text == "phase: 0.102.0 → 0.103.0"
+    bars = browser.find_elements(By.CSS_SELECTOR, "table.versions svg.bar")
+    assert len(bars) == 2 and all(b.is_displayed() for b in bars)  # one per version
     assert flipped["id"] in visible_ids(browser, "history")
     newly = browser.find_element(By.CSS_SELECTOR, "tbody.change-newly-passing")
     assert flipped["id"] in newly.text
