@@ -7,7 +7,7 @@ entries, so that a schema error deep inside a scenario can be reported as
 
 Loading is bounded before anything is built: only regular files, at most
 :data:`MAX_FILE_BYTES`, nesting at most :data:`MAX_DEPTH` deep, and at most
-:data:`MAX_NODES` nodes once aliases are expanded (a few hundred bytes of nested aliases
+:data:`MAX_NODES` values standing behind its aliases (a few hundred bytes of nested aliases
 would otherwise stand for a billion values).  Every refusal, and every value the YAML
 constructors cannot build (``!!float 'x'``, an integer too long to convert, a list as a
 mapping key), is a :class:`RulingFileError` with its line.
@@ -46,8 +46,9 @@ class LineList(list):  # type: ignore[type-arg]
 MAX_FILE_BYTES = 4 * 1024 * 1024
 #: The deepest nesting of mappings and lists.
 MAX_DEPTH = 64
-#: The most nodes a document may stand for once its aliases are expanded.
-MAX_NODES = 200_000
+#: The most values a document's aliases may stand for, all expanded (its own values are
+#: bounded by :data:`MAX_FILE_BYTES`).
+MAX_NODES = 100_000
 #: Files larger than this are not parsed a second time just to word a syntax error.
 _REPARSE_BYTES = 256 * 1024
 
@@ -150,7 +151,7 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     if not stat.S_ISREG(info.st_mode):
         raise RulingFileError(Location(str(path)), "not a regular file")
     if info.st_size > limit:
-        raise RulingFileError(Location(str(path)),
+        raise RulingFileError(Location(str(path), 1),
                               f"file too large ({info.st_size} bytes; the limit is {limit})")
     try:
         with open(path, "rb") as stream:
@@ -159,7 +160,8 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
         raise RulingFileError(Location(str(path)), f"cannot read file: {exc.strerror or exc}") \
             from None
     if len(data) > limit:
-        raise RulingFileError(Location(str(path)), f"file too large (the limit is {limit} bytes)")
+        raise RulingFileError(Location(str(path), 1),
+                              f"file too large (the limit is {limit} bytes)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -169,17 +171,17 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
             from None
 
 
-def check_bounds(path: Path, text: str) -> None:
-    """Refuse a document nested deeper than :data:`MAX_DEPTH` or standing for more than
-    :data:`MAX_NODES` nodes with its aliases expanded, before anything is built.
+def check_bounds(path: Path, text: str) -> yaml.YAMLError | None:
+    """Refuse a document nested deeper than :data:`MAX_DEPTH` or whose aliases stand for
+    more than :data:`MAX_NODES` values, before anything is built.
 
     Walks libyaml's events (a state machine, no recursion); an alias counts the size of
-    the node it names, so the count is exact without expanding anything.  Syntax errors
-    are left to the loader, which words them.
+    the node it names, so the count is exact without expanding anything.  A syntax error
+    is returned, for the loader to word.
     """
     sizes: dict[str, int] = {}
     open_nodes: list[list[Any]] = []  # [anchor, its size so far] per open collection
-    expanded = 0
+    aliased = 0
     try:
         for event in yaml.parse(text, Loader=_FastLoader):
             line = event.start_mark.line + 1 if event.start_mark is not None else 0
@@ -206,14 +208,16 @@ def check_bounds(path: Path, text: str) -> None:
                     open_nodes[-1][1] += size
             else:
                 continue
-            expanded += size
-            if expanded > MAX_NODES:
-                raise RulingFileError(
-                    Location(str(path), line),
-                    f"too many values: more than {MAX_NODES} once aliases are expanded "
-                    f"(the alias or value here adds {size})")
-    except yaml.YAMLError:
-        return
+            if isinstance(event, yaml.AliasEvent):
+                aliased += size
+                if aliased > MAX_NODES:
+                    raise RulingFileError(
+                        Location(str(path), line),
+                        f"too many values behind aliases: more than {MAX_NODES} once "
+                        f"expanded (the alias here stands for {size})")
+    except yaml.YAMLError as exc:
+        return exc
+    return None
 
 
 def load_yaml(path: Path, text: str | None = None) -> Any:
@@ -221,32 +225,34 @@ def load_yaml(path: Path, text: str | None = None) -> Any:
     if text is None:
         text = read_text(path)
     elif len(text) > MAX_FILE_BYTES:
-        raise RulingFileError(Location(str(path)),
+        raise RulingFileError(Location(str(path), 1),
                               f"file too large (the limit is {MAX_FILE_BYTES} bytes)")
-    check_bounds(path, text)
-    try:
-        return yaml.load(text, Loader=_FastLoader)  # noqa: S506 - a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        if len(text) > _REPARSE_BYTES:
-            raise _located(path, exc) from None
-    except RecursionError:
-        raise RulingFileError(Location(str(path)), "nested too deeply") from None
+    syntax_error = check_bounds(path, text)
+    if syntax_error is None:
+        try:
+            return yaml.load(text, Loader=_FastLoader)  # noqa: S506 - a SafeLoader subclass
+        except yaml.YAMLError as exc:
+            syntax_error = exc
+        except RecursionError:
+            raise RulingFileError(Location(str(path), 1), "nested too deeply") from None
+    if len(text) > _REPARSE_BYTES:
+        raise _located(path, syntax_error) from None
     # say what is wrong in the words of the pure-Python parser, on every machine
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         raise _located(path, exc) from None
     except RecursionError:
-        raise RulingFileError(Location(str(path)), "nested too deeply") from None
+        raise RulingFileError(Location(str(path), 1), "nested too deeply") from None
 
 
 def _located(path: Path, exc: yaml.YAMLError) -> RulingFileError:
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else 0
+        line = mark.line + 1 if mark is not None else 1
         problem = exc.problem or exc.context or "invalid YAML"
         return RulingFileError(Location(str(path), line), f"invalid YAML: {problem}")
-    return RulingFileError(Location(str(path)), f"invalid YAML: {_short_text(str(exc))}")
+    return RulingFileError(Location(str(path), 1), f"invalid YAML: {_short_text(str(exc))}")
 
 
 def line_of(document: Any, path: Sequence[Any]) -> int:
