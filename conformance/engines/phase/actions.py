@@ -236,23 +236,22 @@ def _advance(session: PhaseSession, step: Step) -> list[dict[str, Any]]:
     if session.stack_ids():
         raise IllegalAction("the stack is not empty")
     wanted = STEP_TO_PHASE[step]
-    start = (session.state().get("turn_number"), session.state().get("phase"))
+    start = session.step()
     events: list[dict[str, Any]] = []
     for _ in range(400):
-        state = session.state()
         kind = session.waiting().get("type")
         if kind in _NO_COMBAT:  # passing on: no creature attacks or blocks
             events += session.apply(session.actor(), _NO_COMBAT[str(kind)])
             continue
-        moved = (state.get("turn_number"), state.get("phase")) != start
-        if (moved and state.get("phase") == wanted) or state.get("stack"):
+        now = session.step()
+        if (now != start and now[1] == wanted) or session.stack_ids():
             return events
         if kind == "GameOver":
             raise game_over(session)
         if kind != "Priority":
             return events
-        if moved and state.get("turn_number") == start[0] and wanted in _AFTER_ATTACKERS \
-                and _ORDER.index(str(state.get("phase"))) > _ORDER.index(wanted):
+        if now != start and now[0] == start[0] and wanted in _AFTER_ATTACKERS \
+                and _ORDER.index(now[1]) > _ORDER.index(wanted):
             raise IllegalAction(f"the game does not reach {step.value}: with no creature "
                                 f"attacking phase skips it (CR 508.8)")
         events += pass_priority(session)
@@ -320,17 +319,17 @@ def _pass_to(session: PhaseSession, prompt: str, step: str) -> list[dict[str, An
     the stack is not empty, ``step`` has passed this turn, or phase skips it."""
     if session.stack_ids():
         raise IllegalAction(f"{prompt}: the stack is not empty")
-    turn = session.state().get("turn_number")
+    turn = session.step()[0]
     events: list[dict[str, Any]] = []
     for _ in range(40):
-        state = session.state()
         kind = session.waiting().get("type")
         if kind == prompt:
             return events
-        if state.get("turn_number") != turn or state.get("stack") or kind != "Priority" \
-                or _ORDER.index(str(state.get("phase"))) > _ORDER.index(step):
+        now = session.step()
+        if now[0] != turn or session.stack_ids() or kind != "Priority" \
+                or _ORDER.index(now[1]) > _ORDER.index(step):
             raise IllegalAction(f"phase does not ask for {prompt} now (it is in "
-                                f"{state.get('phase')}, waiting for {kind})")
+                                f"{now[1]}, waiting for {kind})")
         events += pass_priority(session)
     raise ContractError(f"phase did not reach {step}")
 
@@ -344,7 +343,7 @@ def _attack(session: PhaseSession, action: DeclareAttackers) -> list[dict[str, A
     events: list[dict[str, Any]] = []
     with atomic(session):
         if session.waiting().get("type") == "Priority" and \
-                _ORDER.index(str(session.state().get("phase"))) >= _ORDER.index("DeclareAttackers"):
+                _ORDER.index(session.step()[1]) >= _ORDER.index("DeclareAttackers"):
             raise IllegalAction("this turn's declare attackers step has passed")
         try:
             events += _pass_to(session, "DeclareAttackers", "DeclareAttackers")

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...contract.types import (
     Action, Activate, Cast, Choice, EngineInfo, Event, GameView, ObjectId, ObjectView,
-    PassPriority, PlayerId, Resolve, TurnFaceUp, Unlock,
+    PlayerId, Resolve, TurnFaceUp, Unlock,
 )
 from ...errors import IllegalAction, Unsupported
 from ...format.cards import CardPool
@@ -124,14 +124,14 @@ class PhaseEngine:
         return self._report(raw, before, doors, named)
 
     def _stack(self) -> dict[int, Any]:
-        return {int(item["id"]): item for item in self.session.state().get("stack") or ()}
+        game = self.session.require()
+        return {int(item["id"]): item for item in self.session.call(game.stack) or ()}
 
     def _doors(self) -> dict[int, Any]:
         """Each Room permanent's door state."""
-        state = self.session.state()
-        return {int(n): dict(state["objects"][str(n)]["room_unlocks"])
-                for n in state.get("battlefield") or ()
-                if state["objects"][str(n)].get("room_unlocks")}
+        game = self.session.require()
+        return {int(obj["id"]): dict(obj["room_unlocks"])
+                for obj in self.session.call(game.battlefield) or () if obj.get("room_unlocks")}
 
     def _report(self, raw: list[dict[str, Any]], before: dict[int, Any],
                 doors: dict[int, Any], named: set[int]) -> list[Event]:
@@ -150,9 +150,7 @@ class PhaseEngine:
         session = self.session
         if session.waiting().get("type") != "Priority" or session.actor() != session.seat(player):
             return []
-        out: list[Action] = [PassPriority(player)]
-        if session.stack_ids():
-            out.append(Resolve())
+        out: list[Action] = [Resolve()] if session.stack_ids() else []
         for candidate in session.actions():
             data = candidate.data or {}
             if candidate.kind == "CastSpell":

@@ -77,6 +77,9 @@ class PhaseSession:
         self.setup_steps: list[str] = []
         self.version = 0  # bumped by every change of the game: keys the caches
         self._state_cache: tuple[int, dict[str, Any]] | None = None
+        #: the snapshot the switch to debug mode reloads (no card placed yet): replicas
+        #: start from it instead of a new game
+        self._opening: str | None = None
         #: results of probes on replicas, valid while the game does not change
         self._memo: dict[str, Any] = {}
         self._memo_version = -1
@@ -102,6 +105,7 @@ class PhaseSession:
         entry: TraceEntry = {"op": "new_game", "player": player, "opponent": opponent,
                              "seed": 1, "first_player": 0}
         self.trace = [entry]
+        self._opening = None
         self.game = self._run(entry, None)
         self.changed()
 
@@ -120,9 +124,11 @@ class PhaseSession:
                              opponent=entry["opponent"], seed=entry["seed"],
                              first_player=entry["first_player"])
         if entry["op"] == "debug_mode":
-            snapshot = self.call(game.state)
-            snapshot["state"]["debug_mode"] = True
-            return self.call(self.engine.load_game, snapshot)
+            if self._opening is None:
+                snapshot = self.call(game.state)
+                snapshot["state"]["debug_mode"] = True
+                self._opening = json.dumps(snapshot)
+            return self.call(self.engine.load_game, self._opening)
         action = phase.GameAction.from_dict(entry["action"])
         try:
             self.call(game.apply, entry["seat"], action)
@@ -132,9 +138,16 @@ class PhaseSession:
         return game
 
     def replica(self, upto: int | None = None) -> Any:
-        """A new game built by replaying the trace (or its first ``upto`` entries)."""
+        """A new game built by replaying the trace (or its first ``upto`` entries).  The
+        opening -- a new game, the opening hands kept, debug mode switched on, before any
+        card is placed -- is the same for every replica: it is reloaded from its snapshot."""
+        entries = self.trace[:upto]
+        start = next((i for i, e in enumerate(entries) if e["op"] == "debug_mode"), None)
         game: Any = None
-        for entry in self.trace[:upto]:
+        if start is not None and self._opening is not None:
+            game = self.call(self.engine.load_game, self._opening)
+            entries = entries[start + 1:]
+        for entry in entries:
             game = self._run(entry, game)
         return game
 
@@ -176,7 +189,12 @@ class PhaseSession:
 
     def stack_ids(self) -> list[int]:
         """Stack entry ids, top first."""
-        return [int(item["id"]) for item in reversed(self.state().get("stack") or [])]
+        return [int(item["id"]) for item in reversed(self.call(self.require().stack) or [])]
+
+    def step(self) -> tuple[int, str]:
+        """phase's turn number and step (cheaper than the whole state)."""
+        game = self.require()
+        return int(game.turn), str(game.phase)
 
     def legal(self, kind: str, **match: Any) -> Any:
         """The first of phase's legal actions of ``kind`` whose data has these values."""
