@@ -5,6 +5,7 @@ Skipped when phase-python is not installed.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -141,8 +142,9 @@ def test_no_game_with_a_room_is_reloaded(engine: Any, cards: CardPool,
     assert not engine.is_legal(Cast("alice", aliases["bears"]))  # no mana
     with pytest.raises(IllegalAction):
         engine.perform(Unlock("alice", aliases["room"], Door.RIGHT))  # no mana
-    # the replays started with the one reload: switching debug mode on before any placement
-    assert all(not state["state"]["battlefield"] for state in loads)
+    # every replay starts from the opening: debug mode on, before any card is placed
+    assert loads
+    assert all(not json.loads(state)["state"]["battlefield"] for state in loads)
     assert engine.observe(aliases["room"]).unlocked_doors == (Door.LEFT,)
 
 
