@@ -261,6 +261,10 @@ class ObjectView:
     color_identity: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     attached_to: ObjectId | None = None
+    #: Contract 1.1: fields the engine does not compute, each with the reason (a field named
+    #: here holds a placeholder).  An expectation on one of them makes the scenario
+    #: ``unsupported`` -- unless another expectation of the same step already failed.
+    unknown: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +298,9 @@ class GameView:
     priority_player: PlayerId | None
     stack: tuple[StackItemView, ...]
     players: tuple[PlayerView, ...]
+    #: Contract 1.1: fields the engine does not compute (``stack``, ``priority_player``, ...),
+    #: each with the reason, as for :attr:`ObjectView.unknown`.
+    unknown: Mapping[str, str] = field(default_factory=dict)
 
     def player(self, name: PlayerId) -> PlayerView:
         for view in self.players:

@@ -233,7 +233,7 @@ def encode_object_view(view: ObjectView) -> Json:
         "transformed": view.transformed, "token": view.token, "tapped": view.tapped,
         "counters": dict(view.counters), "identity": list(view.identity),
         "color_identity": list(view.color_identity), "keywords": list(view.keywords),
-        "attached_to": view.attached_to,
+        "attached_to": view.attached_to, "unknown": dict(view.unknown),
     }
 
 
@@ -259,7 +259,13 @@ def decode_object_view(data: Json) -> ObjectView:
         counters={str(k): int(v) for k, v in counters.items()},
         identity=strings("identity"), color_identity=strings("color_identity"),
         keywords=strings("keywords"), attached_to=data.get("attached_to"),
+        unknown=_unknown(data, what),
     )
+
+
+def _unknown(data: Mapping[str, Any], what: str) -> dict[str, str]:
+    """Contract 1.1: the fields an engine does not compute, with the reason of each."""
+    return {str(k): str(v) for k, v in _object(data.get("unknown", {}), f"{what} unknown").items()}
 
 
 def encode_game_view(view: GameView) -> Json:
@@ -272,6 +278,7 @@ def encode_game_view(view: GameView) -> Json:
         "players": [{"name": p.name, "life": p.life, "hand_size": p.hand_size,
                      "library_size": p.library_size, "graveyard_size": p.graveyard_size,
                      "exile_size": p.exile_size} for p in view.players],
+        "unknown": dict(view.unknown),
     }
 
 
@@ -291,7 +298,7 @@ def decode_game_view(data: Json) -> GameView:
         for p in (_object(x, "player view") for x in data.get("players", [])))
     return GameView(_enum(Step, _field(data, "step", "game view"), "step"),
                     str(_field(data, "active_player", "game view")),
-                    data.get("priority_player"), stack, players)
+                    data.get("priority_player"), stack, players, _unknown(data, "game view"))
 
 
 def encode_info(info: EngineInfo) -> Json:

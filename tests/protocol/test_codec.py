@@ -100,7 +100,8 @@ VIEWS = [
                2, 2, (), unlocked_doors=(Door.LEFT, Door.RIGHT), face_down=True,
                transformed=True, token=True, tapped=True, counters={"+1/+1": 2},
                identity=("Thousand Winds",), color_identity=("U",),
-               keywords=("Flying", "Morph"), attached_to="o3"),
+               keywords=("Flying", "Morph"), attached_to="o3",
+               unknown={"mana_value": "not computed"}),
 ]
 
 

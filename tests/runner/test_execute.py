@@ -3,6 +3,7 @@ checks, engine crashes, capabilities, and what each result reports about its rul
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import textwrap
 from collections.abc import Callable
@@ -443,6 +444,28 @@ def test_an_unknown_capability_on_a_scenario_is_reported_where_it_is(
     line = [i for i, text in enumerate(path.read_text().splitlines(), 1) if "player-view]" in text]
     assert loaded.message == f"{path}:{line[0]}: unknown capability 'player-view'; did you mean " \
                              f"'player-views'?"
+
+
+class NoManaValue(Wrapped):
+    """Computes no mana value, and says so (contract 1.1)."""
+
+    def observe(self, object_id: str, viewer: str | None = None) -> Any:
+        view = self._engine.observe(object_id, viewer)
+        return dataclasses.replace(view, mana_value=0,
+                                   unknown={"mana_value": "no mana value is computed"})
+
+
+@pytest.mark.parametrize("expect, status, message", [
+    ("{object: room, zone: hand, mana_value: 6}", Status.UNSUPPORTED,
+     "room: the engine does not compute mana_value (no mana value is computed)"),
+    ("{object: room, zone: exile, mana_value: 6}", Status.FAILED,
+     "room: zone: expected 'exile', found 'hand'"),
+])
+def test_a_value_the_engine_does_not_compute_is_never_judged(
+        write: Write, cards: CardPool, expect: str, status: Status, message: str) -> None:
+    ruling = write(scenario(f"- expect: {expect}"))
+    result = run(ruling, cards, NoManaValue())
+    assert (result.status, result.message) == (status, message)
 
 
 class Reproducing(Wrapped):

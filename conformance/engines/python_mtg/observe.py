@@ -5,16 +5,14 @@ Nothing here computes a rule.
 
 Views with gaps: the contract's ``ObjectView`` and ``GameView`` have a value for every field,
 and python-mtg has no mana value, no abilities, no color identity, no visible stack, ...
-Rather than filling those fields with a default that a ruling could be judged on, the
-adapter returns a view whose unknown fields raise ``Unsupported`` when they are read: a
-ruling that checks one of them is unsupported, never failed or passed on a value python-mtg
-did not compute.
+Rather than letting a ruling be judged on a placeholder, the adapter names those fields in
+the view's ``unknown`` (contract 1.1), each with its reason: a ruling that checks one of them
+is unsupported, never failed or passed on a value python-mtg did not compute.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -42,34 +40,6 @@ def word(text: str) -> str:
     """``first_strike`` -> ``First strike``: python-mtg's identifiers in the rulings' spelling."""
     text = text.replace("_", " ")
     return text[:1].upper() + text[1:]
-
-
-def _guarded(owner: Any, name: str) -> Any:
-    unknown = object.__getattribute__(owner, "unknown")
-    if name in unknown:
-        raise Unsupported(unknown[name])
-    return object.__getattribute__(owner, name)
-
-
-@dataclass(frozen=True, slots=True)
-class PartialObjectView(ObjectView):
-    """An ``ObjectView`` whose fields named in ``unknown`` raise ``Unsupported`` (the reason
-    is the mapping's value) instead of answering."""
-
-    unknown: Mapping[str, str] = field(default_factory=lambda: ALWAYS_UNKNOWN)
-
-    def __getattribute__(self, name: str) -> Any:
-        return _guarded(self, name)
-
-
-@dataclass(frozen=True, slots=True)
-class PartialGameView(GameView):
-    """A ``GameView`` whose fields named in ``unknown`` raise ``Unsupported``."""
-
-    unknown: Mapping[str, str] = field(default_factory=lambda: ALWAYS_UNKNOWN)
-
-    def __getattribute__(self, name: str) -> Any:
-        return _guarded(self, name)
 
 
 #: python-mtg's zone labels -> the contract's zones.
@@ -117,7 +87,7 @@ def object_view(game: Any, object_id: ObjectId) -> ObjectView:
     host = next((str(h) for (a, h) in _rows(game, "attached_to") if a == object_id), None)
     slug = dict(_rows(game, "instance_of")).get(object_id)
     transformed = (object_id, slug) in _rows(game, "transform_target")  # its transform's mark
-    return PartialObjectView(
+    return ObjectView(
         id=object_id, zone=zone, owner=owner_of(game, object_id),
         controller=str(view.controller) if zone is Zone.BATTLEFIELD and view.controller else None,
         names=(name,), mana_value=0,
@@ -163,7 +133,7 @@ def game_view(game: Any, ahead: str | None = None) -> GameView:
                             f"{game.step!r}") from None
     life = game.life()
     exiled = [owner_of(game, str(c)) for (c,) in _rows(game, "exile")]
-    return PartialGameView(
+    return GameView(
         step=step, active_player=str(game.active_player), priority_player=None, stack=(),
         players=tuple(PlayerView(str(p), int(life[p]), int(game.hand_count(p)),
                                  int(game.library_size(p)), len(game.graveyard(p)),

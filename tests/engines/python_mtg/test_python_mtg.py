@@ -109,11 +109,8 @@ def test_what_python_mtg_does_not_compute_is_never_reported(
     engine, aliases = board
     view = engine.observe(aliases["bears"])
     assert view.transformed is False
-    for field in ("mana_value", "abilities", "color_identity", "identity"):
-        with pytest.raises(Unsupported):
-            getattr(view, field)
-    with pytest.raises(Unsupported, match="no stack"):
-        _ = engine.game().stack
+    assert {"mana_value", "abilities", "color_identity", "identity"} <= set(view.unknown)
+    assert "no stack" in engine.game().unknown["stack"]
     with pytest.raises(Unsupported, match="player-views"):
         engine.observe(aliases["bears"], "bob")
     with pytest.raises(KeyError):
@@ -230,8 +227,7 @@ def test_face_down_casting_and_turning_face_up(cards: CardPool) -> None:
     engine.perform(Resolve())
     view = engine.observe(winds)
     assert view.zone is Zone.BATTLEFIELD and view.face_down
-    with pytest.raises(Unsupported, match="face-down object's printed names"):
-        _ = view.names
+    assert "face-down object's printed names" in view.unknown["names"]
     engine.perform(TurnFaceUp("alice", winds))  # a special action: nothing to resolve
     view = engine.observe(winds)
     assert not view.face_down and view.names == ("Thousand Winds",)
@@ -256,8 +252,7 @@ def test_attackers_and_blockers_are_python_mtgs_declarations(cards: CardPool) ->
     view = engine.observe(aliases["memnite"])  # python-mtg waits for bob's blocks
     assert view.zone is Zone.BATTLEFIELD
     assert not view.tapped  # what python-mtg computes: it taps no attacker (CR 508.1f)
-    with pytest.raises(Unsupported, match="declare_blockers"):
-        _ = engine.game().step
+    assert "declare_blockers" in engine.game().unknown["step"]
     with pytest.raises(IllegalAction):
         engine.perform(DeclareBlockers("alice", ((aliases["bears"], aliases["memnite"]),)))
     assert engine.is_legal(DeclareBlockers("bob", ((aliases["bears"], aliases["memnite"]),)))
