@@ -23,7 +23,7 @@ EVENTS = ("door_unlocked", "room_fully_unlocked", "enters", "turned_face_up",
           "beginning_of_end_step", "beginning_of_precombat_main", "beginning_of_draw_step")
 STATICS = ("trigger_additional_time", "cast_from_graveyard", "power_per_card",
            "cost_reduction", "cost_increase", "prevent_activation", "enchanted_gets", "anthem",
-           "morph")
+           "morph", "untap_during_others_untap")
 AS_ENTERS = ("choose_card_name", "copy", "counters")
 TARGET_WHAT = ("permanent", "player", "spell", "any")
 #: Keys of a filter over characteristics (see targets.matches).

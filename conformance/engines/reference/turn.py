@@ -299,7 +299,13 @@ def _next_turn(game: Game) -> None:
     for player in state.players:
         player.used_once_per_turn.clear()
         player.spells_cast_this_turn.clear()
-    for obj in state.permanents():  # CR 502.3
-        if obj.controller == state.active_player:
+    # the active player untaps their permanents (CR 502.3), and so does a player with an
+    # "untap ... during each other player's untap step" ability
+    untapping = {state.active_player} | {
+        permanent.controller for permanent, _ability, _rule in game.statics("untap_during_others_untap")
+        if permanent.controller != state.active_player}
+    for obj in state.permanents():
+        if obj.controller in untapping:
             obj.tapped = False
+        if obj.controller == state.active_player:
             obj.summoning_sick = False

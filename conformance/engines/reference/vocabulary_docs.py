@@ -224,6 +224,9 @@ STATICS = (
           "{static: {anthem: {types: [Creature], power: 1, toughness: 1}}}"),
     Entry("morph", "mana symbols", "Morph: cast face down for {3}, turn face up for this cost.",
           "{static: {morph: '{1}{G}{G}'}}"),
+    Entry("untap_during_others_untap", "`{}`", "Untap all permanents you control during "
+          "each other player's untap step.",
+          "{static: {untap_during_others_untap: {}}}"),
 )
 
 AS_ENTERS = (

@@ -177,6 +177,21 @@ def _nonactive_first(self: Any) -> list[str]:
     return list(reversed(names[start:] + names[:start]))
 
 
+_next_turn = turn._next_turn
+
+
+def _untap_statics_ignored(game: Any) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(game, "statics", lambda name, **kwargs: iter(()))
+        _next_turn(game)
+
+
+def _everyone_untaps(game: Any) -> None:
+    _next_turn(game)
+    for obj in game.state.permanents():
+        obj.tapped = False
+
+
 #: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
 #: fails on at least one of them.
 BROKEN: dict[str, list[list[Patch]]] = {
@@ -217,6 +232,8 @@ BROKEN: dict[str, list[list[Patch]]] = {
     "rooms-duskmourn-funeral-room-dies": [
         [(triggers.MATCHERS, "dies", _dies_without_looking_back)],
         [(triggers.MATCHERS, "dies", _dies_any_controller)]],
+    "turn-structure-seedborn-muse-untaps-during-other-untap-steps": [
+        [(turn, "_next_turn", _untap_statics_ignored)], [(turn, "_next_turn", _everyone_untaps)]],
     "rooms-duskmourn-ghostly-keybearer-unlocks-a-door": [
         [(triggers.MATCHERS, "combat_damage_to_player", _never)]],
 }
