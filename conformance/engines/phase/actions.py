@@ -258,13 +258,20 @@ def _advance(session: PhaseSession, step: Step) -> list[dict[str, Any]]:
     raise ContractError(f"phase did not reach {step.value}")
 
 
-def pass_priority(session: PhaseSession) -> list[dict[str, Any]]:
-    """The player with priority passes; combat damage phase then asks to assign is assigned
-    as the contract's combat does (``assign_combat_damage``)."""
+def pass_priority(session: PhaseSession, declare: bool = False) -> list[dict[str, Any]]:
+    """The player with priority passes.  Combat damage phase then asks to assign is assigned
+    as the contract's combat does (``assign_combat_damage``); unless ``declare`` (an action
+    that declares attackers or blockers is on its way), a declaration phase then asks for is
+    made with no creature, as when the game passes through combat without attacking."""
     events = session.apply(session.actor(), {"type": "PassPriority"})
-    while session.waiting().get("type") == "AssignCombatDamage":
-        events += assign_combat_damage(session)
-    return events
+    while True:
+        kind = str(session.waiting().get("type"))
+        if kind == "AssignCombatDamage":
+            events += assign_combat_damage(session)
+        elif kind in _NO_COMBAT and not declare:
+            events += session.apply(session.actor(), _NO_COMBAT[kind])
+        else:
+            return events
 
 
 def assign_combat_damage(session: PhaseSession) -> list[dict[str, Any]]:
@@ -325,12 +332,14 @@ def _pass_to(session: PhaseSession, prompt: str, step: str) -> list[dict[str, An
         kind = session.waiting().get("type")
         if kind == prompt:
             return events
+        if kind == "GameOver":
+            raise game_over(session)
         now = session.step()
         if now[0] != turn or session.stack_ids() or kind != "Priority" \
                 or _ORDER.index(now[1]) > _ORDER.index(step):
             raise IllegalAction(f"phase does not ask for {prompt} now (it is in "
                                 f"{now[1]}, waiting for {kind})")
-        events += pass_priority(session)
+        events += pass_priority(session, declare=True)
     raise ContractError(f"phase did not reach {step}")
 
 

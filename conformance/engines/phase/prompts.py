@@ -13,12 +13,13 @@
 | ``ChooseRoomDoor`` | ``option``: ``lock left``, ``unlock right`` ... | ``ChooseRoomDoor`` |
 | ``ChooseLegend`` | ``cards``: the one to keep | ``ChooseLegend`` |
 | ``ChooseXValue`` | ``option``: each allowed value | ``ChooseX`` |
-| ``OrderTriggers`` | ``order``: the triggers, first to resolve first | ``OrderTriggers`` |
+| ``OrderTriggers`` | ``order``: the sources, first put on the stack first | ``OrderTriggers`` |
 
-phase picks a target itself when exactly one legal assignment exists
-(``auto_select_targets``).  The adapter reports each such pick as an automatic choice
-(contract 1.1, ``automatic_choice``): a new stack entry with targets that neither the action
-nor an answer named.
+Choices phase makes itself are reported as automatic choices (contract 1.1,
+``automatic_choice``): a target it picks when exactly one legal assignment exists
+(``auto_select_targets``; a new stack entry with targets that neither the action nor an
+answer named), a door an effect locks or unlocks without asking which, and an "up to N
+counters" amount it sets without asking.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from typing import Any
+
+import phase
 
 from ...contract.types import PLAYER_OPTION_PREFIX, Choice, Event, Option, automatic_choice
 from ...errors import IllegalAction, Unsupported
@@ -183,7 +186,6 @@ def _cards_if_accepted(session: PhaseSession) -> tuple[tuple[Option, ...], int] 
 
 
 def _action(plain: dict[str, Any]) -> Any:
-    import phase
     return phase.GameAction.from_dict(plain)
 
 
