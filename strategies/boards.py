@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -14,6 +15,19 @@ from conformance.format.vocabulary import Door, Step, Zone
 #: Enough mana of every color that costs rarely decide what is legal.
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
+
+def mana_pools() -> st.SearchStrategy[str]:
+    """A mana pool: plenty of every color, or a few symbols, so that total costs, cost
+    changes and hybrid symbols decide what is legal.
+
+    Shrinks towards plenty of mana.
+    """
+    small = st.builds(
+        lambda generic, colored: (f"{{{generic}}}" if generic else "")
+        + "".join(f"{{{c}}}" for c in sorted(colored)),
+        st.integers(0, 4), st.lists(st.sampled_from("WUBRG"), max_size=4))
+    return st.one_of(st.just(PLENTY), small)
+
 _PERMANENT_TYPES = {"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"}
 
 
@@ -21,10 +35,24 @@ def _is_permanent(card: Card) -> bool:
     return bool(_PERMANENT_TYPES & set(card.faces[0].types))
 
 
+#: What a helper card of the corpus says: the cards that change how other cards work --
+#: trigger doublers, cost changers, permissions to cast from a graveyard, copy makers,
+#: effects that lock or unlock doors.  Boards put them in play on both sides.
+_HELPER_TEXT = re.compile(
+    r"triggers an additional time|cost \{\d+\} (more|less)|from your graveyard|copy of|"
+    r"copy target|lock or unlock|unlock a locked door|prowess|get \+\d+/\+\d+", re.IGNORECASE)
+
+
+def is_helper(card: Card) -> bool:
+    """Whether ``card`` is one of the corpus's helper cards (by what its text does)."""
+    return any(_HELPER_TEXT.search(face.text) or "Prowess" in face.keywords
+               for face in card.faces)
+
+
 def card_entries(pool: CardPool, zone: Zone, *, names: list[str],
                  focused: list[str] | None = None) -> st.SearchStrategy[CardEntry]:
     """One card entry for ``zone``: on the battlefield a permanent with a random state
-    (tapped, door states, transformed); elsewhere just the card.  Half of the entries
+    (tapped, door states, transformed); elsewhere just the card.  Three entries in four
     come from ``focused`` when it is given.
 
     Shrinks towards the first focused name (or the first of ``names``), untapped, no door
@@ -42,16 +70,19 @@ def card_entries(pool: CardPool, zone: Zone, *, names: list[str],
         )
 
     choices = st.sampled_from(names)
-    if focused:
-        choices = st.one_of(st.sampled_from(focused), choices)
+    if focused:  # three entries in four from the focused cards
+        favoured = st.sampled_from(focused)
+        choices = st.one_of(favoured, favoured, favoured, choices)
     return st.builds(entry, choices, st.booleans(),
                      st.lists(st.sampled_from(list(Door)), max_size=2), st.booleans())
 
 
-def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str = PLENTY,
+def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
            focus: Callable[[Card], bool] | None = None) -> st.SearchStrategy[Setup]:
     """A two-player position in alice's precombat main phase: cards in alice's hand,
-    graveyard and library, permanents on both battlefields, and ``mana`` for alice.  Every
+    graveyard and library, permanents on both battlefields -- among them up to two helper
+    cards each (:func:`is_helper`) -- and cards in bob's graveyard, and ``mana`` for alice
+    (by default a pool from :func:`mana_pools`).  Every
     card entry gets an alias ``c1``, ``c2``... in order.  With ``focus``, the cards it
     selects come first in every zone's choices, so that games use them more.
 
@@ -63,20 +94,35 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str = PLENTY,
     if not permanents:
         raise ValueError("the card pool has no permanent cards")
 
-    def zone(z: Zone, names: list[str], low: int = 0) -> st.SearchStrategy[list[CardEntry]]:
-        focused = [n for n in names if focus(pool[n])] if focus is not None else None
+    chosen = {name for name in everything if focus(pool[name])} if focus is not None else None
+
+    def zone(z: Zone, names: list[str], low: int = 0,
+             high: int | None = None) -> st.SearchStrategy[list[CardEntry]]:
+        focused = [n for n in names if n in chosen] if chosen is not None else None
         return st.lists(card_entries(pool, z, names=names, focused=focused),
-                        min_size=low, max_size=max_per_zone)
+                        min_size=low, max_size=max_per_zone if high is None else high)
+
+    helpers = [name for name in permanents if is_helper(pool[name])]
+    helping = (st.lists(card_entries(pool, Zone.BATTLEFIELD, names=helpers), max_size=2)
+               if helpers else st.just([]))
+    zones = {
+        "hand": zone(Zone.HAND, everything), "battlefield": zone(Zone.BATTLEFIELD, permanents, 1, 4),
+        "graveyard": zone(Zone.GRAVEYARD, everything), "library": zone(Zone.LIBRARY, everything, 2),
+        "bob": zone(Zone.BATTLEFIELD, permanents), "bob graveyard": zone(Zone.GRAVEYARD, everything, 0, 1),
+    }
 
     @st.composite
     def build(draw: st.DrawFn) -> Setup:
         alice = {
-            Zone.HAND: draw(zone(Zone.HAND, everything)),
-            Zone.BATTLEFIELD: draw(zone(Zone.BATTLEFIELD, permanents, 1)),
-            Zone.GRAVEYARD: draw(zone(Zone.GRAVEYARD, everything)),
-            Zone.LIBRARY: draw(zone(Zone.LIBRARY, everything, 2)),
+            Zone.HAND: draw(zones["hand"]),
+            Zone.BATTLEFIELD: draw(zones["battlefield"]),
+            Zone.GRAVEYARD: draw(zones["graveyard"]),
+            Zone.LIBRARY: draw(zones["library"]),
         }
-        bob = {Zone.BATTLEFIELD: draw(zone(Zone.BATTLEFIELD, permanents))}
+        bob = {Zone.BATTLEFIELD: draw(zones["bob"]), Zone.GRAVEYARD: draw(zones["bob graveyard"])}
+        alice[Zone.BATTLEFIELD] += draw(helping, label="alice's helpers")
+        bob[Zone.BATTLEFIELD] += draw(helping, label="bob's helpers")
+        alice_mana = mana if mana is not None else draw(mana_pools(), label="mana")
         counter = iter(range(1, 1000))
 
         def named(zones: dict[Zone, list[CardEntry]]) -> dict[Zone, tuple[CardEntry, ...]]:
@@ -84,7 +130,7 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str = PLENTY,
                     for z, entries in zones.items()}
 
         return Setup(
-            players=(PlayerSetup("alice", mana=mana, zones=named(alice)),
+            players=(PlayerSetup("alice", mana=alice_mana, zones=named(alice)),
                      PlayerSetup("bob", zones=named(bob))),
             active_player="alice", step=Step.PRECOMBAT_MAIN,
         )

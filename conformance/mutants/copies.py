@@ -184,4 +184,11 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
 }
 
 
-MUTANTS = table('copies', ('copies', 'trigger-doubling'), WRONG)
+MECHANISMS = {
+    "instances-share-targets": "trigger-doubling",
+    "linked-to-the-last-instance-only": "trigger-doubling",
+    "at-triggers-not-doubled": "trigger-doubling",
+    "enters-with-doubled": "trigger-doubling",
+}
+
+MUTANTS = table("copies", ("copies", "trigger-doubling"), WRONG, mechanisms=MECHANISMS)

@@ -270,4 +270,12 @@ DESCRIPTIONS = {
                                              "resolution: the ability always triggers.",
 }
 
-MUTANTS = table('double-faced', ('double-faced', 'costs'), WRONG_ENGINES, DESCRIPTIONS)
+MECHANISMS = {name: "transform" for name in list(WRONG_ENGINES)[:9]}
+MECHANISMS.update({name: "costs" for name in list(WRONG_ENGINES)[10:]})
+MECHANISMS.update({"no-legend-rule": "legend-rule",
+                   "intervening-if-not-rechecked": "triggers",
+                   "intervening-if-not-checked-on-trigger": "triggers",
+                   "mana-trigger-skips-stack": "triggers"})
+
+MUTANTS = table("double-faced", ("double-faced", "costs"), WRONG_ENGINES, DESCRIPTIONS,
+                mechanisms=MECHANISMS)

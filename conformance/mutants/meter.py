@@ -2,7 +2,8 @@
 its own and together.
 
 Every mutant is run against every ruling of the corpus and against the properties (the
-built-in ones and the YAML ones of the corpus).  A mutant is *killed* by a source when
+built-in ones and the YAML ones of the corpus): all properties at once in one set of games
+of the profile, then, if none caught it, each property of the mutant's mechanism alone.  A mutant is *killed* by a source when
 anything of it fails on the mutant -- or errors on it, since an engine that crashes on a
 ruling is caught too.  Properties run without shrinking: the meter needs to know that
 something fails, not the smallest game that shows it, so no verdict waits for a shrinker.
@@ -16,21 +17,45 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from hypothesis import Phase
 
+from ..format.cards import Card
 from ..format.loader import Corpus, load_corpus
-from ..properties import PROFILES, Property, all_properties, run_property
+from ..properties import PROFILES, Observation, Property, Violation, all_properties, run_property
 from ..runner.execute import run_ruling
 from ..runner.results import Status
 from . import Mutant, catalogue
 
 CAUGHT = (Status.FAILED, Status.ERROR, Status.TIMEOUT)
+
+#: The properties that watch each mechanism, run one by one (each in games favouring its
+#: own cards) on a mutant of that mechanism that all the properties together missed.
+WATCHED_BY: dict[str, tuple[str, ...]] = {
+    "rooms": ("room-characteristics-by-zone", "room-doors-on-entering", "unlocking-timing",
+              "unlock-trigger-count", "trigger-instances", "legal-actions"),
+    "copies": ("entering-permanents", "token-copies-no-status", "trigger-instances",
+               "legend-rule"),
+    "face-down": ("face-down-characteristics", "turning-face-up-permanents-only",
+                  "legal-actions", "power-and-toughness", "trigger-instances"),
+    "transform": ("double-faced-faces", "double-faced-mana-value", "legend-rule",
+                  "power-and-toughness"),
+    "trigger-doubling": ("trigger-instances", "unlock-trigger-count", "entering-permanents"),
+    "triggers": ("trigger-instances", "trigger-order-and-control"),
+    "trigger-order": ("trigger-order-and-control",),
+    "spell-copies": ("spell-copies", "trigger-instances", "entering-permanents",
+                     "tokens-exist-only-on-the-battlefield-or-stack"),
+    "zones": ("entering-permanents", "power-and-toughness"),
+    "durations": ("power-and-toughness",),
+    "costs": ("legal-actions",),
+    "permissions": ("legal-actions",),
+    "legend-rule": ("legend-rule",),
+}
 
 #: Mutants no ruling or property can catch because they change nothing a game can show,
 #: with the reason.  Each is still measured; a survivor listed here is not a gap.
@@ -70,15 +95,33 @@ def quick_profile(profile: str) -> str:
 _quick = quick_profile  # the name older callers use
 
 
-def ordered_for(mutant: Mutant, properties: Sequence[Property]) -> list[Property]:
-    """The properties about the mutant's mechanism first: the meter stops at the first
-    property that catches a mutant, unless asked for all."""
-    return sorted(properties, key=lambda p: p.mechanism != mutant.mechanism)
+def together(properties: Sequence[Property]) -> Property:
+    """One property checking all of ``properties`` after every step of the same games (whose
+    cards favour every focus); a violation's message starts with ``[id]`` of its property."""
+    def check(o: Observation) -> Iterable[Violation]:
+        for prop in properties:
+            for violation in prop.check(o):
+                yield replace(violation, message=f"[{prop.id}] {violation.message}")
+                return
+
+    def focus(card: Card) -> bool:
+        return any(p.focus(card) for p in properties)
+
+    return Property("every-property", "every property at once",
+                    tuple(dict.fromkeys(r for p in properties for r in p.rulings)),
+                    frozenset().union(*(p.requires for p in properties)), check, focus)
+
+
+def _caught_by(message: str, properties: Sequence[Property]) -> str:
+    found = message[1:message.find("]")] if message.startswith("[") else ""
+    return found if any(p.id == found for p in properties) else "every-property"
 
 
 def measure_one(mutant: Mutant, corpus: Corpus, properties: Sequence[Property], *,
                 profile: str = "ci", every_property: bool = False) -> Verdict:
-    """Run the corpus and the properties against one mutant."""
+    """Run the corpus and the properties against one mutant: every property at once in
+    one set of games, then -- if none caught it, or with ``every_property`` -- each
+    property of the mutant's mechanism on its own, in games that favour its cards."""
     started, cpu = time.perf_counter(), time.process_time()
     verdict = Verdict(mutant)
     engine = mutant.engine()
@@ -86,7 +129,16 @@ def measure_one(mutant: Mutant, corpus: Corpus, properties: Sequence[Property], 
         if run_ruling(ruling, engine, corpus.cards).status in CAUGHT:
             verdict.rulings.append(ruling.id)
     quick = quick_profile(profile)
-    for prop in ordered_for(mutant, properties):
+    result = run_property(together(properties), mutant.engine, corpus.cards, corpus.rulings,
+                          profile=quick)
+    if result.status in CAUGHT:
+        verdict.properties.append(_caught_by(result.message, properties))
+    wanted = WATCHED_BY.get(mutant.mechanism, ())
+    alone = [p for p in properties
+             if every_property or p.id in wanted or p.mechanism == mutant.mechanism]
+    for prop in alone if every_property or not verdict.properties else ():
+        if prop.id in verdict.properties:
+            continue
         result = run_property(prop, mutant.engine, corpus.cards, corpus.rulings, profile=quick)
         if result.status in CAUGHT:
             verdict.properties.append(prop.id)
@@ -106,9 +158,10 @@ def _init_worker(roots: list[str], cards: str | None, profile: str, every: bool)
                    profile=profile, every=every)
 
 
-def _measure_named(name: str) -> Verdict:
-    return measure_one(catalogue()[name], _WORKER["corpus"], _WORKER["properties"],
-                       profile=_WORKER["profile"], every_property=_WORKER["every"])
+def _measure_named(name: str) -> tuple[str, list[str], list[str], float, float]:
+    verdict = measure_one(catalogue()[name], _WORKER["corpus"], _WORKER["properties"],
+                          profile=_WORKER["profile"], every_property=_WORKER["every"])
+    return name, verdict.rulings, verdict.properties, verdict.seconds, verdict.cpu_seconds
 
 
 def measure(corpus: Corpus, *, profile: str = "ci", all_properties: bool = False,
@@ -126,7 +179,9 @@ def measure(corpus: Corpus, *, profile: str = "ci", all_properties: bool = False
                                  initargs=([str(r) for r in roots],
                                            str(cards) if cards else None, profile,
                                            all_properties)) as pool:
-            for verdict in pool.map(_measure_named, [m.name for m in mutants]):
+            for name, rulings, found, seconds, cpu in pool.map(
+                    _measure_named, [m.name for m in mutants]):
+                verdict = Verdict(catalogue()[name], rulings, found, seconds, cpu)
                 on_verdict(verdict)
                 verdicts.append(verdict)
         return verdicts

@@ -190,4 +190,10 @@ MORPH_WRONG_ENGINES: dict[str, tuple[list[Patch], set[str]]] = {
 }
 
 
-MUTANTS = table('morph', ('morph',), MORPH_WRONG_ENGINES)
+MECHANISMS = {name: "face-down" for name in MORPH_WRONG_ENGINES}
+MECHANISMS.update({"fractured-realm-skips-turned-face-up": "trigger-doubling",
+                   "panharmonicon-doubles-turned-face-up": "trigger-doubling",
+                   "fractured-realm-repeats-as-enters": "trigger-doubling",
+                   "turning-face-up-is-free": "costs", "face-down-costs-2": "costs"})
+
+MUTANTS = table("morph", ("morph",), MORPH_WRONG_ENGINES, mechanisms=MECHANISMS)

@@ -16,14 +16,10 @@ from ..contract.types import TurnFaceUp, Unlock
 from ..format.cards import Card
 from ..format.vocabulary import Door, Step, Zone
 from .invariants import costs, durations, objects, triggers
-from .judge import Reading, read_face
+from .judge import Reading, judge_for, read_face
 from .observation import Check, Observation, Property, Violation, mana_value
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
-
-DOUBLER_TEXT = ("If a triggered ability of a permanent you control triggers, that ability "
-                "triggers an additional time.")
-
 
 def _same(a: Iterable[Any], b: Iterable[Any]) -> bool:
     return sorted(map(str, a)) == sorted(map(str, b))
@@ -178,9 +174,10 @@ def unlock_trigger_count(o: Observation) -> Iterable[Violation]:
     if "target" in text and "up to one target" not in text:
         return  # whether it goes on the stack depends on the targets available
     triggers = 1 if text.startswith("When you unlock this door") else 0
+    judge = judge_for(o.cards)
     doublers = sum(1 for v in o.views.values()
                    if v.zone is Zone.BATTLEFIELD and v.controller == view.controller
-                   and any(DOUBLER_TEXT in a for a in v.abilities))
+                   for r in judge.readings_of(v) or () if r.doubler == "all")
     sources = o.history.get(action.object, {action.object})
     found = sum(1 for item in o.game.stack[: max(len(o.game.stack) - o.stack_before, 0)]
                 if item.kind == "ability" and item.source in sources)
@@ -217,7 +214,8 @@ def _reads(test: Callable[[Reading], bool]) -> Callable[[Card], bool]:
     return focus
 
 
-_TRIGGERS = _reads(lambda r: bool(r.triggers or r.doubler))
+_TRIGGERS = _reads(lambda r: bool(r.doubler) or any(
+    t.event not in ("other", "combat") for t in r.triggers))
 _COSTS = _reads(lambda r: bool(r.cost_increase or r.cost_reduction or r.permission_mv
                                or r.morph))
 
@@ -248,62 +246,90 @@ _PUMPS = _reads(lambda r: bool(r.pump or r.aura or r.anthem or r.power_per_card
                                or r.enters_with or any(t.event == "cast" for t in r.triggers)))
 
 
+def _any_view(test: Callable[[Any], bool]) -> Callable[[Observation], bool]:
+    def reached(o: Observation) -> bool:
+        return any(test(v) for v in o.views.values())
+    return reached
+
+
+def _room_view(o: Observation) -> bool:
+    return any((c := o.card(v)) is not None and c.is_room for v in o.views.values())
+
+
+def _room_entered(o: Observation) -> bool:
+    return any(e.kind == "zone_changed" and e.data.get("to") == Zone.BATTLEFIELD.value
+               and (v := o.views.get(str(e.data.get("new_object")))) is not None
+               and (c := o.card(v)) is not None and c.is_room for e in o.events)
+
+
+def _unlocked(o: Observation) -> bool:
+    return isinstance(o.action, Unlock)
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property("room-characteristics-by-zone", room_characteristics.__doc__ or "",
              ("room-characteristics-outside-stack-and-battlefield",
               "room-spell-has-only-cast-door-characteristics",
               "room-battlefield-characteristics-are-unlocked-doors",
               "room-with-no-door-unlocked"),
-             frozenset({"rooms"}), room_characteristics, _room),
+             frozenset({"rooms"}), room_characteristics, _room,
+             ("709.4", "709.3b", "709.5", "202.3"), "rooms", _room_view),
     Property("room-doors-on-entering", room_doors_on_entering.__doc__ or "",
              ("room-enters-locked-from-other-zones", "room-cast-one-door"),
-             frozenset({"rooms"}), room_doors_on_entering, _room),
+             frozenset({"rooms"}), room_doors_on_entering, _room,
+             ("709.5d", "709.5c"), "rooms", _room_entered),
     Property("face-down-characteristics", face_down_characteristics.__doc__ or "",
              ("morph-face-down-spell-has-mana-value-0", "morph-face-down-permanent-is-nameless-2-2"),
-             frozenset({"morph"}), face_down_characteristics, _morph),
+             frozenset({"morph"}), face_down_characteristics, _morph,
+             ("708.2", "702.37b"), "face-down", _any_view(lambda v: v.face_down)),
     Property("double-faced-mana-value", double_faced_mana_value.__doc__ or "",
              ("dfc-mana-value-is-front-face",), frozenset({"transform"}),
-             double_faced_mana_value, _transforming),
+             double_faced_mana_value, _transforming, ("712.8e", "712.8d"), "transform",
+             objects.reached_double_faced),
     Property("token-copies-no-status", token_copies_state.__doc__ or "",
              ("copy-mirror-room-copies-only-printed-values",), frozenset({"token-copies"}),
-             token_copies_state, _copier_or_room),
+             token_copies_state, _copier_or_room, ("707.2", "110.5b"), "copies",
+             lambda o: any(e.kind == "token_created" for e in o.events)),
     Property("unlocking-timing", unlocking_timing.__doc__ or "",
              ("room-unlock-is-a-special-action", "room-unlock-effects-skip-unlocked-doors"),
-             frozenset({"rooms", "special-actions"}), unlocking_timing, _room),
+             frozenset({"rooms", "special-actions"}), unlocking_timing, _room,
+             ("709.5e", "116.2m"), "rooms", _room_view),
     Property("turning-face-up-permanents-only", turning_face_up_permanents_only.__doc__ or "",
              ("morph-turning-face-up-is-a-special-action",), frozenset({"morph"}),
-             turning_face_up_permanents_only, _morph),
+             turning_face_up_permanents_only, _morph, ("702.37e", "116.2b"), "face-down",
+             _any_view(lambda v: v.face_down and v.zone is Zone.STACK)),
     Property("unlock-trigger-count", unlock_trigger_count.__doc__ or "",
              ("room-when-you-unlock-this-door", "trigger-doubling-separate-choices-per-instance"),
              frozenset({"rooms", "special-actions", "triggered-abilities", "trigger-doubling"}),
-             unlock_trigger_count, _room_or_doubler),
+             unlock_trigger_count, _room_or_doubler, ("709.5f", "603.2d"), "rooms", _unlocked),
     Property("trigger-instances", triggers.trigger_instances.__doc__ or "",
              ("trigger-doubling-every-kind-of-trigger", "room-when-you-unlock-this-door",
               "morph-turning-face-up-does-not-trigger-enters"),
              frozenset({"triggered-abilities"}), triggers.trigger_instances, _TRIGGERS,
-             ("603.2", "603.2c", "603.2d", "603.3d", "603.6a", "700.14", "709.5f"),
-             "trigger-doubling"),
+             ("603.2", "603.2c", "603.2d", "603.3d", "603.6a", "709.5f"),
+             "trigger-doubling", triggers.reached_doubling),
     Property("trigger-order-and-control", triggers.trigger_order_and_control.__doc__ or "",
              ("trigger-doubling-every-kind-of-trigger",),
              frozenset({"triggered-abilities"}), triggers.trigger_order_and_control, _TRIGGERS,
-             ("603.3a", "603.3b", "101.4"), "triggers"),
+             ("603.3a", "603.3b", "101.4"), "triggers", triggers.reached_order),
     Property("entering-permanents", objects.entering_permanents.__doc__ or "",
              ("copy-mirror-room-copies-only-printed-values", "copy-mirror-room-x-is-zero",
               "room-spell-copy-keeps-door-choice"),
              frozenset(), objects.entering_permanents, _entering,
-             ("400.7", "110.5b", "122.6", "614.1c", "707.2", "107.3m", "707.10f"), "copies"),
+             ("400.7", "110.5b", "122.6", "614.1c", "707.2", "107.3m", "707.10f"), "copies",
+             objects.reached_entering),
     Property("double-faced-faces", objects.double_faced_faces.__doc__ or "",
              ("dfc-front-face-outside-battlefield", "dfc-battlefield-characteristics-of-face-up"),
              frozenset({"transform"}), objects.double_faced_faces, _transforming,
-             ("712.8a", "712.8d", "712.8e", "400.7"), "transform"),
+             ("712.8a", "712.8d", "712.8e", "400.7"), "transform", objects.reached_double_faced),
     Property("spell-copies", objects.spell_copies.__doc__ or "",
              ("room-spell-copy-keeps-door-choice",),
              frozenset(), objects.spell_copies, _spell_copies,
-             ("707.10", "707.10c", "707.10a"), "spell-copies"),
+             ("707.10", "707.10c", "707.10a"), "spell-copies", objects.reached_spell_copies),
     Property("legend-rule", objects.legend_rule.__doc__ or "",
              ("dfc-token-copy-is-double-faced",),
              frozenset(), objects.legend_rule, _legendary,
-             ("704.5j", "704.3"), "legend-rule"),
+             ("704.5j", "704.3"), "legend-rule", objects.reached_legend_rule),
     Property("legal-actions", costs.legal_actions.__doc__ or "",
              ("cost-total-cost-and-mana-value",
               "cost-reduction-generic-mana-of-legendary-creature-spells",
@@ -311,9 +337,10 @@ PROPERTIES: tuple[Property, ...] = (
               "morph-turning-face-up-is-a-special-action"),
              frozenset(), costs.legal_actions, _costs_focus,
              ("601.2f", "601.2g", "601.3", "202.3", "307.1", "116.2b", "709.5e", "702.37c",
-              "702.37e", "118.9"), "costs"),
+              "702.37e", "118.9"), "costs", costs.reached_increase),
     Property("power-and-toughness", durations.power_and_toughness.__doc__ or "",
              ("morph-face-down-permanent-is-nameless-2-2",),
              frozenset(), durations.power_and_toughness, _PUMPS,
-             ("514.2", "611.2a", "611.2c", "613.4", "400.7", "708.2", "702.108"), "durations"),
+             ("514.2", "611.2a", "611.2c", "613.4", "400.7", "708.2"), "durations",
+             durations.reached_cleanup),
 )

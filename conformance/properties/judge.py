@@ -107,8 +107,19 @@ def _types(words: str) -> frozenset[str]:
     return frozenset(_TYPES[w] for w in re.split(r" or |, | and/or ", words) if w in _TYPES)
 
 
+_READ: dict[tuple[str, str], Reading] = {}
+
+
 def read_face(face: CardFace) -> Reading:
     """The judge's reading of one face (see the module's docstring)."""
+    key = (face.name, face.text)
+    found = _READ.get(key)
+    if found is None:
+        found = _READ[key] = _read(face)
+    return found
+
+
+def _read(face: CardFace) -> Reading:
     triggers: list[Trigger] = []
     fields: dict[str, object] = {}
     unknown_pt = False
@@ -165,7 +176,7 @@ def read_face(face: CardFace) -> Reading:
         if (counters := _ENTERS_WITH.search(text)) is not None:
             amount = _NUMBERS.get(counters.group(1), counters.group(1))
             fields["enters_with"] = ((counters.group(2),
-                                      amount if amount == "X" else int(amount)),)
+                                      amount if amount == "X" else int(str(amount))),)
         if (pump := _PUMP.match(text)) is not None:
             fields["pump"] = (int(pump.group(1)), int(pump.group(2)))
         elif (anthem := _ANTHEM.match(text)) is not None:

@@ -64,6 +64,8 @@ class StepView:
     cast_spell: ObjectId | None = None
     cast_from: str | None = None
     copies_cast: list[ObjectId] = field(default_factory=list)
+    #: the "until end of turn" changes that ended with the turn in this step
+    boosts_ended: dict[ObjectId, tuple[int, int]] = field(default_factory=dict)
     #: whether an action was taken since the observation before: the machine may observe
     #: again after a rule that did nothing, with the last action still attached
     acted: bool = False
@@ -132,7 +134,7 @@ def _start(o: Observation) -> Knowledge:
 
 def steps_between(before: GameView, now: GameView) -> tuple[list[tuple[Step, str]], bool]:
     """The steps that began between two observations, and whether a turn ended."""
-    order = [s for s in Step if s not in (Step.UNTAP, Step.CLEANUP)]
+    order: list[Step] = [s for s in Step if s not in (Step.UNTAP, Step.CLEANUP)]
     if before.active_player == now.active_player:
         if now.step is before.step:
             return [], False
@@ -186,6 +188,7 @@ def _learn(judge: Judge, step: StepView, knowledge: Knowledge) -> None:
     o, action = step.now, step.now.action
     views = step.before_views
     if step.turn_ended:
+        step.boosts_ended = dict(knowledge.boosts)
         knowledge.casts.clear()
         knowledge.graveyard_casts.clear()
         knowledge.boosts.clear()

@@ -77,6 +77,10 @@ class Property:
     focus: Callable[[Card], bool] = _any
     cr: tuple[str, ...] = ()
     mechanism: str = ""
+    #: Whether the check had something to judge in an observation (its precondition held):
+    #: the reachability tests hold every property to reaching its subject in the ``ci``
+    #: profile.  ``None``: whenever the focused cards are in play.
+    reached: Callable[[Observation], bool] | None = None
 
 
 def mana_value(cost: str | None) -> int:

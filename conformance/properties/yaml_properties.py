@@ -135,6 +135,10 @@ def load_property(path: Path) -> Property:
                         yield Violation(f"an object matching {condition} has {key} {found!r}, "
                                         f"not {wanted!r}", view.id, key, wanted)
 
+    def reached(o: Observation) -> bool:
+        return any(all(_has(_value(view, k), v) for k, v in condition.items())
+                   for condition, _expected in clauses for view in o.views.values())
+
     return Property(str(doc["property"]), str(doc.get("description", "")),
                     tuple(doc["checks"]), frozenset(doc.get("requires") or ()), check,
-                    _focus(doc.get("focus") or {}))
+                    _focus(doc.get("focus") or {}), reached=reached)

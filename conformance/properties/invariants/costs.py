@@ -93,7 +93,8 @@ def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: 
         morph = next((judge.reading(f).morph for f in card.faces[:1]), None)
         verdict.require(morph is not None, "it has no morph ability")
         spell = (frozenset({"Creature"}), frozenset[str]())
-        base, keywords = "{3}", ()
+        base: str | None = "{3}"
+        keywords: tuple[str, ...] = ()
     else:
         spell = (frozenset(t for f in faces for t in f.types),
                  frozenset(t for f in faces for t in f.supertypes))
@@ -210,7 +211,35 @@ def _describe(o: Observation, action: Action) -> str:
     view = o.views.get(str(obj))
     name = " // ".join(view.identity or view.names) if view is not None else str(obj)
     kind = type(action).__name__
-    extra = f" ({action.door.value} door)" if getattr(action, "door", None) else ""
+    door = getattr(action, "door", None)
+    extra = f" ({door.value} door)" if door is not None else ""
     if isinstance(action, Cast) and action.face_down:
         extra = " face down"
     return f"{kind} {name}{extra} by {getattr(action, 'player', '')}"
+
+
+def reached(o: Observation) -> bool:
+    """The judge knew the mana of the player with priority and ruled on some action."""
+    step = step_of(o)
+    player = o.game.priority_player
+    pool = step.knowledge.pools.get(player) if player else None
+    if pool is None or o.engine.pending_choice() is not None:
+        return False
+    return any(v.verdict is not None for _a, v in _candidates(step, player, pool))
+
+
+def reached_increase(o: Observation) -> bool:
+    """... and a cost increase or reduction was on the battlefield."""
+    step = step_of(o)
+    return reached(o) and any(
+        r.cost_increase or r.cost_reduction for v in o.views.values()
+        if v.zone is Zone.BATTLEFIELD for r in step.judge.readings_of(v) or ())
+
+
+def reached_permission(o: Observation) -> bool:
+    """... and a card was in the graveyard of a player with a permission to cast from it."""
+    step = step_of(o)
+    holders = {v.controller for v in o.views.values() if v.zone is Zone.BATTLEFIELD
+               and any(r.permission_mv for r in step.judge.readings_of(v) or ())}
+    return reached(o) and any(v.zone is Zone.GRAVEYARD and v.owner in holders
+                              for v in o.views.values())

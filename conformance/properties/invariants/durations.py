@@ -109,3 +109,19 @@ def power_and_toughness(o: Observation) -> Iterable[Violation]:
                             f"{expected[0]}/{expected[1]}", view.id, key,
                             expected[0] if key == "power" else expected[1])
             return
+
+
+def reached(o: Observation) -> bool:
+    """A creature the judge worked out carries an "until end of turn" change."""
+    step = step_of(o)
+    return not step.knowledge.tainted and any(
+        step.knowledge.boosts.get(v.id) and expected_power_toughness(step, v) is not None
+        for v in o.views.values() if v.zone is Zone.BATTLEFIELD)
+
+
+def reached_cleanup(o: Observation) -> bool:
+    """A turn ended with an "until end of turn" change on a creature still there."""
+    step = step_of(o)
+    return step.turn_ended and any(
+        o.views.get(i) is not None and o.views[i].zone is Zone.BATTLEFIELD
+        for i in step.boosts_ended)

@@ -140,8 +140,8 @@ def legend_rule(o: Observation) -> Iterable[Violation]:
     player's legendary permanent, or a nonlegendary one, with the same name stays."""
     step = step_of(o)
     judge = step.judge
-    if o.engine.pending_choice() is not None:
-        return
+    if not step.acted or o.engine.pending_choice() is not None:
+        return  # a starting position is not settled until an action is taken
     seen: dict[tuple[str, str], str] = {}
     for view in o.views.values():
         if view.zone is not Zone.BATTLEFIELD or view.controller is None:
@@ -201,3 +201,35 @@ def _vanished(o: Observation) -> Iterable[Violation]:
         yield Violation(f"{view.controller}'s {name} left the battlefield though no player "
                         f"controlled another legendary permanent of that name")
         return
+
+
+def reached_entering(o: Observation) -> bool:
+    """A step in which a permanent the judge knows entered."""
+    step = step_of(o)
+    return step.acted and any(o.views.get(i) is not None and step.judge.readings_of(o.views[i])
+                              is not None for i, _zone in step.entered)
+
+
+def reached_double_faced(o: Observation) -> bool:
+    """A double-faced card off the battlefield, or transformed on it."""
+    judge = step_of(o).judge
+    return any((card := judge.card_of(v)) is not None and card.layout == "transform"
+               and (v.zone is not Zone.BATTLEFIELD or v.transformed) for v in o.views.values())
+
+
+def reached_spell_copies(o: Observation) -> bool:
+    """A step in which a copy of a spell was put on the stack."""
+    step = step_of(o)
+    return step.acted and any(i.id in step.knowledge.spell_copies for i in step.new_items)
+
+
+def reached_legend_rule(o: Observation) -> bool:
+    """Both players control a legendary permanent of the same name."""
+    judge = step_of(o).judge
+    names: dict[str, set[str]] = {}
+    for view in o.views.values():
+        if view.zone is Zone.BATTLEFIELD and view.controller and "Legendary" in (
+                judge.supertypes_of(view) or ()):
+            for name in view.names:
+                names.setdefault(name, set()).add(view.controller)
+    return any(len(players) > 1 for players in names.values())

@@ -271,3 +271,26 @@ def trigger_order_and_control(o: Observation) -> Iterable[Violation]:
             yield Violation(f"{active}'s triggered ability went on the stack above the "
                             f"nonactive player's (APNAP order)")
             return
+
+
+def reached_instances(o: Observation) -> bool:
+    """A step in which the judge expected some triggered ability on the stack."""
+    expected = expected_instances(step_of(o))
+    return bool(expected) and any(expected.values())
+
+
+def reached_doubling(o: Observation) -> bool:
+    """A step in which a doubler of a source's controller applied to an expected trigger."""
+    step = step_of(o)
+    expected = expected_instances(step)
+    if not expected:
+        return False
+    doublers = _doublers(step.judge, step, o.views.values())
+    controllers = {o.views[d].controller for d in doublers}
+    return any(count and o.views[s].controller in controllers for s, count in expected.items())
+
+
+def reached_order(o: Observation) -> bool:
+    """A step that put triggered abilities of both players on the stack."""
+    step = step_of(o)
+    return step.acted and len({i.controller for i in step.new_items if i.kind == "ability"}) > 1
