@@ -223,7 +223,7 @@ def reached(o: Observation) -> bool:
     step = step_of(o)
     player = o.game.priority_player
     pool = step.knowledge.pools.get(player) if player else None
-    if pool is None or o.engine.pending_choice() is not None:
+    if player is None or pool is None or o.engine.pending_choice() is not None:
         return False
     return any(v.verdict is not None for _a, v in _candidates(step, player, pool))
 

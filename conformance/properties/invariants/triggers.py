@@ -276,7 +276,7 @@ def trigger_order_and_control(o: Observation) -> Iterable[Violation]:
 def reached_instances(o: Observation) -> bool:
     """A step in which the judge expected some triggered ability on the stack."""
     expected = expected_instances(step_of(o))
-    return bool(expected) and any(expected.values())
+    return expected is not None and any(expected.values())
 
 
 def reached_doubling(o: Observation) -> bool:
