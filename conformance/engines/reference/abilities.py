@@ -20,7 +20,8 @@ KINDS = ("triggered", "activated", "static", "as_enters", "spell")
 EVENTS = ("door_unlocked", "room_fully_unlocked", "enters", "turned_face_up",
           "combat_damage_to_player", "beginning_of_combat", "beginning_of_upkeep",
           "spell_cast", "chapter", "attacks", "dies", "leaves_battlefield", "put_into_graveyard",
-          "beginning_of_end_step", "beginning_of_precombat_main", "beginning_of_draw_step")
+          "beginning_of_end_step", "beginning_of_precombat_main", "beginning_of_draw_step",
+          "you_attack")
 STATICS = ("trigger_additional_time", "cast_from_graveyard", "power_per_card",
            "cost_reduction", "cost_increase", "prevent_activation", "enchanted_gets", "anthem",
            "morph", "untap_during_others_untap")
@@ -28,7 +29,7 @@ AS_ENTERS = ("choose_card_name", "copy", "counters")
 TARGET_WHAT = ("permanent", "player", "spell", "any")
 #: Keys of a filter over characteristics (see targets.matches).
 FILTER_KEYS = ("types", "types_any", "subtypes", "supertypes", "permanent", "nonland",
-               "noncreature", "nonlegendary", "mana_value_max", "tapped")
+               "noncreature", "nonlegendary", "mana_value_max", "tapped", "attacking")
 TARGET_KEYS = ("what", "controller", "up_to", "count") + FILTER_KEYS
 _ABILITY_KEYS = set(KINDS) | {"target", "if", "effects", "text", "unimplemented"}
 

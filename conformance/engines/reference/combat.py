@@ -71,7 +71,8 @@ def declare_attackers(game: Game, action: DeclareAttackers, defender: str) -> No
         if "Vigilance" not in game.chars(obj).keywords:
             obj.tapped = True
         combat.attackers[object_id] = defender
-    game.events.append(_declared("attackers_declared", action.player, list(action.attackers)))
+    if action.attackers:  # "whenever you attack" (CR 508.3a): once, however many attack
+        game.emit("attackers_declared", player=action.player, objects=list(action.attackers))
     for object_id in action.attackers:
         game.emit("attacks", object=object_id, player=action.player, defender=defender)
 
@@ -112,6 +113,11 @@ def declare_blockers(game: Game, action: DeclareBlockers) -> None:
                                  [blocker for blocker, _ in action.blocks]))
     for blocker, attacker in action.blocks:
         game.emit("blocks", object=blocker, attacker=attacker, player=action.player)
+
+
+def is_attacking(game: Game, object_id: str) -> bool:
+    combat = game.state.combat
+    return combat is not None and object_id in combat.attackers
 
 
 def has_attackers(game: Game) -> bool:

@@ -10,6 +10,7 @@ from ...errors import IllegalAction
 from ...format.vocabulary import Zone
 from .abilities import TargetSpec
 from .characteristics import Characteristics, is_permanent_card
+from .combat import is_attacking
 from .game import Flow, Game
 from .state import GameObject
 
@@ -64,6 +65,7 @@ def candidates(game: Game, spec: TargetSpec, you: str, *, exclude: str | None = 
         obj.id for obj in pool
         if obj.id != exclude and controlled_ok(obj.controller, spec.controller, you)
         and matches(game.chars(obj), rule) and (not rule.get("tapped") or obj.tapped)
+        and (not rule.get("attacking") or is_attacking(game, obj.id))
     ]
     if spec.what == "any":  # any target: a creature, a player (CR 115.4)
         found += players

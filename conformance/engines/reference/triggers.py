@@ -108,6 +108,11 @@ def _attacks(game: Game, obj: GameObject, params: Any, event: Event, ability: Ab
     return found is not None and _filter_ok(game, obj, params, found, game.chars(found))
 
 
+def _you_attack(game: Game, obj: GameObject, params: Any, event: Event, ability: Ability) -> bool:
+    """Whenever you attack: you declare one or more attackers (once per combat)."""
+    return event.kind == "attackers_declared" and event.data["player"] == obj.controller
+
+
 def _filter_ok(game: Game, obj: GameObject, params: Any, other: GameObject,
                chars: Characteristics) -> bool:
     if params.get("controller") == "you" and other.controller != obj.controller:
@@ -164,6 +169,7 @@ MATCHERS: dict[str, Matcher] = {
     "chapter": _chapter,
     "combat_damage_to_player": _combat_damage,
     "attacks": _attacks,
+    "you_attack": _you_attack,
     "dies": _leaves(Zone.GRAVEYARD),
     "leaves_battlefield": _leaves(None),
     "put_into_graveyard": _put_into_graveyard,

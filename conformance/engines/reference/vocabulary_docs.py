@@ -177,6 +177,10 @@ EVENTS = (
           "This creature, or a matching creature, is declared as an attacker.",
           "{triggered: {attacks: {types: [Creature], controller: you}}, effects: "
           "[{gain_life: 1}]}"),
+    Entry("you_attack", "`you`", "You attack: you declare one or more attackers (once per "
+          "combat, however many attack).",
+          "{triggered: {you_attack: you}, target: {types: [Creature], attacking: true}, "
+          "effects: [{put_counters: {what: target, counter: '+1/+1', count: 1}}]}"),
     Entry("combat_damage_to_player", "`this`, or `{by: creatures_you_control}`",
           "This creature deals combat damage to a player; or one or more creatures you "
           "control do (once per combat damage step and player).",

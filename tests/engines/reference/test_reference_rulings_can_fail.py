@@ -192,6 +192,23 @@ def _everyone_untaps(game: Any) -> None:
         obj.tapped = False
 
 
+_token_card = effects.token_card
+_choose_targets = triggers.choose_targets
+
+
+def _token_named_after_subtypes(params: Any) -> Any:
+    return _token_card({**params, "name": " ".join(params.get("subtypes") or ())})
+
+
+def _one_target_at_most(game: Any, spec: Any, *args: Any, **kwargs: Any) -> Any:
+    narrowed = dataclasses.replace(spec, count=1) if spec is not None else None
+    return (yield from _choose_targets(game, narrowed, *args, **kwargs))
+
+
+def _each_attacker(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
+    return event.kind == "attacks" and event.data["player"] == obj.controller
+
+
 #: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
 #: fails on at least one of them.
 BROKEN: dict[str, list[list[Patch]]] = {
@@ -234,6 +251,11 @@ BROKEN: dict[str, list[list[Patch]]] = {
         [(triggers.MATCHERS, "dies", _dies_any_controller)]],
     "turn-structure-seedborn-muse-untaps-during-other-untap-steps": [
         [(turn, "_next_turn", _untap_statics_ignored)], [(turn, "_next_turn", _everyone_untaps)]],
+    "rooms-duskmourn-grand-entryway-and-elegant-rotunda": [
+        [(effects, "token_card", _token_named_after_subtypes)],
+        [(triggers, "choose_targets", _one_target_at_most)]],
+    "combat-hospital-room-whenever-you-attack": [
+        [(triggers.MATCHERS, "you_attack", _each_attacker)]],
     "rooms-duskmourn-ghostly-keybearer-unlocks-a-door": [
         [(triggers.MATCHERS, "combat_damage_to_player", _never)]],
 }
