@@ -8,8 +8,9 @@ Who an effect affects is written in card data as ``who``/``to``/``what``:
   player targets still legal), ``defending_player`` (of the attack that triggered it);
 * objects -- ``target`` (still legal) or ``this`` (the source, if still on the battlefield).
 
-Amounts are numbers, or ``X`` (the X paid), or ``{count: filter}``: the number of
-permanents you control that match a filter, counted as the effect resolves.
+Amounts are numbers, or ``X`` (the X paid), or ``{count: filter}`` (the number of
+permanents you control that match a filter) or ``{cards_in_hand: you}``, counted as the
+effect happens.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...contract.types import PLAYER_OPTION_PREFIX
+from ...format.vocabulary import Zone
 from .damage import change_life, deal_damage
 from .effects import Context, _objects, effect
 from .entering import add_counters
@@ -25,9 +27,12 @@ from .targets import matches
 
 
 def amount(game: Game, ctx: Context, value: Any) -> int:
-    """A number, ``X``, or ``{count: filter}`` (CR 608.2h: counted on resolution)."""
+    """A number, ``X``, ``{count: filter}`` or ``{cards_in_hand: you}`` (CR 608.2h: counted
+    as the effect happens)."""
     if value == "X":
         return ctx.x
+    if isinstance(value, dict) and "cards_in_hand" in value:
+        return len(game.state.player(ctx.controller).zones[Zone.HAND])
     if isinstance(value, dict) and "count" in value:
         rule = value["count"]
         return sum(1 for obj in game.state.permanents()

@@ -260,8 +260,11 @@ def block(game: Game, action: DeclareBlockers) -> Flow:
 
 
 def discard_to_hand_size(game: Game) -> Flow:
-    """The active player discards down to the maximum hand size, seven (CR 514.1, 402.2)."""
+    """The active player discards down to the maximum hand size, seven, unless they have no
+    maximum hand size (CR 514.1, 402.2)."""
     player = game.state.active_player
+    if any(True for _ in game.statics("no_maximum_hand_size", controller=player)):
+        return
     hand = list(game.state.player(player).zones[Zone.HAND])
     extra = len(hand) - 7
     if extra <= 0:

@@ -100,7 +100,9 @@ EFFECTS = (
           "power: 3, toughness: 3}}]}"),
     Entry("damage", "`{amount, to: target | each_opponent | each_player | this}`",
           "The source deals that much damage: marked on a creature until cleanup, life lost "
-          "by a player; its deathtouch and lifelink apply.",
+          "by a player; its deathtouch and lifelink apply. An amount is a number, `X`, "
+          "`{count: filter}` (permanents you control) or `{cards_in_hand: you}`, counted as "
+          "it happens.",
           "{spell: true, target: {what: any}, effects: [{damage: {amount: 2}}]}"),
     Entry("lose_life", "a number, or `{amount, who}`",
           "You (or `who`: `each_opponent`, `each_player`, `target`, `defending_player`) "
@@ -231,6 +233,8 @@ STATICS = (
     Entry("untap_during_others_untap", "`{}`", "Untap all permanents you control during "
           "each other player's untap step.",
           "{static: {untap_during_others_untap: {}}}"),
+    Entry("no_maximum_hand_size", "`{}`", "You have no maximum hand size: you don't discard "
+          "in your cleanup step.", "{static: {no_maximum_hand_size: {}}}"),
 )
 
 AS_ENTERS = (

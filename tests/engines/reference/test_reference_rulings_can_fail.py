@@ -209,6 +209,25 @@ def _each_attacker(game: Any, obj: Any, params: Any, event: Event, ability: Any)
     return event.kind == "attacks" and event.data["player"] == obj.controller
 
 
+_amount = life.amount
+_discard_to_hand_size = turn.discard_to_hand_size
+
+
+def _hand_counted_as_one_more(game: Any, ctx: Any, value: Any) -> int:
+    found = _amount(game, ctx, value)
+    return found + 1 if isinstance(value, dict) and "cards_in_hand" in value else found
+
+
+def _hand_not_counted(game: Any, ctx: Any, value: Any) -> int:
+    return 0 if isinstance(value, dict) else _amount(game, ctx, value)
+
+
+def _always_seven(game: Any) -> Iterator[Any]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(game, "statics", lambda name, **kwargs: iter(()))
+        return (yield from _discard_to_hand_size(game))
+
+
 #: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
 #: fails on at least one of them.
 BROKEN: dict[str, list[list[Patch]]] = {
@@ -256,6 +275,9 @@ BROKEN: dict[str, list[list[Patch]]] = {
         [(triggers, "choose_targets", _one_target_at_most)]],
     "combat-hospital-room-whenever-you-attack": [
         [(triggers.MATCHERS, "you_attack", _each_attacker)]],
+    "rooms-duskmourn-roaring-furnace-and-steaming-sauna": [
+        [(life, "amount", _hand_not_counted)], [(life, "amount", _hand_counted_as_one_more)],
+        [(turn, "discard_to_hand_size", _always_seven)]],
     "rooms-duskmourn-ghostly-keybearer-unlocks-a-door": [
         [(triggers.MATCHERS, "combat_damage_to_player", _never)]],
 }
