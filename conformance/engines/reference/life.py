@@ -1,5 +1,6 @@
 """Effects on players' life and on permanents' status: damage, life gain and loss, tapping
-and untapping, counters (CR 119, 120, 701.26, 122).  They join the :data:`effects.EFFECTS`
+and untapping, counters, revealing the top card of a library (CR 119, 120, 701.26, 122,
+701.20).  They join the :data:`effects.EFFECTS`
 registry like every other effect.
 
 Who an effect affects is written in card data as ``who``/``to``/``what``:
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...contract.types import PLAYER_OPTION_PREFIX
+from ...contract.types import PLAYER_OPTION_PREFIX, Event
 from ...format.vocabulary import Zone
 from .damage import change_life, deal_damage
 from .effects import Context, _objects, effect
@@ -122,4 +123,20 @@ def put_counters(game: Game, ctx: Context, params: Any) -> Flow:
     for obj in _objects(game, ctx, params.get("what", "target")):
         add_counters(game, obj, str(params.get("counter", "+1/+1")),
                      amount(game, ctx, params.get("count", 1)))
+    yield from ()
+
+
+@effect("reveal_top")
+def reveal_top(game: Game, ctx: Context, params: Any) -> Flow:
+    """``{who, if: filter, to: hand}``: each of those players reveals the top card of their
+    library; if it matches the filter, they put it into ``to`` (CR 701.20a)."""
+    for player in players(game, ctx, params.get("who", "you")):
+        library = game.state.player(player).zones[Zone.LIBRARY]
+        if not library:
+            continue
+        top = game.state.objects[library[0]]
+        game.events.append(Event("revealed", {"object": top.id, "card": top.card.name,
+                                              "player": player}))
+        if matches(game.chars(top), params.get("if") or {}):
+            game.move(top, Zone(params.get("to", "hand")))
     yield from ()

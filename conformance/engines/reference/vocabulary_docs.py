@@ -124,6 +124,11 @@ EFFECTS = (
           "Puts `count` (a number, `X`, or `{count: filter}`) counters of that kind.",
           "{triggered: {attacks: this}, effects: [{put_counters: {what: this, counter: "
           "'+1/+1', count: 1}}]}"),
+    Entry("reveal_top", "`{who, if: filter, to}`",
+          "Each of those players reveals the top card of their library and, if it matches "
+          "the filter, puts it into `to` (default hand).",
+          "{triggered: {attacks: this}, effects: [{reveal_top: {who: defending_player, if: "
+          "{types: [Land]}, to: hand}}]}"),
     Entry("may", "a list of effects", "You may carry them out (an `option` choice `yes`/`no`).",
           "{triggered: {combat_damage_to_player: this}, effects: [{may: [{draw: 1}]}]}"),
     Entry("if_else", "`{if: condition, then: [effects], else: [effects]}`",

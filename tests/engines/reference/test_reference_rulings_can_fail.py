@@ -228,6 +228,17 @@ def _always_seven(game: Any) -> Iterator[Any]:
         return (yield from _discard_to_hand_size(game))
 
 
+_reveal_top = effects.EFFECTS["reveal_top"]
+
+
+def _reveal_takes_any_card(game: Any, ctx: Any, params: Any) -> Any:
+    return _reveal_top(game, ctx, {**params, "if": {}})
+
+
+def _reveal_takes_nothing(game: Any, ctx: Any, params: Any) -> Any:
+    return _reveal_top(game, ctx, {**params, "if": {"types": ["Nothing"]}})
+
+
 #: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
 #: fails on at least one of them.
 BROKEN: dict[str, list[list[Patch]]] = {
@@ -278,6 +289,9 @@ BROKEN: dict[str, list[list[Patch]]] = {
     "rooms-duskmourn-roaring-furnace-and-steaming-sauna": [
         [(life, "amount", _hand_not_counted)], [(life, "amount", _hand_counted_as_one_more)],
         [(turn, "discard_to_hand_size", _always_seven)]],
+    "combat-goblin-guide-attack-trigger": [
+        [(effects.EFFECTS, "reveal_top", _reveal_takes_nothing)],
+        [(effects.EFFECTS, "reveal_top", _reveal_takes_any_card)]],
     "rooms-duskmourn-ghostly-keybearer-unlocks-a-door": [
         [(triggers.MATCHERS, "combat_damage_to_player", _never)]],
 }
