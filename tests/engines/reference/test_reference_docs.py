@@ -80,3 +80,10 @@ def test_no_engine_module_names_a_card_or_a_ruling() -> None:
             assert not re.search(rf"\b{re.escape(name)}\b", source), (module.name, name)
         for ruling_id in ids:
             assert ruling_id not in source, (module.name, ruling_id)
+
+
+def test_every_filter_and_target_key_is_documented() -> None:
+    text = (ROOT / "docs" / "card-data.md").read_text("utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    for key in abilities.TARGET_KEYS:
+        assert any(f"`{key}`" in row.split("|")[1] for row in rows), key
