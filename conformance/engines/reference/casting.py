@@ -92,6 +92,8 @@ def cast(game: Game, action: Cast) -> Flow:
     spell.face_down = action.face_down
     spell.x = action.x or 0
     chars = game.chars(spell)  # the spell's characteristics: only the door cast (CR 709.3)
+    if "Land" in chars.types:
+        raise IllegalAction(f"{card.name} is a land: it is played, never cast (CR 305.1)")
     _permission(game, action.player, card_obj, chars)
     if not ("Instant" in chars.types or "Flash" in _keywords(spell)):
         state.stack.remove(spell)
