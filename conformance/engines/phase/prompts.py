@@ -55,13 +55,10 @@ def pending_choice(session: PhaseSession) -> Choice | None:
         return Choice("face", player, "choose a face to cast",
                       (Option("front"), Option("back")))
     if kind in TARGET_PROMPTS:
-        selection = data.get("selection") or {}
-        slots = data.get("target_slots") or []
-        slot = slots[int(selection.get("current_slot", 0))] if slots else {}
-        legal = selection.get("current_legal_targets") or slot.get("legal_targets") or []
+        legal, low, high = _target_group(data)
         options = tuple(target_option(session, t) for t in legal)
         prompt = str(data.get("description") or "choose targets")
-        return Choice("target", player, prompt, options, 0 if slot.get("optional") else 1, 1)
+        return Choice("target", player, prompt, options, low, high)
     if kind == "NamedChoice":
         listed = tuple(Option(str(o)) for o in data.get("options") or ())
         if listed:
@@ -109,6 +106,31 @@ def pending_choice(session: PhaseSession) -> Choice | None:
                       "the stack first)", options, len(options), len(options))
     raise Unsupported(f"phase waits for a {kind} prompt, which the adapter does not map "
                       f"to a contract choice")
+
+
+def _slot(data: dict[str, Any]) -> int:
+    return int((data.get("selection") or {}).get("current_slot", 0))
+
+
+def _target_group(data: dict[str, Any]) -> tuple[list[Any], int, int]:
+    """The targets phase asks for now, as one choice: phase asks target slot by target slot
+    ("up to two target creatures" is two optional slots); the slots from the current one
+    with the same legal targets are one choice of as many targets (at least the number of
+    slots that are not optional).  Returns (legal targets, min, max)."""
+    selection = data.get("selection") or {}
+    slots = list(data.get("target_slots") or [])
+    current = int(selection.get("current_slot", 0))
+    legal = list(selection.get("current_legal_targets")
+                 or (slots[current].get("legal_targets") if current < len(slots) else [])
+                 or [])
+    if current >= len(slots):
+        return legal, 1, 1
+    group = [slots[current]]
+    for slot in slots[current + 1:]:
+        if slot.get("legal_targets") != slots[current].get("legal_targets"):
+            break
+        group.append(slot)
+    return legal, sum(1 for slot in group if not slot.get("optional")), len(group)
 
 
 def _trigger_options(session: PhaseSession, data: dict[str, Any]) -> tuple[Option, ...]:
@@ -218,6 +240,15 @@ def answer(session: PhaseSession, values: Sequence[str], given: set[int]) -> lis
     with atomic(session):
         for action in _answer_actions(session, str(kind), data, values):
             events += session.apply(seat, action)
+        if kind in TARGET_PROMPTS:  # the group's optional slots left: no target
+            for _ in range(choice.max - max(len(values), 1)):
+                waiting = session.waiting()
+                now = waiting.get("data") or {}
+                if waiting.get("type") not in TARGET_PROMPTS or \
+                        now.get("source_id") != data.get("source_id") or \
+                        _slot(now) <= _slot(data):  # another ability's targets
+                    break
+                events += session.apply(seat, {"type": "ChooseTarget", "data": {"target": None}})
     if kind in TARGET_PROMPTS:
         given.update(set(session.stack_ids()) - before)
     return events

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Standalone reproduction on phase.rs (pip install phase-python; no other package).
+
+The conformance harness reported:
+    glimmer: names: expected ['Glimmer Token'], found ['Glimmer']
+
+This script rebuilds the card data with phase's own builder, replays every call the harness
+made into phase (new_game, the opening-hand decisions, the switch to debug mode, then each
+action, in order), reads the value the failure is about from phase and prints it beside
+what the ruling expects.  Exit status 0: the departure is reproduced; 1: it is not.
+
+Set-up steps the harness played by phase's rules (not placed with debug actions):
+    - Grand Entryway // Elegant Rotunda put onto the battlefield by the zone-change pipeline, no door unlocked
+"""
+
+import json
+import sys
+import uuid
+
+import phase
+
+CARDS = json.loads(r'''{
+ "Bottomless Pool // Locker Room": {"faces": [{"colorIdentity": ["U"], "colors": ["U"], "faceManaValue": 1, "faceName": "Bottomless Pool", "identifiers": {}, "layout": "split", "manaCost": "{U}", "manaValue": 6, "name": "Bottomless Pool // Locker Room", "side": "a", "subtypes": ["Room"], "text": "When you unlock this door, return up to one target creature to its owner's hand.", "type": "Enchantment — Room", "types": ["Enchantment"]}, {"colorIdentity": ["U"], "colors": ["U"], "faceManaValue": 5, "faceName": "Locker Room", "identifiers": {}, "layout": "split", "manaCost": "{4}{U}", "manaValue": 6, "name": "Bottomless Pool // Locker Room", "side": "b", "subtypes": ["Room"], "text": "Whenever one or more creatures you control deal combat damage to a player, draw a card.", "type": "Enchantment — Room", "types": ["Enchantment"]}], "layout": "split"},
+ "Grand Entryway // Elegant Rotunda": {"faces": [{"colorIdentity": ["W"], "colors": ["W"], "faceManaValue": 2, "faceName": "Grand Entryway", "identifiers": {}, "layout": "split", "manaCost": "{1}{W}", "manaValue": 5, "name": "Grand Entryway // Elegant Rotunda", "side": "a", "subtypes": ["Room"], "text": "When you unlock this door, create a 1/1 white Glimmer enchantment creature token.", "type": "Enchantment — Room", "types": ["Enchantment"]}, {"colorIdentity": ["W"], "colors": ["W"], "faceManaValue": 3, "faceName": "Elegant Rotunda", "identifiers": {}, "layout": "split", "manaCost": "{2}{W}", "manaValue": 5, "name": "Grand Entryway // Elegant Rotunda", "side": "b", "subtypes": ["Room"], "text": "When you unlock this door, put a +1/+1 counter on each of up to two target creatures.", "type": "Enchantment — Room", "types": ["Enchantment"]}], "layout": "split"}
+}''')
+
+TRACE = json.loads(r'''[{"op": "new_game", "player": ["Grand Entryway // Elegant Rotunda"], "opponent": ["Bottomless Pool // Locker Room"], "seed": 1, "first_player": 0},
+ {"op": "apply", "seat": 0, "action": {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}},
+ {"op": "apply", "seat": 1, "action": {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}},
+ {"op": "debug_mode"},
+ {"op": "apply", "seat": 0, "action": {"type": "Debug", "data": {"type": "RemoveObject", "data": {"object_id": 2}}}},
+ {"op": "apply", "seat": 0, "action": {"type": "Debug", "data": {"type": "MoveToZone", "data": {"object_id": 1, "to_zone": "Battlefield", "simulate": true, "library_position": {"type": "Top"}}}}},
+ {"op": "apply", "seat": 0, "action": {"type": "Debug", "data": {"type": "SetSummoningSickness", "data": {"object_id": 1, "sick": false}}}},
+ {"op": "apply", "seat": 0, "action": {"type": "Debug", "data": {"type": "SetTapped", "data": {"object_id": 1, "tapped": false}}}},
+ {"op": "apply", "seat": 0, "action": {"type": "Debug", "data": {"type": "SetPhase", "data": {"phase": "PreCombatMain", "active_player": 0}}}},
+ {"op": "apply", "seat": 0, "action": {"type": "Debug", "data": {"type": "AddMana", "data": {"player_id": 0, "mana": ["Colorless", "White"]}}}},
+ {"op": "apply", "seat": 0, "action": {"type": "UnlockRoomDoor", "data": {"object_id": 1, "door": "Left"}}},
+ {"op": "apply", "seat": 0, "action": {"type": "PassPriority"}},
+ {"op": "apply", "seat": 1, "action": {"type": "PassPriority"}}]''')
+
+
+def oracle_id(name):
+    """One id for every face of a card, or phase does not link a Room's doors."""
+    namespace = uuid.UUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8")
+    return str(uuid.uuid5(namespace, "conformance-card:" + name))
+
+
+def card_data():
+    faces = {}
+    for name, card in CARDS.items():
+        for index, face in enumerate(card["faces"]):
+            if len(card["faces"]) == 1:
+                built = dict(phase.build_oracle_face(face, oracle_id(name)))
+            else:
+                built = dict(phase.build_oracle_face_multi(face, oracle_id(name)))
+                built["layout"] = card["layout"]
+                built["face_index"] = index
+            key = built["name"].lower()
+            if key not in faces or ("layout" in faces[key] and "layout" not in built):
+                faces[key] = built
+    return faces
+
+
+ENGINE = phase.Engine.from_json(json.dumps(card_data()))
+
+
+def replay():
+    game = None
+    for entry in TRACE:
+        if entry["op"] == "new_game":
+            game = ENGINE.new_game(player=entry["player"], opponent=entry["opponent"],
+                                   seed=entry["seed"], first_player=entry["first_player"])
+        elif entry["op"] == "debug_mode":  # before any card is on the battlefield
+            snapshot = game.state()
+            snapshot["state"]["debug_mode"] = True
+            game = ENGINE.load_game(snapshot)
+        else:
+            try:
+                game.apply(entry["seat"], phase.GameAction.from_dict(entry["action"]))
+            except ValueError:
+                if not entry.get("refused"):
+                    raise
+    return game
+
+
+def actor(game):
+    data = game.waiting_for().get("data") or {}
+    if data.get("player") is None and data.get("pending"):
+        return data["pending"][0]["player"]
+    return data.get("player") or 0
+
+
+def verdict(departs):
+    print("DEPARTURE REPRODUCED" if departs else "NOT REPRODUCED")
+    sys.exit(0 if departs else 1)
+
+
+NUMBER = 4
+EXPECTED = {'names': ['Glimmer Token']}
+
+
+def applied(obj, entry):
+    """phase applies a Room permanent's door-tagged abilities only while the door is
+    unlocked; every other entry applies."""
+    definition = entry.get("definition") if isinstance(entry.get("definition"), dict) else entry
+    door = definition.get("room_door")
+    if obj["zone"] != "Battlefield" or door is None:
+        return True
+    return (obj.get("room_unlocks") or {}).get(door.lower() + "_unlocked", False)
+
+
+def abilities(obj):
+    texts = [next(iter(k)) if isinstance(k, dict) else str(k) for k in obj["keywords"]]
+    for key in ("abilities", "trigger_definitions", "static_definitions",
+                "replacement_definitions"):
+        for entry in obj.get(key) or []:
+            definition = entry.get("definition") if isinstance(entry.get("definition"), dict) \
+                else entry
+            text = definition.get("description")
+            if text and text not in texts and applied(obj, entry):
+                texts.append(text)
+    return texts
+
+
+def mana_value(number):
+    """phase's mana value: the last-known information it records as the object leaves."""
+    game = replay()
+    obj = game.state()["state"]["objects"][str(number)]
+    away = "Graveyard" if obj["zone"] == "Exile" else "Exile"
+    result = game.apply(actor(game), phase.GameAction.from_dict({"type": "Debug", "data": {
+        "type": "MoveToZone", "data": {"object_id": number, "to_zone": away, "simulate": False}}}))
+    return [e["data"]["record"]["mana_value"] for e in result.events
+            if e["type"] == "ZoneChanged" and e["data"]["object_id"] == number][0]
+
+
+game = replay()
+obj = game.state()["state"]["objects"][str(NUMBER)]
+doors = obj.get("room_unlocks") or {}
+read = {
+    "names": [n for n in obj["name"].split(" // ") if n],
+    "abilities": abilities(obj),
+    "ability_count": len(abilities(obj)),
+    "transformed": bool(obj.get("transformed")),
+    "face_down": bool(obj.get("face_down")),
+    "zone": obj["zone"].lower(),
+    "types": obj["card_types"]["core_types"],
+    "subtypes": obj["card_types"]["subtypes"],
+    "power": obj.get("power"),
+    "toughness": obj.get("toughness"),
+    "token": bool(obj.get("is_token")),
+    "unlocked_doors": [d for d in ("left", "right") if doors.get(d + "_unlocked")],
+}
+print(f"phase object {NUMBER} ({obj['zone']}): name {obj['name']!r}, mana_cost "
+      f"{obj.get('mana_cost')}, room_unlocks {obj.get('room_unlocks')}")
+departs = False
+for field, expected in EXPECTED.items():
+    value = mana_value(NUMBER) if field == "mana_value" else read.get(field)
+    print(f"{field}: phase gives {value!r}; the ruling expects {expected!r}")
+    departs = departs or value != expected
+verdict(departs)
+
