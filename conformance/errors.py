@@ -93,7 +93,7 @@ class RulingViolation(LocatedError):
 class ScriptError(LocatedError):
     """A scenario could not be carried out as written against this engine.
 
-    For example a choice the engine asked for that the script does not answer, or a
-    ``choose`` step when no choice is pending.  The scenario, not the engine, may be at
-    fault, so this gives the status ``error`` rather than ``failed``.
+    For example a step the runner does not know, or an action it cannot build.  The
+    scenario, not the engine, is at fault, so this gives the status ``error`` rather than
+    ``failed``.
     """

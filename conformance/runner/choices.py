@@ -19,6 +19,10 @@ from ..contract.types import CHOICE_MADE, Choice, Event, Option
 #: The verdict sentences about choices (asserted by the tests).
 NEITHER_ASKED_NOR_CHOSE = ("expected the engine to ask for a choice (answered {answer}); it "
                            "neither asked nor chose itself")
+#: The scripts answer every choice the rules give (the reference engine asks each one), so a
+#: choice a script does not answer is one the rules do not give there: a departure.
+UNASKED_CHOICE = ("the engine is waiting for a choice the script does not answer (the rules "
+                  "give none here): {prompt} [{offered}]")
 NO_CHOICE_TO_CHECK = ("choice: expected the engine to ask for a choice; it neither asks nor "
                       "chose one itself")
 NOT_FORCED = ("the engine chose {chosen} itself for '{prompt}', where the player could have "

@@ -27,7 +27,10 @@ from ..format.loader import LoadFailure
 from ..format.model import Ruling, Scenario, ScriptStep
 from ..format.vocabulary import ACTION_STEPS, Door, Face, Step, Zone
 from .checks import Expectation
-from .choices import NEITHER_ASKED_NOR_CHOSE, OTHER_AUTOMATIC, AutomaticChoice, AutomaticChoices, resolve_values
+from .choices import (
+    NEITHER_ASKED_NOR_CHOSE, OTHER_AUTOMATIC, UNASKED_CHOICE, AutomaticChoice, AutomaticChoices,
+    resolve_values,
+)
 from .results import Result, Status
 
 def follow_aliases(aliases: dict[str, ObjectId | None],
@@ -158,8 +161,7 @@ class ScenarioRun:
         choice = self.engine.pending_choice()
         if choice is not None:
             offered = ", ".join(o.label or o.value for o in choice.options)
-            raise ScriptError(self.where(), f"the engine is waiting for a choice the script "
-                                            f"does not answer: {choice.prompt} [{offered}]")
+            raise self.violation(UNASKED_CHOICE.format(prompt=choice.prompt, offered=offered))
 
     def perform(self, action: Action) -> None:
         self.check_no_choice_pending()

@@ -256,26 +256,26 @@ def test_find_fails_unless_exactly_one_object_matches(write: Write, cards: CardP
 # -- choices ---------------------------------------------------------------------------------
 
 
-def test_a_choice_left_unanswered_at_the_end_is_an_error_naming_it(write: Write, cards: CardPool) -> None:
+def test_a_choice_left_unanswered_at_the_end_fails_naming_it(write: Write, cards: CardPool) -> None:
     ruling = write(scenario("""
         - cast: {card: room}
     """))
     engine = ReferenceEngine()
     result = run(ruling, cards, engine)
     prompt = engine.pending_choice().prompt
-    assert result.status is Status.ERROR
+    assert result.status is Status.FAILED  # a choice the scenario says the rules do not give
     assert result.message.startswith("the engine is waiting for a choice the script does not "
-                                     f"answer: {prompt} [")
+                                     f"answer (the rules give none here): {prompt} [")
     assert "Bottomless Pool" in result.message and "Locker Room" in result.message
 
 
-def test_a_pending_choice_before_the_next_action_is_an_error(write: Write, cards: CardPool) -> None:
+def test_a_pending_choice_before_the_next_action_fails(write: Write, cards: CardPool) -> None:
     ruling = write(scenario("""
         - cast: {card: room}
         - resolve
     """))
     result = run(ruling, cards)
-    assert result.status is Status.ERROR
+    assert result.status is Status.FAILED
     assert "does not answer" in result.message
     assert result.line == line_of(ruling, "- resolve")
 
