@@ -76,17 +76,19 @@ class Mutant:
 def table(mechanic: str, folders: tuple[str, ...],
           entries: dict[str, tuple[list[Patch], set[str]]],
           descriptions: dict[str, str] | None = None,
-          mechanisms: dict[str, str] | None = None) -> list[Mutant]:
+          mechanisms: dict[str, str] | None = None,
+          kills: dict[str, frozenset[str]] | None = None) -> list[Mutant]:
     """Mutants from ``name: (patches, kills)``; each description is ``descriptions[name]``
     or else the docstring of its first replacement; each mechanism ``mechanisms[name]`` or
-    else ``mechanic``."""
+    else ``mechanic``; the rulings each fails are in the entry, or in ``kills[name]``."""
     mutants = []
-    for name, (patches, kills) in entries.items():
+    for name, (patches, known) in entries.items():
         replacement = patches[0][2]
         doc = (descriptions or {}).get(name) or getattr(
             getattr(replacement, "__func__", replacement), "__doc__", None) or name
         mutants.append(Mutant(name, mechanic, " ".join(doc.split()), tuple(patches), folders,
-                              frozenset(kills), (mechanisms or {}).get(name, mechanic)))
+                              frozenset(known) | (kills or {}).get(name, frozenset()),
+                              (mechanisms or {}).get(name, mechanic)))
     return mutants
 
 

@@ -14,6 +14,7 @@ from ..engines.reference.targets import matches
 from ..errors import IllegalAction
 from ..format.vocabulary import Door, Zone
 from . import Patch, table
+from .kill_sets import FOLDERS, KILLS
 
 # -- total cost --------------------------------------------------------------------------
 
@@ -158,7 +159,7 @@ def _permissions_never_reset(game: Any) -> None:
 
 WRONG: dict[str, tuple[list[Patch], set[str]]] = {
     "cost-increase-only-from-own-permanents": (
-        [(casting, "total_cost", _own_increase)], {"cost-total-cost-and-mana-value"}),
+        [(casting, "total_cost", _own_increase)], set()),
     "cost-increase-only-from-opponents-permanents": (
         [(casting, "total_cost", _opponents_increase)], set()),
     "noncreature-increase-for-creature-spells": (
@@ -170,24 +171,13 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
     "spells-cast-never-forgotten": (
         [(turn, "_next_turn", _spells_never_forgotten)], set()),
     "unlock-cost-of-the-other-door": (
-        [(rooms, "unlock_cost", _other_door_cost)], {
-        "copy-mirror-room-copies-only-printed-values",
-        "copy-mirror-room-copy-enters",
-        "copy-mirror-room-copying-a-copy",
-        "copy-mirror-room-copying-a-token",
-        "copy-mirror-room-x-is-zero",
-        "dfc-token-copy-is-double-faced",
-        "room-fully-unlock",
-        "room-unlock-is-a-special-action",
-        "room-unlock-without-targets-for-trigger",
-        "room-when-you-unlock-this-door",
-        "trigger-doubling-separate-choices-per-instance"}),
+        [(rooms, "unlock_cost", _other_door_cost)], set()),
     "unlocking-is-free": (
-        [(rooms, "unlock_cost", _free_unlock)], {"room-unlock-is-a-special-action"}),
+        [(rooms, "unlock_cost", _free_unlock)], set()),
     "unlocking-taxed-like-a-spell": (
         [(rooms, "special_unlock", _unlock_taxed)], set()),
     "hybrid-mana-paid-with-any-color": (
-        [(Cost, "of", classmethod(_hybrid_as_generic))], {"cost-reduction-generic-mana-of-legendary-creature-spells"}),
+        [(Cost, "of", classmethod(_hybrid_as_generic))], set()),
     "anything-can-be-cast-face-down": (
         [(casting, "morph_cost", _anything_face_down)], set()),
     "once-each-turn-permission-unlimited": (
@@ -199,9 +189,9 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
     "permission-for-other-players-graveyards": (
         [(casting, "_permission", _permission(owner=False))], set()),
     "permission-for-any-spell": (
-        [(casting, "_permission", _permission(filters=False))], {"room-cast-permission-checks-cast-door"}),
+        [(casting, "_permission", _permission(filters=False))], set()),
     "permission-checks-the-card-not-the-spell": (
-        [(casting, "_permission", _permission(on_card=True))], {"room-cast-permission-checks-cast-door"}),
+        [(casting, "_permission", _permission(on_card=True))], set()),
     "once-each-turn-permission-never-resets": (
         [(turn, "_next_turn", _permissions_never_reset)], set()),
 }
@@ -238,5 +228,4 @@ MECHANISMS.update({"unlock-cost-of-the-other-door": "rooms", "unlocking-is-free"
                    "unlocking-taxed-like-a-spell": "rooms",
                    "anything-can-be-cast-face-down": "face-down"})
 
-MUTANTS = table("costs", ("rooms", "copies", "trigger-doubling", "morph", "double-faced",
-                          "costs"), WRONG, DESCRIPTIONS, MECHANISMS)
+MUTANTS = table("costs", FOLDERS, WRONG, DESCRIPTIONS, MECHANISMS, KILLS)

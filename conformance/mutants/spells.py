@@ -10,6 +10,7 @@ from typing import Any
 from ..engines.reference import characteristics, effects, entering, mana, state
 from ..format.vocabulary import Zone
 from . import Patch, table
+from .kill_sets import FOLDERS, KILLS
 
 # -- copies of spells --------------------------------------------------------------------
 
@@ -219,7 +220,7 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
     "spell-copy-of-face-down-spell-is-face-up": (
         [(effects.EFFECTS, "copy_spell", _copy_face_up)], set()),
     "resolved-spell-copy-is-not-a-token": (
-        [(state.GameState, "move", _resolved_copy_is_a_card)], {"room-spell-copy-keeps-door-choice"}),
+        [(state.GameState, "move", _resolved_copy_is_a_card)], set()),
     "spell-copy-put-into-graveyard": (
         [(state.GameState, "move", _copy_kept_after_resolving)], set()),
     "spell-copy-mana-value-without-x": (
@@ -238,9 +239,7 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
         [(state.GameState, "move", _tapped_kept)], set()),
     "transformed-kept-off-the-battlefield": (
         [(state.GameState, "move", _transformed_kept),
-         (characteristics, "faces_in_effect", _back_face_anywhere)], {
-        "cost-chapter-iv-is-not-a-mana-ability",
-        "dfc-front-face-outside-battlefield"}),
+         (characteristics, "faces_in_effect", _back_face_anywhere)], set()),
     "until-end-of-turn-follows-the-card": (
         [(state.GameState, "move", _effects_follow_the_card)], set()),
 }
@@ -256,5 +255,4 @@ MECHANISMS = {
     "until-end-of-turn-follows-the-card": "durations",
 }
 
-MUTANTS = table("spell-copies", ("rooms", "copies", "trigger-doubling", "morph",
-                                 "double-faced", "costs"), WRONG, mechanisms=MECHANISMS)
+MUTANTS = table("spell-copies", FOLDERS, WRONG, mechanisms=MECHANISMS, kills=KILLS)

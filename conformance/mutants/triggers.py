@@ -16,6 +16,7 @@ from ..engines.reference.state import StackAbility
 from ..engines.reference.targets import matches
 from ..format.vocabulary import Step, Zone
 from . import Patch, table
+from .kill_sets import FOLDERS, KILLS
 
 # -- trigger doubling --------------------------------------------------------------------
 
@@ -94,14 +95,16 @@ def _putter(order: str) -> Any:
         state = game_.state
         while state.pending_triggers:
             waiting, state.pending_triggers = state.pending_triggers, []
+            players = state.apnap()
             if order == "reversed":
-                groups = [[t for t in waiting if t.controller == p] for p in state.apnap()[::-1]]
-            else:
-                groups = [waiting]
-            for group in groups:
-                for trigger in group:
-                    controller = (state.active_player if order == "active-controls"
-                                  else trigger.controller)
+                players = players[::-1]
+            elif order == "in-order":  # whoever's ability triggered first goes first
+                players = list(dict.fromkeys(t.controller for t in waiting))
+            for player in players:
+                mine = [t for t in waiting if t.controller == player]
+                ordered = yield from triggers.order_triggers(game_, player, mine)
+                for trigger in ordered:
+                    controller = state.active_player if order == "active-controls" else player
                     text = trigger.ability.text or "a triggered ability"
                     targets = yield from _choose_targets(
                         game_, trigger.ability.target, controller, None,
@@ -120,8 +123,8 @@ _nap_first = _putter("reversed")
 _nap_first.__doc__ = ("The nonactive player's triggered abilities go on the stack first, "
                       "under the active player's.")
 _in_trigger_order = _putter("in-order")
-_in_trigger_order.__doc__ = ("Triggered abilities go on the stack in the order they "
-                             "triggered, whoever controls them (no APNAP order).")
+_in_trigger_order.__doc__ = ("The player whose ability triggered first puts theirs on the "
+                             "stack first, active player or not (no APNAP order).")
 _active_controls = _putter("active-controls")
 _active_controls.__doc__ = ("Every triggered ability is controlled by the active player, "
                             "not by its source's controller.")
@@ -240,14 +243,7 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
     "panharmonicon-checks-the-source-not-the-entering-permanent": (
         [(triggers, "additional_instances", _source_types_checked)], set()),
     "statics-of-every-face": (
-        [(game.Game, "statics", _statics_of_every_face)], {
-        "copy-mirror-room-copies-only-printed-values",
-        "copy-mirror-room-copy-enters",
-        "copy-mirror-room-copying-a-copy",
-        "copy-mirror-room-copying-a-token",
-        "copy-mirror-room-x-is-zero",
-        "dfc-token-copy-is-double-faced",
-        "room-unlock-without-targets-for-trigger"}),
+        [(game.Game, "statics", _statics_of_every_face)], set()),
     "nonactive-player-triggers-first": (
         [(triggers, "put_on_stack", _nap_first)], set()),
     "triggers-in-trigger-order": (
@@ -255,20 +251,17 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
     "active-player-controls-every-trigger": (
         [(triggers, "put_on_stack", _active_controls)], set()),
     "up-to-one-target-trigger-removed": (
-        [(triggers, "choose_targets", _up_to_removed)], {
-        "room-battlefield-characteristics-are-unlocked-doors",
-        "room-spell-copy-keeps-door-choice",
-        "room-when-you-unlock-this-door"}),
+        [(triggers, "choose_targets", _up_to_removed)], set()),
     "cast-trigger-on-other-players-spells": (
         [(triggers.MATCHERS, "spell_cast", _cast_by_anyone)], set()),
     "cast-trigger-ignores-spell-types": (
         [(triggers.MATCHERS, "spell_cast", _cast_of_anything)], set()),
     "another-includes-itself": (
-        [(triggers.MATCHERS, "enters", _another_includes_itself)], {"morph-turning-face-up-does-not-trigger-enters"}),
+        [(triggers.MATCHERS, "enters", _another_includes_itself)], set()),
     "you-control-ignored-for-enters": (
         [(triggers.MATCHERS, "enters", _enters_under_anyones_control)], set()),
     "face-down-entering-unseen": (
-        [(triggers.MATCHERS, "enters", _face_down_enters_unseen)], {"morph-turning-face-up-does-not-trigger-enters"}),
+        [(triggers.MATCHERS, "enters", _face_down_enters_unseen)], set()),
     "door-trigger-on-locking": (
         [(triggers.MATCHERS, "door_unlocked", _door_locked_too)], set()),
     "upkeep-trigger-every-upkeep": (
@@ -292,5 +285,4 @@ MECHANISMS = {
     "cast-copy-not-counted-as-cast": "spell-copies",
 }
 
-MUTANTS = table("triggers", ("rooms", "copies", "trigger-doubling", "morph", "double-faced",
-                             "costs"), WRONG, mechanisms=MECHANISMS)
+MUTANTS = table("triggers", FOLDERS, WRONG, mechanisms=MECHANISMS, kills=KILLS)

@@ -13,6 +13,7 @@ from ..engines.reference import game, rooms, turn
 from ..errors import IllegalAction
 from ..format.vocabulary import Door, Zone
 from . import Patch, table
+from .kill_sets import FOLDERS, KILLS
 
 # -- the legend rule ---------------------------------------------------------------------
 
@@ -180,47 +181,22 @@ _keeps_keywords = _face_down_then(
 WRONG: dict[str, tuple[list[Patch], set[str]]] = {
     "legend-rule-across-players": ([(turn, "legend_rule", _across)], set()),
     "legend-rule-by-printed-name": ([(turn, "legend_rule", _printed)], set()),
-    "legend-rule-ignores-tokens": ([(turn, "legend_rule", _no_tokens)], {"dfc-token-copy-is-double-faced"}),
-    "legend-rule-for-nonlegendary-permanents": ([(turn, "legend_rule", _every_name)], {
-        "copy-esper-terra-copies-only-printed-values",
-        "copy-esper-terra-copy-enters",
-        "copy-esper-terra-copying-a-copy",
-        "copy-esper-terra-copying-a-token",
-        "copy-esper-terra-x-is-zero",
-        "copy-mirror-room-copies-only-printed-values",
-        "copy-mirror-room-copy-enters",
-        "copy-mirror-room-copying-a-copy",
-        "copy-mirror-room-copying-a-token",
-        "dfc-non-double-faced-card-put-transformed-stays",
-        "room-spell-copy-keeps-door-choice",
-        "room-unlock-without-targets-for-trigger",
-        "trigger-doubling-linked-abilities-link-every-instance",
-        "trigger-doubling-linked-abilities-sum-and-cast-both",
-        "trigger-doubling-separate-choices-per-instance"}),
-    "legend-rule-keeps-the-newest": ([(turn, "legend_rule", _newest_kept)], {"dfc-token-copy-is-double-faced"}),
+    "legend-rule-ignores-tokens": ([(turn, "legend_rule", _no_tokens)], set()),
+    "legend-rule-for-nonlegendary-permanents": ([(turn, "legend_rule", _every_name)], set()),
+    "legend-rule-keeps-the-newest": ([(turn, "legend_rule", _newest_kept)], set()),
     "until-end-of-turn-never-ends": ([(turn, "_cleanup", _cleanup_forgets_effects)], set()),
     "until-end-of-turn-ends-with-the-step": (
         [(turn, "advance", _effects_end_with_the_step)], set()),
     "until-end-of-turn-ends-on-controllers-turn": (
         [(turn, "_cleanup", _effects_end_on_controllers_turn_only)], set()),
-    "unlock-outside-a-main-phase": ([(rooms, "special_unlock", _any_phase)], {"room-unlock-is-a-special-action"}),
+    "unlock-outside-a-main-phase": ([(rooms, "special_unlock", _any_phase)], set()),
     "unlock-on-another-players-turn": ([(rooms, "special_unlock", _any_turn)], set()),
     "unlock-another-players-room": ([(rooms, "special_unlock", _any_room)], set()),
-    "locking-locks-every-door": ([(rooms, "lock", _lock_unlocked_by_itself)], {"room-unlock-effects-skip-unlocked-doors"}),
-    "face-down-keeps-power-and-toughness": ([(game, "characteristics", _keeps_power)], {
-        "morph-face-down-permanent-is-nameless-2-2",
-        "morph-face-down-permanent-leaving-is-revealed",
-        "morph-face-down-spell-has-mana-value-0",
-        "morph-turned-face-up-is-same-permanent"}),
-    "face-down-keeps-colors": ([(game, "characteristics", _keeps_colors)], {
-        "morph-face-down-permanent-is-nameless-2-2",
-        "morph-face-down-spell-has-mana-value-0"}),
-    "face-down-keeps-creature-types": ([(game, "characteristics", _keeps_subtypes)], {
-        "morph-face-down-permanent-is-nameless-2-2",
-        "morph-face-down-spell-has-mana-value-0"}),
-    "face-down-keeps-abilities": ([(game, "characteristics", _keeps_keywords)], {
-        "morph-face-down-permanent-is-nameless-2-2",
-        "morph-face-down-spell-has-mana-value-0"}),
+    "locking-locks-every-door": ([(rooms, "lock", _lock_unlocked_by_itself)], set()),
+    "face-down-keeps-power-and-toughness": ([(game, "characteristics", _keeps_power)], set()),
+    "face-down-keeps-colors": ([(game, "characteristics", _keeps_colors)], set()),
+    "face-down-keeps-creature-types": ([(game, "characteristics", _keeps_subtypes)], set()),
+    "face-down-keeps-abilities": ([(game, "characteristics", _keeps_keywords)], set()),
 }
 
 MECHANISMS = {name: ("legend-rule" if name.startswith("legend") else
@@ -228,5 +204,4 @@ MECHANISMS = {name: ("legend-rule" if name.startswith("legend") else
                      "face-down" if name.startswith("face-down") else "rooms")
               for name in WRONG}
 
-MUTANTS = table("turns", ("rooms", "copies", "trigger-doubling", "morph", "double-faced",
-                          "costs"), WRONG, mechanisms=MECHANISMS)
+MUTANTS = table("turns", FOLDERS, WRONG, mechanisms=MECHANISMS, kills=KILLS)

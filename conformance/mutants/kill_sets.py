@@ -1,0 +1,213 @@
+"""The rulings each mutant of ``triggers``, ``spells``, ``costs`` and ``turns`` fails (or
+errors on) among :data:`FOLDERS`, as measured; ``tests/mutants`` holds every mutant to its
+set.  Regenerate after a change to the corpus with ``python -m conformance.mutants.kill_sets``
+and read the difference before committing it: a ruling that stops catching a mutant is a
+lost check."""
+
+from __future__ import annotations
+
+FOLDERS = ("rooms", "copies",
+           "trigger-doubling", "trigger-order", "morph", "double-faced", "costs")
+
+KILLS: dict[str, frozenset[str]] = {
+    "active-player-controls-every-trigger": frozenset({
+        "trigger-order-controller-orders-simultaneous-triggers",
+    }),
+    "another-includes-itself": frozenset({
+        "morph-turning-face-up-does-not-trigger-enters",
+    }),
+    "anything-can-be-cast-face-down": frozenset(),
+    "cast-copy-not-counted-as-cast": frozenset(),
+    "cast-trigger-ignores-spell-types": frozenset(),
+    "cast-trigger-on-other-players-spells": frozenset(),
+    "clone-copies-counters": frozenset(),
+    "clone-copies-tapped": frozenset(),
+    "copy-uses-the-originals-x": frozenset(),
+    "cost-increase-only-from-opponents-permanents": frozenset(),
+    "cost-increase-only-from-own-permanents": frozenset({
+        "cost-total-cost-and-mana-value",
+    }),
+    "counters-kept-on-zone-change": frozenset(),
+    "door-trigger-on-locking": frozenset(),
+    "doubler-applies-to-every-players-permanents": frozenset(),
+    "doublers-do-not-stack": frozenset(),
+    "enters-with-counters-of-its-own-card": frozenset(),
+    "face-down-entering-unseen": frozenset({
+        "morph-turning-face-up-does-not-trigger-enters",
+    }),
+    "face-down-keeps-abilities": frozenset({
+        "morph-face-down-permanent-is-nameless-2-2",
+        "morph-face-down-spell-has-mana-value-0",
+    }),
+    "face-down-keeps-colors": frozenset({
+        "morph-face-down-permanent-is-nameless-2-2",
+        "morph-face-down-spell-has-mana-value-0",
+    }),
+    "face-down-keeps-creature-types": frozenset({
+        "morph-face-down-permanent-is-nameless-2-2",
+        "morph-face-down-spell-has-mana-value-0",
+    }),
+    "face-down-keeps-power-and-toughness": frozenset({
+        "morph-face-down-permanent-is-nameless-2-2",
+        "morph-face-down-permanent-leaving-is-revealed",
+        "morph-face-down-spell-has-mana-value-0",
+        "morph-turned-face-up-is-same-permanent",
+    }),
+    "first-each-turn-counts-any-spell": frozenset(),
+    "first-each-turn-reduction-every-time": frozenset(),
+    "hybrid-mana-paid-with-any-color": frozenset({
+        "cost-reduction-generic-mana-of-legendary-creature-spells",
+    }),
+    "legend-rule-across-players": frozenset(),
+    "legend-rule-by-printed-name": frozenset(),
+    "legend-rule-for-nonlegendary-permanents": frozenset({
+        "copy-esper-terra-copies-only-printed-values",
+        "copy-esper-terra-copy-enters",
+        "copy-esper-terra-copying-a-copy",
+        "copy-esper-terra-copying-a-token",
+        "copy-esper-terra-x-is-zero",
+        "copy-mirror-room-copies-only-printed-values",
+        "copy-mirror-room-copy-enters",
+        "copy-mirror-room-copying-a-copy",
+        "copy-mirror-room-copying-a-token",
+        "dfc-non-double-faced-card-put-transformed-stays",
+        "room-spell-copy-keeps-door-choice",
+        "room-unlock-without-targets-for-trigger",
+        "trigger-doubling-linked-abilities-link-every-instance",
+        "trigger-doubling-linked-abilities-sum-and-cast-both",
+        "trigger-doubling-separate-choices-per-instance",
+    }),
+    "legend-rule-ignores-tokens": frozenset({
+        "dfc-token-copy-is-double-faced",
+    }),
+    "legend-rule-keeps-the-newest": frozenset({
+        "dfc-token-copy-is-double-faced",
+    }),
+    "locking-locks-every-door": frozenset({
+        "room-unlock-effects-skip-unlocked-doors",
+    }),
+    "nonactive-player-triggers-first": frozenset({
+        "trigger-order-controller-orders-simultaneous-triggers",
+    }),
+    "noncreature-increase-for-creature-spells": frozenset(),
+    "once-each-turn-permission-never-resets": frozenset(),
+    "once-each-turn-permission-unlimited": frozenset(),
+    "once-each-turn-shared-by-every-permission": frozenset(),
+    "panharmonicon-checks-the-source-not-the-entering-permanent": frozenset(),
+    "panharmonicon-doubles-any-permanent-entering": frozenset(),
+    "permission-checks-the-card-not-the-spell": frozenset({
+        "room-cast-permission-checks-cast-door",
+    }),
+    "permission-for-any-spell": frozenset({
+        "room-cast-permission-checks-cast-door",
+    }),
+    "permission-for-other-players-graveyards": frozenset(),
+    "permission-from-other-players-permanents": frozenset(),
+    "resolved-spell-copy-is-not-a-token": frozenset({
+        "room-spell-copy-keeps-door-choice",
+    }),
+    "spell-copy-counts-as-cast": frozenset(),
+    "spell-copy-loses-targets": frozenset(),
+    "spell-copy-loses-x": frozenset(),
+    "spell-copy-mana-value-without-x": frozenset(),
+    "spell-copy-of-face-down-spell-is-face-up": frozenset(),
+    "spell-copy-put-into-graveyard": frozenset(),
+    "spells-cast-never-forgotten": frozenset(),
+    "statics-of-every-face": frozenset({
+        "copy-mirror-room-copies-only-printed-values",
+        "copy-mirror-room-copy-enters",
+        "copy-mirror-room-copying-a-copy",
+        "copy-mirror-room-copying-a-token",
+        "copy-mirror-room-x-is-zero",
+        "dfc-token-copy-is-double-faced",
+        "room-unlock-without-targets-for-trigger",
+    }),
+    "tapped-kept-on-zone-change": frozenset(),
+    "transformed-kept-off-the-battlefield": frozenset({
+        "cost-chapter-iv-is-not-a-mana-ability",
+        "dfc-front-face-outside-battlefield",
+    }),
+    "triggers-in-trigger-order": frozenset({
+        "trigger-order-controller-orders-simultaneous-triggers",
+    }),
+    "unlock-another-players-room": frozenset(),
+    "unlock-cost-of-the-other-door": frozenset({
+        "copy-mirror-room-copies-only-printed-values",
+        "copy-mirror-room-copy-enters",
+        "copy-mirror-room-copying-a-copy",
+        "copy-mirror-room-copying-a-token",
+        "copy-mirror-room-x-is-zero",
+        "dfc-token-copy-is-double-faced",
+        "room-fully-unlock",
+        "room-unlock-is-a-special-action",
+        "room-unlock-without-targets-for-trigger",
+        "room-when-you-unlock-this-door",
+        "trigger-doubling-separate-choices-per-instance",
+    }),
+    "unlock-on-another-players-turn": frozenset(),
+    "unlock-outside-a-main-phase": frozenset({
+        "room-unlock-is-a-special-action",
+    }),
+    "unlocking-is-free": frozenset({
+        "room-unlock-is-a-special-action",
+    }),
+    "unlocking-taxed-like-a-spell": frozenset(),
+    "until-end-of-turn-ends-on-controllers-turn": frozenset(),
+    "until-end-of-turn-ends-with-the-step": frozenset(),
+    "until-end-of-turn-follows-the-card": frozenset(),
+    "until-end-of-turn-never-ends": frozenset(),
+    "up-to-one-target-trigger-removed": frozenset({
+        "room-battlefield-characteristics-are-unlocked-doors",
+        "room-spell-copy-keeps-door-choice",
+        "room-when-you-unlock-this-door",
+    }),
+    "upkeep-trigger-every-upkeep": frozenset(),
+    "you-control-ignored-for-enters": frozenset(),
+}
+
+
+def measure_kills() -> dict[str, frozenset[str]]:
+    """What each mutant of the measured modules fails among :data:`FOLDERS` now."""
+    from pathlib import Path
+
+    from ..format.loader import load_corpus
+    from ..runner.execute import run_ruling
+    from ..runner.results import Status
+    from . import catalogue
+
+    root = Path(__file__).parents[2] / "rulings"
+    corpus = load_corpus([root])
+    folders = [(root / folder).resolve() for folder in FOLDERS]
+    rulings = [r for r in corpus.rulings
+               if any(Path(r.path).resolve().is_relative_to(f) for f in folders)]
+    found = {}
+    for name, mutant in catalogue().items():
+        if mutant.folders != FOLDERS:
+            continue
+        engine = mutant.engine()
+        found[name] = frozenset(r.id for r in rulings if run_ruling(r, engine, corpus.cards).status
+                                in (Status.FAILED, Status.ERROR))
+    return found
+
+
+def _write() -> None:
+    from pathlib import Path
+
+    path = Path(__file__)
+    text = path.read_text("utf-8")
+    head = text[:text.index("KILLS: dict")]
+    rest = text[text.index("\n\ndef measure_kills"):]
+    lines = ["KILLS: dict[str, frozenset[str]] = {"]
+    for name, kills in sorted(measure_kills().items()):
+        if not kills:
+            lines.append(f'    "{name}": frozenset(),')
+            continue
+        lines.append(f'    "{name}": frozenset({{')
+        lines.extend(f'        "{ruling}",' for ruling in sorted(kills))
+        lines.append("    }),")
+    lines.append("}")
+    path.write_text(head + "\n".join(lines) + "\n" + rest, "utf-8")
+
+
+if __name__ == "__main__":
+    _write()
