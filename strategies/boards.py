@@ -17,8 +17,8 @@ PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
 
 def mana_pools() -> st.SearchStrategy[str]:
-    """A mana pool: plenty of every color, or a few symbols, so that total costs, cost
-    changes and hybrid symbols decide what is legal.
+    """A mana pool: plenty of every color (one time in four), or a few symbols, so that
+    total costs, cost changes and hybrid symbols decide what is legal.
 
     Shrinks towards plenty of mana.
     """
@@ -26,7 +26,7 @@ def mana_pools() -> st.SearchStrategy[str]:
         lambda generic, colored: (f"{{{generic}}}" if generic else "")
         + "".join(f"{{{c}}}" for c in sorted(colored)),
         st.integers(0, 4), st.lists(st.sampled_from("WUBRG"), max_size=4))
-    return st.one_of(st.just(PLENTY), small)
+    return st.one_of(st.just(PLENTY), small, small, small)
 
 _PERMANENT_TYPES = {"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"}
 
