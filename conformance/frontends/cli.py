@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import __version__
 from ..contract import registry
-from ..errors import ConformanceError
+from ..errors import ConformanceError, RulingFileError
 from ..format.loader import Corpus
 from ..runner.execute import run_corpus
 from ..runner.results import Result, ResultsWriter, Status, summary
@@ -174,10 +174,34 @@ def cmd_lint(args: argparse.Namespace) -> int:
     for failure in corpus.failures:
         for error in failure.errors:
             print(error)
+    property_errors = _lint_properties(args.paths)
+    for error in property_errors:
+        print(error)
     good = len(corpus.rulings)
     bad = len(corpus.failures)
-    print(f"{good} ruling file(s) valid, {bad} invalid")
-    return 2 if bad else 0
+    broken = len({error.location.path for error in property_errors})
+    print(f"{good} ruling file(s) valid, {bad} invalid"
+          + (f", {broken} invalid property file(s)" if broken else ""))
+    return 2 if bad or broken else 0
+
+
+def _lint_properties(paths: Sequence[Path]) -> list[RulingFileError]:
+    """Every problem of the property files under ``paths``: their schema, then what the
+    property loader checks."""
+    from ..format.filecheck import schema_errors
+    from ..format.yamlsource import load_yaml
+    from ..properties.yaml_properties import find_property_files, load_property
+
+    errors: list[RulingFileError] = []
+    for path in find_property_files(list(paths)):
+        try:
+            found = schema_errors("property", load_yaml(path), str(path))
+            if not found:
+                load_property(path)
+        except RulingFileError as exc:
+            found = [exc]
+        errors.extend(found)
+    return errors
 
 
 def cmd_engines(args: argparse.Namespace) -> int:

@@ -33,6 +33,7 @@ def cmd_properties(args: argparse.Namespace) -> int:
     from ..errors import UsageError
     from ..format.loader import load_corpus
     from ..properties import all_properties, run_properties
+    from ..properties.run import counterexample_path
     from ..runner.results import Result, ResultsWriter, Status, exit_code, summary
     from .cli import _print_result
 
@@ -57,8 +58,8 @@ def cmd_properties(args: argparse.Namespace) -> int:
             print(f"passed {result.id} (seed {result.details.get('seed')})")
         counterexample = result.details.get("counterexample")
         if counterexample and args.counterexamples is not None:
+            path = counterexample_path(args.counterexamples, result.id)
             args.counterexamples.mkdir(parents=True, exist_ok=True)
-            path = args.counterexamples / f"{result.id}.yaml"
             path.write_text(str(counterexample), "utf-8")
             print(f"  written to {path}")
 

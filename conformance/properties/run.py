@@ -4,8 +4,10 @@ counterexample as a YAML ruling when one fails."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import hypothesis
@@ -13,12 +15,29 @@ import yaml
 from hypothesis import stateful
 
 from ..contract.protocol import Engine
+from ..errors import UsageError
 from ..format.cards import CardPool
 from ..format.model import Ruling
 from ..runner.results import Result, Status
 from .catalog import Property
 from .machine import PropertyFailure, machine_class, scenario_text
 from .profiles import PROFILES
+
+
+#: What a property id must be to name a file: no separator, no leading dot.
+_FILE_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
+
+
+def counterexample_path(folder: Path, property_id: str) -> Path:
+    """The file a property's counterexample is written to in ``folder``.  An id that is not
+    a plain file name (``../x``, an absolute path) is refused, and the resolved path must
+    stay inside ``folder``."""
+    path = folder / f"{property_id}.yaml"
+    if not _FILE_NAME.fullmatch(property_id) or \
+            path.resolve().parent != folder.resolve():
+        raise UsageError(f"property id {property_id!r} cannot name a counterexample file in "
+                         f"{folder} (letters, digits, '.', '_' and '-' only)")
+    return path
 
 
 def counterexample_ruling(failure: PropertyFailure, rulings: Sequence[Ruling],

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from ..errors import ConformanceError, Location, RulingFileError, did_you_mean
+from ..format.filecheck import schema_errors
 from ..format.yamlsource import LineDict, key_line, load_yaml
 from .results import Result, Status
 
@@ -111,6 +112,8 @@ def load_expectations(path: Path) -> Expectations:
             str(ruling_id): _entry(path, f"engines.{engine}.{ruling_id}", str(ruling_id), entry,
                                    key_line(rulings, ruling_id))
             for ruling_id, entry in rulings.items()}
+    for error in schema_errors("expectations", document, str(path))[:1]:
+        raise ExpectationsError(error.location, error.message)
     return Expectations(str(path), engines)
 
 
