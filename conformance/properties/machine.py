@@ -15,6 +15,7 @@ from run to run replays a game exactly (docs/properties.md, "Stable choices").
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -23,7 +24,7 @@ import yaml
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from strategies import answers, boards
+from strategies import answers, boards, card_entries
 
 from ..contract.protocol import Engine
 from ..contract.text import normalize_text
@@ -33,7 +34,7 @@ from ..contract.types import (
 )
 from ..errors import IllegalAction, Unsupported
 from ..format.cards import Card, CardPool
-from ..format.model import Setup
+from ..format.model import CardEntry, Setup
 from ..format.vocabulary import Door, Face, Step, Zone
 from ..runner.execute import follow_aliases
 from .catalog import Observation, Property, Violation
@@ -75,9 +76,10 @@ def pinned_word(option: Option) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(eq=False)
 class Recorder:
-    """The steps taken so far, written with aliases as a ruling scenario."""
+    """The steps taken so far, written with aliases as a ruling scenario (hashed by
+    identity: properties may keep what they remember of a game by its recorder)."""
 
     setup: Setup
     aliases: dict[str, ObjectId | None]
@@ -268,6 +270,59 @@ def next_steps(current: Step) -> list[Step]:
     return later + [s for s in ADVANCE_STEPS if s not in later]
 
 
+def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
+               focus: Callable[[Card], bool]) -> st.SearchStrategy[Setup]:
+    """``base`` positions with what later turns need: basic lands on both battlefields (mana
+    empties between steps) and up to two cards in the other player's hand, so that both
+    players act in their turns; and half of the time it is the other player's turn, with
+    the setup's mana.  New entries get the aliases after the setup's own.
+
+    Shrinks towards no lands, an empty hand and the setup's active player, then as ``base``
+    does.
+    """
+    lands = sorted(name for name, card in pool.items()
+                   if "Land" in card.faces[0].types and "Basic" in card.faces[0].supertypes)
+    spells = sorted(name for name, card in pool.items() if "Land" not in card.faces[0].types)
+    focused = [name for name in spells if focus(pool[name])]
+    land_lists = st.lists(st.sampled_from(lands), max_size=4) if lands else st.just([])
+    hands = st.lists(card_entries(pool, Zone.HAND, names=spells, focused=focused or None),
+                     max_size=2) if spells else st.just([])
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Setup:
+        setup = draw(base)
+        taken = {entry.alias for _player, _zone, entry in setup.entries()}
+        numbers = (f"c{n}" for n in itertools.count(len(taken) + 1) if f"c{n}" not in taken)
+        players = []
+        for player in setup.players:
+            zones = dict(player.zones)
+            added = [CardEntry(name) for name in draw(land_lists)]
+            zones[Zone.BATTLEFIELD] = (*zones.get(Zone.BATTLEFIELD, ()),
+                                       *(replace(e, alias=next(numbers)) for e in added))
+            if player.name != setup.active_player:
+                hand = draw(hands)
+                zones[Zone.HAND] = (*zones.get(Zone.HAND, ()),
+                                    *(replace(e, alias=next(numbers)) for e in hand))
+            players.append(replace(player, zones=zones))
+        if len(players) == 2 and draw(st.booleans(), label="the other player's turn"):
+            active = next(p for p in players if p.name != setup.active_player)
+            mana = "".join(p.mana for p in players)
+            players = [replace(p, mana=mana if p is active else "") for p in players]
+            return replace(setup, players=tuple(players), active_player=active.name)
+        return replace(setup, players=tuple(players))
+
+    return build()
+
+
+def kind_of(engine: Engine, action: Action) -> str:
+    """What kind of action ``action`` is, for drawing each kind as often: activating a
+    land's ability is a kind of its own, so that lands do not crowd out other abilities."""
+    name = type(action).__name__
+    if isinstance(action, Activate) and "Land" in engine.observe(action.object).types:
+        return f"{name} (land)"
+    return name
+
+
 class _Undone(Exception):
     """The engine refused an answer and dropped the action it belonged to."""
 
@@ -277,15 +332,21 @@ class _Stuck(Exception):
 
 
 def machine_class(factory: Callable[[], Engine], pool: CardPool,
-                  properties: Sequence[Property], *, moves: bool,
-                  turns: bool = True) -> type[RuleBasedStateMachine]:
+                  properties: Sequence[Property], *, moves: bool, turns: bool = True,
+                  setups: st.SearchStrategy[Setup] | None = None,
+                  ) -> type[RuleBasedStateMachine]:
     """A state machine class playing on engines from ``factory``, checking ``properties``;
-    games favour the cards every property focuses on.  With ``turns``, players pass
-    priority to later steps and turns, so that both players act."""
+    games start from ``setups`` (by default ``strategies.boards``, favouring the cards every
+    property focuses on).  With ``turns``, players pass priority to later steps and turns,
+    so that both players act."""
     focuses = [p.focus for p in properties]
 
     def focus(card: Card) -> bool:
         return any(f(card) for f in focuses)
+
+    positions = setups if setups is not None else boards(pool, focus=focus)
+    if turns and setups is None:
+        positions = both_sides(pool, positions, focus)
 
     class ConformanceMachine(RuleBasedStateMachine):
         def __init__(self) -> None:
@@ -296,7 +357,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             self.history: dict[ObjectId, set[ObjectId]] = {}
             self.stuck = False
 
-        @initialize(setup=boards(pool, focus=focus))
+        @initialize(setup=positions)
         def start(self, setup: Setup) -> None:
             self.engine = factory()
             aliases = self.engine.start(setup, pool)
@@ -398,20 +459,21 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 self._move_a_card(data)
                 return
             game = self.engine.game()
-            if turns and not game.stack and data.draw(st.integers(0, 5),
+            if turns and not game.stack and data.draw(st.integers(0, 7),
                                                       label="pass priority instead") == 0:
                 steps = next_steps(game.step)
-                self._try(data, AdvanceTo(data.draw(st.sampled_from(steps), label="to step")),
-                          listed=False)
+                ahead = data.draw(st.integers(0, len(steps) - 1), label="steps ahead")
+                self._try(data, AdvanceTo(steps[ahead]), listed=False)
                 return
             player = game.priority_player or game.active_player
             order = self._order()
             actions = sorted(self.engine.legal_actions(player), key=order.action)
             if not actions:
                 return
-            kinds = sorted({type(a).__name__ for a in actions})  # each kind as likely
-            kind = data.draw(st.sampled_from(kinds), label="kind of action")
-            action = data.draw(st.sampled_from([a for a in actions if type(a).__name__ == kind]),
+            kinds = [kind_of(self.engine, a) for a in actions]
+            kind = data.draw(st.sampled_from(sorted(set(kinds))),  # each kind as likely
+                             label="kind of action")
+            action = data.draw(st.sampled_from([a for a, k in zip(actions, kinds) if k == kind]),
                                label="action")
             self._try(data, action, listed=True)
 

@@ -1,0 +1,358 @@
+"""Benign variants: correct engines that differ from the reference engine only in ways the
+adapter contract leaves open -- ids, orders, typography, extra events, prompt shapes.
+
+Each wraps another engine (the reference engine by default) through the contract alone and
+changes one incidental thing.  Every ruling and every property must pass on every one of
+them: a verdict that differs is a false verdict of the harness, never the engine's fault.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields, is_dataclass, replace
+from typing import Any
+
+from conformance.contract.protocol import Engine
+from conformance.contract.types import (
+    Action, Cast, Choice, EngineInfo, Event, GameView, ObjectId, ObjectView, Option, PlayerId,
+)
+from conformance.engines.reference import ReferenceEngine
+from conformance.errors import IllegalAction
+from conformance.format.cards import CardPool
+from conformance.format.model import Setup
+from conformance.format.vocabulary import Door, Zone
+
+
+def convert(value: Any, change: Callable[[str], str]) -> Any:
+    """``value`` with every plain string passed through ``change``, through dataclasses,
+    tuples, lists and mappings (enums are left alone)."""
+    if type(value) is str:
+        return change(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return replace(value, **{f.name: convert(getattr(value, f.name), change)  # type: ignore[misc]
+                                 for f in fields(value)})
+    if isinstance(value, tuple):
+        return tuple(convert(v, change) for v in value)
+    if isinstance(value, list):
+        return [convert(v, change) for v in value]
+    if isinstance(value, Mapping):
+        return {k: convert(v, change) for k, v in value.items()}
+    return value
+
+
+class Variant:
+    """An engine delegating to ``inner`` through the contract; subclasses change one thing
+    in one of the hooks at the bottom."""
+
+    description = "the reference engine as it is"
+
+    def __init__(self, inner: Engine | None = None) -> None:
+        self.inner: Engine = inner if inner is not None else ReferenceEngine()
+
+    @property
+    def info(self) -> EngineInfo:
+        return self.inner.info
+
+    def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
+        return {alias: self.out(object_id)
+                for alias, object_id in self.inner.start(setup, cards).items()}
+
+    def perform(self, action: Action) -> Sequence[Event]:
+        return self.events(self.out(list(self.inner.perform(self.into(action)))))
+
+    def is_legal(self, action: Action) -> bool:
+        return self.inner.is_legal(self.into(action))
+
+    def legal_actions(self, player: PlayerId) -> Sequence[Action]:
+        return self.actions(self.out(list(self.inner.legal_actions(player))))
+
+    def pending_choice(self) -> Choice | None:
+        choice = self.inner.pending_choice()
+        return None if choice is None else self.choice(self.out(choice))
+
+    def answer(self, values: Sequence[str]) -> Sequence[Event]:
+        inner_values = self.into(list(self.answer_values(list(values))))
+        return self.events(self.out(list(self.inner.answer(inner_values))))
+
+    def observe(self, object_id: ObjectId, viewer: PlayerId | None = None) -> ObjectView:
+        return self.view(self.out(self.inner.observe(self.into(object_id), viewer)))
+
+    def objects(self, zone: Zone, player: PlayerId | None = None) -> Sequence[ObjectId]:
+        return [self.out(o) for o in self.inner.objects(zone, player)]
+
+    def game(self) -> GameView:
+        return self.game_view(self.out(self.inner.game()))
+
+    def close(self) -> None:
+        self.inner.close()
+
+    # -- hooks: each variant overrides one or two -------------------------------------------
+
+    def out(self, value: Any) -> Any:
+        """Ids as this engine shows them."""
+        return value
+
+    def into(self, value: Any) -> Any:
+        """Ids as the inner engine knows them."""
+        return value
+
+    def actions(self, actions: list[Action]) -> list[Action]:
+        return actions
+
+    def choice(self, choice: Choice) -> Choice:
+        return choice
+
+    def answer_values(self, values: list[str]) -> list[str]:
+        return values
+
+    def view(self, view: ObjectView) -> ObjectView:
+        return view
+
+    def game_view(self, game: GameView) -> GameView:
+        return game
+
+    def events(self, events: list[Event]) -> list[Event]:
+        return events
+
+
+_REFERENCE_ID = re.compile(r"o\d+")
+
+
+class RandomIds(Variant):
+    """Object ids are random UUIDs: the same object keeps its id within a game, and no two
+    runs give it the same one."""
+
+    description = "random UUIDs as object ids"
+
+    def __init__(self, inner: Engine | None = None) -> None:
+        super().__init__(inner)
+        self._outward: dict[str, str] = {}
+        self._inward: dict[str, str] = {}
+
+    def _id(self, text: str) -> str:
+        if not _REFERENCE_ID.fullmatch(text):
+            return text
+        if text not in self._outward:
+            new = str(uuid.uuid4())
+            self._outward[text], self._inward[new] = new, text
+        return self._outward[text]
+
+    def out(self, value: Any) -> Any:
+        return convert(value, self._id)
+
+    def into(self, value: Any) -> Any:
+        return convert(value, lambda text: self._inward.get(text, text))
+
+    def observe(self, object_id: ObjectId, viewer: PlayerId | None = None) -> ObjectView:
+        if object_id not in self._inward:
+            raise KeyError(object_id)  # ids it never gave out are no ids of this engine
+        return super().observe(object_id, viewer)
+
+
+class ShuffledOrders(Variant):
+    """Legal actions and the options of every choice come in a random order (an option
+    order is kept while its choice is pending)."""
+
+    description = "legal actions and options in a random order"
+
+    def __init__(self, inner: Engine | None = None) -> None:
+        super().__init__(inner)
+        self._random = random.Random()
+        self._shown: tuple[Choice, Choice] | None = None
+
+    def actions(self, actions: list[Action]) -> list[Action]:
+        self._random.shuffle(actions)
+        return actions
+
+    def choice(self, choice: Choice) -> Choice:
+        if self._shown is None or self._shown[0] != choice:
+            options = list(choice.options)
+            self._random.shuffle(options)
+            self._shown = (choice, replace(choice, options=tuple(options)))
+        return self._shown[1]
+
+
+class ReversedOrders(Variant):
+    """Legal actions and options in the reverse of the reference engine's order."""
+
+    description = "legal actions and options reversed"
+
+    def actions(self, actions: list[Action]) -> list[Action]:
+        return actions[::-1]
+
+    def choice(self, choice: Choice) -> Choice:
+        return replace(choice, options=choice.options[::-1])
+
+
+def _typeset(text: str) -> str:
+    return (text.replace("'", "\u2019").replace(", ", ",  ").replace(". ", ".\n")
+            .replace('"', "\u201d"))
+
+
+class CurlyTexts(Variant):
+    """Ability texts with curly apostrophes and quotes, double spaces and line breaks."""
+
+    description = "typographic ability texts"
+
+    def view(self, view: ObjectView) -> ObjectView:
+        return replace(view, abilities=tuple(_typeset(a) for a in view.abilities))
+
+    def game_view(self, game: GameView) -> GameView:
+        return replace(game, stack=tuple(replace(item, text=_typeset(item.text))
+                                         for item in game.stack))
+
+
+class ExtraEvents(Variant):
+    """Events of kinds the contract does not know, before and after the reference ones."""
+
+    description = "extra events of unknown kinds"
+
+    def events(self, events: list[Event]) -> list[Event]:
+        priority = self.inner.game().priority_player
+        return [Event("priority_passed", {"player": priority}), *events,
+                Event("engine_trace", {"note": "state checked", "events": len(events)})]
+
+
+class OtherYesNoValues(Variant):
+    """A yes/no choice whose options have other values and the standard labels."""
+
+    description = "yes/no options valued 'accept'/'decline', labelled 'yes'/'no'"
+    VALUES = {"yes": "accept", "no": "decline"}
+
+    def choice(self, choice: Choice) -> Choice:
+        if {o.value for o in choice.options} != set(self.VALUES):
+            return choice
+        return replace(choice, options=tuple(Option(self.VALUES[o.value], o.value)
+                                             for o in choice.options))
+
+    def answer_values(self, values: list[str]) -> list[str]:
+        pending = self.inner.pending_choice()
+        if pending is None or {o.value for o in pending.options} != set(self.VALUES):
+            return values
+        inward = {v: k for k, v in self.VALUES.items()}
+        refused = [v for v in values if v not in inward]
+        if refused:  # this engine knows only its own values
+            raise IllegalAction(f"{refused[0]!r} is not 'accept' or 'decline'")
+        return [inward[v] for v in values]
+
+
+def _is_room(engine: Engine, card: ObjectId) -> bool:
+    return "Room" in engine.observe(card).subtypes
+
+
+class RoomCastAsksDoor(Variant):
+    """A Room in hand is listed once as a cast with no door whenever casting it can begin;
+    the door is asked as a choice, and an answer the rules refuse (a door that can't be
+    paid for, or cast now) drops the cast."""
+
+    description = "one cast per Room, the door asked"
+
+    def actions(self, actions: list[Action]) -> list[Action]:
+        listed: list[Action] = []
+        for action in actions:
+            if isinstance(action, Cast) and action.door is not None:
+                action = replace(action, door=None)
+            if action not in listed:
+                listed.append(action)
+        for player in self._players():
+            for card in self.inner.objects(Zone.HAND, player):
+                cast = Cast(player, card)
+                if cast not in listed and _is_room(self.inner, card) and self.inner.is_legal(cast):
+                    listed.append(cast)  # legal up to the door choice
+        return listed
+
+    def _players(self) -> list[PlayerId]:
+        priority = self.inner.game().priority_player
+        return [priority] if priority else []
+
+
+class DoorChoiceKeptPending(Variant):
+    """This engine asks the door itself, with labels of its own ("the left door"), and
+    refuses an answer the rules don't allow while keeping the choice pending."""
+
+    description = "its own door choice, other labels, refused answers keep it pending"
+    LABELS = {Door.LEFT.value: "the left door", Door.RIGHT.value: "the right door"}
+
+    def __init__(self, inner: Engine | None = None) -> None:
+        super().__init__(inner)
+        self._cast: Cast | None = None
+
+    def _door_choice(self, cast: Cast) -> Choice:
+        return Choice("door", cast.player, "which door to cast",
+                      tuple(Option(d.value, self.LABELS[d.value]) for d in Door))
+
+    def actions(self, actions: list[Action]) -> list[Action]:
+        listed: list[Action] = []
+        for action in actions:
+            if isinstance(action, Cast) and action.door is not None:
+                action = replace(action, door=None)
+            if action not in listed:
+                listed.append(action)
+        return listed
+
+    def _asks(self, action: Action) -> bool:
+        return (isinstance(action, Cast) and action.door is None and not action.face_down
+                and _is_room(self.inner, action.card))
+
+    def perform(self, action: Action) -> Sequence[Event]:
+        if self._cast is not None:
+            raise IllegalAction("a choice is pending: which door to cast")
+        if self._asks(action):
+            assert isinstance(action, Cast)
+            if not self.is_legal(action):
+                raise IllegalAction("neither door can be cast now")
+            self._cast = action
+            return []
+        return super().perform(action)
+
+    def is_legal(self, action: Action) -> bool:
+        if self._cast is not None:
+            return False
+        if self._asks(action):
+            assert isinstance(action, Cast)
+            return any(self.inner.is_legal(replace(action, door=d)) for d in Door)
+        return super().is_legal(action)
+
+    def pending_choice(self) -> Choice | None:
+        if self._cast is not None:
+            return self._door_choice(self._cast)
+        return super().pending_choice()
+
+    def answer(self, values: Sequence[str]) -> Sequence[Event]:
+        cast = self._cast
+        if cast is None:
+            return super().answer(values)
+        if len(values) != 1 or values[0] not in self.LABELS:
+            raise IllegalAction(f"answer one of {sorted(self.LABELS)}, not {list(values)}")
+        events = self.inner.perform(replace(cast, door=Door(values[0])))  # refused: still pending
+        self._cast = None
+        return events
+
+
+class Everything(Variant):
+    """Every variant at once."""
+
+    description = "all of the above, stacked"
+
+    def __init__(self, inner: Engine | None = None) -> None:
+        engine: Engine = inner if inner is not None else ReferenceEngine()
+        for layer in (CurlyTexts, OtherYesNoValues, RoomCastAsksDoor, ExtraEvents,
+                      ShuffledOrders, RandomIds):
+            engine = layer(engine)  # type: ignore[assignment]
+        super().__init__(engine)
+
+
+VARIANTS: dict[str, type[Variant]] = {
+    "random-ids": RandomIds,
+    "shuffled-orders": ShuffledOrders,
+    "reversed-orders": ReversedOrders,
+    "curly-texts": CurlyTexts,
+    "extra-events": ExtraEvents,
+    "other-yes-no-values": OtherYesNoValues,
+    "room-cast-asks-door": RoomCastAsksDoor,
+    "door-choice-kept-pending": DoorChoiceKeptPending,
+    "everything": Everything,
+}

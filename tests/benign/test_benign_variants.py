@@ -1,0 +1,58 @@
+"""Correct engines that differ from the reference engine only incidentally pass every
+ruling and every property: the harness blames no engine for its ids, its orders, its
+typography, its extra events or the shape of its prompts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from benign_variants import VARIANTS, Variant
+from hypothesis import settings
+from hypothesis.stateful import get_state_machine_test
+
+from conformance.engines.reference import ReferenceEngine
+from conformance.format.loader import load_corpus
+from conformance.properties import all_properties
+from conformance.properties.machine import machine_class
+from conformance.properties.profiles import PROFILES
+from conformance.runner.execute import run_ruling
+from conformance.runner.results import Status
+
+RULINGS = Path(__file__).parents[2] / "rulings"
+
+#: The ``ci`` profile with fewer games: every property at once, on every variant.
+FEW_GAMES = settings(PROFILES["ci"], max_examples=12)
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus([RULINGS])  # files that fail to load are the loader tests' concern
+
+
+@pytest.fixture(scope="module")
+def reference_verdicts(corpus):
+    engine = ReferenceEngine()
+    return {r.id: run_ruling(r, engine, corpus.cards).status for r in corpus.rulings}
+
+
+def test_the_reference_engine_passes_every_executable_ruling(reference_verdicts):
+    assert {s for s in reference_verdicts.values()} <= {Status.PASSED, Status.NOT_EXECUTABLE}
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_benign_variant_passes_every_ruling(name, corpus, reference_verdicts):
+    engine: Variant = VARIANTS[name]()
+    wrong = {}
+    for ruling in corpus.rulings:
+        result = run_ruling(ruling, engine, corpus.cards)
+        if result.status is not reference_verdicts[ruling.id]:
+            wrong[ruling.id] = f"{result.status.value}: {result.message}"
+    assert not wrong, f"{VARIANTS[name].description}: {wrong}"
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_benign_variant_passes_every_property(name, corpus):
+    properties = all_properties([RULINGS])
+    machine = machine_class(VARIANTS[name], corpus.cards, properties, moves=True)
+    get_state_machine_test(machine, settings=FEW_GAMES)()

@@ -1,0 +1,208 @@
+"""The state machine blames no correct engine: it replays a game the same way whatever ids
+and orders the engine uses, takes a refused answer for a refused answer, records answers
+in the contract's words, and reaches later steps, later turns and the other player."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import get_state_machine_test
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "benign"))
+
+from benign_variants import (  # noqa: E402
+    CurlyTexts, DoorChoiceKeptPending, OtherYesNoValues, RandomIds, RoomCastAsksDoor, ShuffledOrders,
+    Variant,
+)
+
+from conformance.contract.types import ObjectView, Option  # noqa: E402
+from conformance.engines.reference import ReferenceEngine  # noqa: E402
+from conformance.errors import IllegalAction  # noqa: E402
+from conformance.format.loader import load_corpus  # noqa: E402
+from conformance.format.model import CardEntry, PlayerSetup, Setup  # noqa: E402
+from conformance.format.vocabulary import Door, Step, Zone  # noqa: E402
+from conformance.properties import PROPERTIES, Property, run_property  # noqa: E402
+from conformance.properties.machine import (  # noqa: E402
+    Recorder, StableOrder, machine_class, next_steps, pinned_word,
+)
+from conformance.properties.profiles import PROFILES  # noqa: E402
+from conformance.runner.results import Status  # noqa: E402
+
+RULINGS = Path(__file__).parents[2] / "rulings"
+BY_ID = {p.id: p for p in PROPERTIES}
+PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus([RULINGS])
+
+
+def _setup(alice: dict[Zone, list[CardEntry]], bob: dict[Zone, list[CardEntry]] | None = None,
+           mana: str = PLENTY) -> Setup:
+    return Setup((PlayerSetup("alice", mana=mana, zones={z: tuple(e) for z, e in alice.items()}),
+                  PlayerSetup("bob", zones={z: tuple(e) for z, e in (bob or {}).items()})),
+                 "alice", Step.PRECOMBAT_MAIN)
+
+
+def _play(factory: Any, corpus: Any, properties: list[Property], setup: Setup | None = None,
+          examples: int = 30) -> None:
+    machine = machine_class(factory, corpus.cards, properties, moves=True,
+                            setups=None if setup is None else st.just(setup))
+    get_state_machine_test(machine, settings=settings(PROFILES["ci"], max_examples=examples))()
+
+
+def _spy(seen: list[Any], look: Any) -> Property:
+    def check(o: Any) -> list[Any]:
+        seen.append(look(o))
+        return []
+    return Property("spy", "records what the games reach", ("spy",), frozenset(), check)
+
+
+# -- 1. ids that differ between runs --------------------------------------------------------
+
+
+class OneDoorOffBattlefield(Variant):
+    """A planted bug: a Room card off the stack and battlefield shows one door's name."""
+
+    def view(self, view: ObjectView) -> ObjectView:
+        if "Room" in view.subtypes and view.zone not in (Zone.STACK, Zone.BATTLEFIELD):
+            return replace(view, names=view.names[:1])
+        return view
+
+
+def test_a_game_on_random_ids_shrinks_to_a_counterexample(corpus):
+    """Shrinking replays games: with random ids and shuffled orders, the machine must make
+    the same choices by what the scenario controls, not by ids (no FlakyStrategyDefinition)."""
+    def buggy() -> RandomIds:
+        return RandomIds(ShuffledOrders(OneDoorOffBattlefield()))
+
+    result = run_property(BY_ID["room-characteristics-by-zone"], buggy, corpus.cards,
+                          corpus.rulings, profile="ci")
+    assert result.status is Status.FAILED, result.message  # not an error: Flaky...
+    assert "has the names ['Bottomless Pool']" in result.message
+    assert "Locker Room" in result.details["scenario"]
+
+
+def test_objects_and_actions_are_ordered_by_aliases_and_what_they_are(corpus):
+    setup = _setup({Zone.HAND: [CardEntry("Grizzly Bears", "c1"), CardEntry("Memnite", "c2")],
+                    Zone.BATTLEFIELD: [CardEntry("Grizzly Bears")]})
+    keys = []
+    for _run in range(2):
+        engine = RandomIds(ShuffledOrders())
+        recorder = Recorder(setup, dict(engine.start(setup, corpus.cards)))
+        order = StableOrder(engine, recorder)
+        actions = sorted(engine.legal_actions("alice"), key=order.action)
+        keys.append([recorder.alias_of(a.card) for a in actions])  # type: ignore[union-attr]
+    assert keys[0] == keys[1] == ["c1", "c2"]
+
+
+# -- 2. a refused answer is not a refused action ----------------------------------------------
+
+
+class CountingRefusals(RoomCastAsksDoor):
+    refused: list[str] = []
+
+    def answer(self, values: Any) -> Any:
+        try:
+            return super().answer(values)
+        except IllegalAction as exc:
+            CountingRefusals.refused.append(exc.reason)
+            raise
+
+
+class CountingPendingRefusals(DoorChoiceKeptPending):
+    refused: list[str] = []
+
+    def answer(self, values: Any) -> Any:
+        try:
+            return super().answer(values)
+        except IllegalAction as exc:
+            CountingPendingRefusals.refused.append(exc.reason)
+            raise
+
+
+@pytest.mark.parametrize("variant", [CountingRefusals, CountingPendingRefusals])
+def test_a_refused_answer_to_a_door_choice_is_not_a_refused_action(corpus, variant):
+    """An engine lists a Room once, asks the door, and refuses a door that can't be cast
+    now (dropping the cast, or keeping the choice pending): no verdict, and the game goes on."""
+    variant.refused.clear()
+    room = "Bottomless Pool // Locker Room"
+    setup = _setup({Zone.HAND: [CardEntry(room, "c1"), CardEntry("Shock", "c2")],
+                    Zone.BATTLEFIELD: [CardEntry("Grizzly Bears", "c3")]}, mana="{U}{R}")
+    result = run_property(BY_ID["room-characteristics-by-zone"], variant, corpus.cards,
+                          corpus.rulings, profile="ci")
+    assert result.status is Status.PASSED, result.message
+    _play(variant, corpus, [BY_ID["room-characteristics-by-zone"]], setup)
+    assert variant.refused, "no answer was refused: the test shows nothing"
+
+
+# -- 3. answers in the contract's words --------------------------------------------------------
+
+
+def test_pinned_words_are_read_from_the_value_or_the_label():
+    assert pinned_word(Option("accept", "yes")) == "yes"
+    assert pinned_word(Option("no", "Decline")) == "no"
+    assert pinned_word(Option("left", "the left door")) == "left"
+    assert pinned_word(Option("o12", "Grizzly Bears")) is None
+
+
+def test_yes_no_answers_are_recorded_as_yes_and_no(corpus):
+    """Serah Farron's "you may transform" on an engine valuing yes/no 'accept'/'decline'."""
+    setup = _setup({Zone.BATTLEFIELD: [CardEntry("Serah Farron // Crystallized Serah", "c1"),
+                                       CardEntry("Isamaru, Hound of Konda", "c2"),
+                                       CardEntry("Tyrox, Saurid Tyrant", "c3")]})
+    answers: list[Any] = []
+    spy = _spy(answers, lambda o: [s["choose"] for s in o.recorder.steps
+                                   if isinstance(s, dict) and "choose" in s])
+    _play(OtherYesNoValues, corpus, [spy], setup)
+    recorded = {str(a) for steps in answers for answer in steps for a in answer}
+    assert recorded & {"yes", "no"}, "no yes/no choice was reached"
+    assert not recorded & {"accept", "decline"}
+
+
+# -- 4. texts in another typography -------------------------------------------------------------
+
+
+def test_a_doubler_in_curly_typography_still_counts(corpus):
+    """Unlocking Bottomless Pool with Fractured Realm unlocked: the trigger goes on the stack
+    twice, whatever typography the engine prints Fractured Realm's ability in."""
+    setup = _setup({Zone.BATTLEFIELD: [
+        CardEntry("Mirror Room // Fractured Realm", "c1", unlocked=(Door.RIGHT,)),
+        CardEntry("Bottomless Pool // Locker Room", "c2"),
+        CardEntry("Grizzly Bears", "c3")]})
+    unlocks: list[Any] = []
+    spy = _spy(unlocks, lambda o: type(o.action).__name__)
+    _play(CurlyTexts, corpus, [BY_ID["unlock-trigger-count"], spy], setup)
+    assert "Unlock" in unlocks
+
+
+# -- section 2: turns and both players ---------------------------------------------------------
+
+
+def test_priority_is_passed_to_every_step_nearest_first():
+    assert next_steps(Step.PRECOMBAT_MAIN)[:3] == [Step.BEGINNING_OF_COMBAT,
+                                                   Step.DECLARE_ATTACKERS, Step.END_OF_COMBAT]
+    assert next_steps(Step.END)[:2] == [Step.UPKEEP, Step.DRAW]
+    assert next_steps(Step.END)[-1] is Step.END  # a whole turn later
+    assert Step.UNTAP not in next_steps(Step.UPKEEP) and Step.CLEANUP not in next_steps(Step.END)
+
+
+def test_games_span_turns_and_steps_and_both_players_act(corpus):
+    seen: list[Any] = []
+    spy = _spy(seen, lambda o: (id(o.recorder), o.game.step, o.game.active_player,
+                                getattr(o.action, "player", None)))
+    _play(ReferenceEngine, corpus, [spy])
+    steps = {step for _game, step, _active, _player in seen}
+    assert len(steps - {Step.PRECOMBAT_MAIN}) >= 4, steps
+    assert {"alice", "bob"} <= {player for _game, _step, _active, player in seen}
+    actives: dict[int, set[str]] = {}
+    for game, _step, active, _player in seen:
+        actives.setdefault(game, set()).add(active)
+    assert any(len(players) == 2 for players in actives.values()), "no game reached a second turn"
