@@ -17,27 +17,25 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import replace
 from typing import Any
 
-import yaml
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from strategies import answers, boards, card_entries
 
 from ..contract.protocol import Engine
-from ..contract.text import normalize_text
-from ..contract.types import (
-    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, Event, Move, ObjectId, Option,
-    Resolve, TurnFaceUp, Unlock,
-)
+from ..contract.types import Action, Activate, AdvanceTo, Choice, Event, Move, ObjectId
 from ..errors import IllegalAction, Unsupported
 from ..format.cards import Card, CardPool
 from ..format.model import CardEntry, Setup
-from ..format.vocabulary import Door, Face, Step, Zone
-from ..runner.execute import follow_aliases
+from ..format.vocabulary import Step, Zone
 from .catalog import Observation, Property, Violation
+from .recording import Recorder, StableOrder, scenario_text, setup_yaml
+
+__all__ = ["PropertyFailure", "Recorder", "StableOrder", "machine_class", "scenario_text",
+           "setup_yaml"]
 
 MOVE_ZONES = (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.BATTLEFIELD)
 
@@ -46,13 +44,6 @@ MOVE_ZONES = (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.BATTLEFIELD)
 #: when no creature attacks (CR 502.4, 514.3, 508.8) -- random games never attack.
 ADVANCE_STEPS: tuple[Step, ...] = tuple(s for s in Step if s not in (
     Step.UNTAP, Step.CLEANUP, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE))
-
-#: Option words the contract pins (docs/adapter-contract.md, "Choices"): a yes/no choice, a
-#: door, a face, locking or unlocking a door.  An engine may carry them as option values or as
-#: labels; the machine records the word, which the runner matches either way.
-PINNED_OPTIONS = frozenset(
-    {"yes", "no"} | {d.value for d in Door} | {f.value for f in Face}
-    | {f"{verb} {d.value}" for verb in ("lock", "unlock") for d in Door})
 
 #: How many different answers the machine tries when an engine refuses an answer.
 ANSWER_ATTEMPTS = 8
@@ -66,200 +57,6 @@ class PropertyFailure(AssertionError):
         self.property = prop
         self.violation = violation
         self.scenario = scenario
-
-
-def pinned_word(option: Option) -> str | None:
-    """The word the contract pins for ``option`` -- its value or, else, its label."""
-    for text in (option.value, normalize_text(option.label).lower()):
-        if text in PINNED_OPTIONS:
-            return text
-    return None
-
-
-@dataclass(eq=False)
-class Recorder:
-    """The steps taken so far, written with aliases as a ruling scenario (hashed by
-    identity: properties may keep what they remember of a game by its recorder)."""
-
-    setup: Setup
-    aliases: dict[str, ObjectId | None]
-    steps: list[Any] = field(default_factory=list)
-    count: int = 0
-
-    def follow(self, events: Sequence[Event]) -> None:
-        follow_aliases(self.aliases, events)
-
-    def alias_of(self, object_id: ObjectId) -> str | None:
-        for alias, current in self.aliases.items():
-            if current == object_id:
-                return alias
-        return None
-
-    def name(self, engine: Engine, object_id: ObjectId) -> str:
-        """The alias of an object, binding one with a ``find`` step if it has none."""
-        alias = self.alias_of(object_id)
-        if alias is not None:
-            return alias
-        view = engine.observe(object_id)
-        self.count += 1
-        alias = f"t{self.count}"
-        find: dict[str, Any] = {"as": alias, "zone": view.zone.value, "token": view.token,
-                                "first": True}
-        if view.names:
-            find["name"] = view.names[0]
-        self.steps.append({"find": find})
-        self.aliases[alias] = object_id
-        return alias
-
-    def value(self, engine: Engine, value: str, option: Option | None = None) -> str:
-        """An answer as a script writes it: an alias, a player, the pinned word of an option
-        (whether the engine carries it as the value or the label), or the value itself."""
-        if value.startswith(PLAYER_OPTION_PREFIX):
-            return value[len(PLAYER_OPTION_PREFIX):]
-        word = pinned_word(option) if option is not None else None
-        if word is not None:
-            return word
-        try:
-            engine.observe(value)
-        except KeyError:
-            return value  # a name or another literal
-        return self.name(engine, value)
-
-    def action(self, engine: Engine, action: Action) -> dict[str, Any] | str:
-        if isinstance(action, Resolve):
-            return "resolve"
-        if isinstance(action, AdvanceTo):
-            return {"advance": action.step.value}
-        if isinstance(action, Cast):
-            cast: dict[str, Any] = {"card": self.name(engine, action.card)}
-            if action.door is not None:
-                cast["door"] = action.door.value
-            if action.face_down:
-                cast["face_down"] = True
-            if action.x is not None:
-                cast["x"] = action.x
-            return {"cast": cast}
-        if isinstance(action, Activate):
-            return {"activate": {"object": self.name(engine, action.object),
-                                 "ability": action.ability + 1}}
-        if isinstance(action, Unlock):
-            return {"unlock": {"object": self.name(engine, action.object),
-                               "door": action.door.value}}
-        if isinstance(action, TurnFaceUp):
-            return {"turn_face_up": {"object": self.name(engine, action.object)}}
-        if isinstance(action, Move):
-            return {"move": {"object": self.name(engine, action.object), "to": action.to.value}}
-        raise TypeError(f"cannot record {action!r}")
-
-    def scenario(self, engine: Engine, name: str, violation: Violation) -> dict[str, Any]:
-        steps = list(self.steps)
-        if violation.illegal is not None:
-            steps.append({"expect_illegal": self.action(engine, violation.illegal)})
-        elif violation.object is not None and violation.key is not None:
-            steps.append({"expect": {"object": self.name(engine, violation.object),
-                                     violation.key: violation.expected}})
-        return {"name": name, "setup": setup_yaml(self.setup), "script": steps}
-
-    def mark(self) -> tuple[int, int, dict[str, ObjectId | None]]:
-        return len(self.steps), self.count, dict(self.aliases)
-
-    def rewind(self, mark: tuple[int, int, dict[str, ObjectId | None]]) -> None:
-        """Forget what was recorded since ``mark``: the engine undid that action."""
-        length, self.count, aliases = mark
-        del self.steps[length:]
-        self.aliases.clear()
-        self.aliases.update(aliases)
-
-
-class StableOrder:
-    """Keys that sort objects, actions and options the same way on every run of a game,
-    whatever ids or order the engine uses: an object's alias first, then what it is."""
-
-    def __init__(self, engine: Engine, recorder: Recorder) -> None:
-        self.engine = engine
-        self.recorder = recorder
-        self._keys: dict[ObjectId, str] = {}
-
-    def of_object(self, object_id: ObjectId) -> str:
-        key = self._keys.get(object_id)
-        if key is None:
-            alias = self.recorder.alias_of(object_id)
-            view = self.engine.observe(object_id)
-            parts = (
-                alias or "~", view.zone.value, view.controller or view.owner, view.owner,
-                "/".join(view.identity), "/".join(view.names), str(view.token),
-                str(view.face_down), str(view.transformed), str(view.tapped),
-                "/".join(sorted(d.value for d in view.unlocked_doors)),
-                "/".join(f"{k}={v}" for k, v in sorted(view.counters.items())),
-                str(view.power), str(view.toughness), str(view.mana_value),
-            )
-            key = "\x1f".join(parts)
-            self._keys[object_id] = key
-        return key
-
-    def _field(self, name: str, value: object) -> str:
-        if value is None:
-            return ""
-        if name in ("card", "object") and isinstance(value, str):
-            return self.of_object(value)
-        if name == "targets" and isinstance(value, tuple):
-            return "\x1e".join(self._target(t) for t in value)
-        return str(getattr(value, "value", value))
-
-    def _target(self, target: object) -> str:
-        if isinstance(target, str):
-            return self.of_object(target)
-        return f"player {getattr(target, 'name', target)}"
-
-    def action(self, action: Action) -> tuple[str, ...]:
-        return (type(action).__name__,
-                *(self._field(f.name, getattr(action, f.name)) for f in fields(action)))
-
-    def option(self, option: Option) -> tuple[str, str]:
-        if option.value.startswith(PLAYER_OPTION_PREFIX):
-            return ("1", option.value)
-        word = pinned_word(option)
-        if word is not None:
-            return ("0", word)
-        try:
-            return ("2", self.of_object(option.value))
-        except KeyError:
-            return ("0", f"{normalize_text(option.label)}\x1f{option.value}")
-
-    def choice(self, choice: Choice) -> Choice:
-        """``choice`` with its options in the stable order."""
-        return replace(choice, options=tuple(sorted(choice.options, key=self.option)))
-
-
-def setup_yaml(setup: Setup) -> dict[str, Any]:
-    players: dict[str, Any] = {}
-    for player in setup.players:
-        zones: dict[str, Any] = {}
-        if player.mana:
-            zones["mana"] = player.mana
-        for zone, entries in player.zones.items():
-            if not entries:
-                continue
-            items = []
-            for entry in entries:
-                item: dict[str, Any] = {"card": entry.card}
-                if entry.alias:
-                    item["as"] = entry.alias
-                if entry.tapped:
-                    item["tapped"] = True
-                if entry.unlocked:
-                    item["unlocked"] = [door.value for door in entry.unlocked]
-                if entry.transformed:
-                    item["transformed"] = True
-                items.append(item)
-            zones[zone.value] = items
-        players[player.name] = zones
-    return {"active_player": setup.active_player, "step": setup.step.value, "players": players}
-
-
-def scenario_text(scenario: dict[str, Any]) -> str:
-    """A scenario as YAML, ready to paste under a ruling's ``scenarios:``."""
-    return yaml.safe_dump([scenario], sort_keys=False, allow_unicode=True, width=100)
 
 
 def next_steps(current: Step) -> list[Step]:

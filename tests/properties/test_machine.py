@@ -28,9 +28,8 @@ from conformance.format.loader import load_corpus  # noqa: E402
 from conformance.format.model import CardEntry, PlayerSetup, Setup  # noqa: E402
 from conformance.format.vocabulary import Door, Step, Zone  # noqa: E402
 from conformance.properties import PROPERTIES, Property, run_property  # noqa: E402
-from conformance.properties.machine import (  # noqa: E402
-    Recorder, StableOrder, machine_class, next_steps, pinned_word,
-)
+from conformance.properties.machine import machine_class, next_steps  # noqa: E402
+from conformance.properties.recording import Recorder, StableOrder, pinned_word  # noqa: E402
 from conformance.properties.profiles import PROFILES  # noqa: E402
 from conformance.runner.results import Status  # noqa: E402
 
