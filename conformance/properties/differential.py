@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..contract.protocol import Engine
+from ..contract.text import normalize_text
 from ..errors import ConformanceError, Location
 from ..format.model import Ruling, Scenario, ScriptStep
 from ..runner.execute import ScenarioRun
@@ -25,9 +26,12 @@ _UNORDERED = {"names", "colors", "types", "subtypes", "unlocked_doors"}
 
 
 def _value(view: Any, key: str) -> Any:
+    """What is compared: names typography aside (``normalize_text``), lists in any order."""
     value = getattr(view, key)
     if key == "zone":
         return value.value
+    if key == "names":
+        return sorted(normalize_text(name) for name in value)
     if key in _UNORDERED:
         return sorted(str(getattr(v, "value", v)) for v in value)
     return value

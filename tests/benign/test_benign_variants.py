@@ -14,6 +14,7 @@ from hypothesis.stateful import get_state_machine_test
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
 from conformance.properties import all_properties
+from conformance.properties.differential import differential
 from conformance.properties.machine import machine_class
 from conformance.properties.profiles import PROFILES
 from conformance.runner.execute import run_ruling
@@ -56,3 +57,12 @@ def test_a_benign_variant_passes_every_property(name, corpus):
     properties = all_properties([RULINGS])
     machine = machine_class(VARIANTS[name], corpus.cards, properties, moves=True)
     get_state_machine_test(machine, settings=FEW_GAMES)()
+
+
+@pytest.mark.parametrize("name", ["random-ids", "curly-texts", "other-yes-no-values",
+                                  "door-choice-kept-pending", "everything"])
+def test_a_benign_variant_agrees_with_the_reference_engine(name, corpus):
+    """Differential mode: games on the reference engine, replayed on the variant."""
+    prop = differential(VARIANTS[name], name)
+    machine = machine_class(ReferenceEngine, corpus.cards, [prop], moves=True)
+    get_state_machine_test(machine, settings=settings(FEW_GAMES, max_examples=6))()
