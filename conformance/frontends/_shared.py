@@ -26,12 +26,30 @@ def load(paths: Sequence[Path], cards: Path | None) -> Corpus:
 
 
 def write(path: Path, text: str) -> None:
-    """Write an output file (its folder made if needed); an OSError is a harness error."""
+    """Write an output file (its folder made if needed); an OSError is a harness error.
+
+    A results file is never overwritten by a report (``report r.json --html r.json``)."""
+    if _is_results_file(path):
+        raise ConformanceError(f"{path}: is a results file; a report is not written over it")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise ConformanceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+
+
+def _is_results_file(path: Path) -> bool:
+    if not os.path.isfile(path):  # never open a FIFO: it could block
+        return False
+    try:
+        with open(path, "rb") as stream:
+            start = stream.read(512)
+    except OSError:
+        return False
+    return _RESULTS_START.search(start) is not None
+
+
+_RESULTS_START = re.compile(rb'^\s*\{\s*"format"\s*:\s*"conformance-results/')
 
 
 def html_path(results: Path) -> Path:

@@ -217,3 +217,16 @@ def test_a_duplicated_id_is_shown_as_such_in_every_report(
                           [result("room-cast-one-door", "passed")])
     assert main(["diff", str(other), str(path)]) == 0
     assert f"{shown}: (absent) -> error" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("layout", ["document", "lines"])
+def test_a_report_is_never_written_over_a_results_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], layout: str) -> None:
+    path = write_results(tmp_path / "run.json", [result("room-cast-one-door", "passed")])
+    if layout == "lines":
+        writer = ResultsWriter(path, HEADER)
+        writer.add(Result("room-cast-one-door", Status.PASSED))
+    before = path.read_bytes()
+    assert main(["report", str(path), "--html", str(path)]) == 2
+    assert "is a results file; a report is not written over it" in capsys.readouterr().err
+    assert path.read_bytes() == before
