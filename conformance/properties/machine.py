@@ -81,7 +81,7 @@ def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
                    if "Land" in card.faces[0].types and "Basic" in card.faces[0].supertypes)
     spells = sorted(name for name, card in pool.items() if "Land" not in card.faces[0].types)
     focused = [name for name in spells if focus(pool[name])]
-    land_lists = st.lists(st.sampled_from(lands), max_size=4) if lands else st.just([])
+    land_lists = st.lists(st.sampled_from(lands), max_size=2) if lands else st.just([])
     hands = st.lists(card_entries(pool, Zone.HAND, names=spells, focused=focused or None),
                      max_size=2) if spells else st.just([])
 
@@ -111,13 +111,16 @@ def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
     return build()
 
 
+#: The kind of action of activating a land's ability.
+LAND_KIND = "Activate (land)"
+
+
 def kind_of(engine: Engine, action: Action) -> str:
     """What kind of action ``action`` is, for drawing each kind as often: activating a
     land's ability is a kind of its own, so that lands do not crowd out other abilities."""
-    name = type(action).__name__
     if isinstance(action, Activate) and "Land" in engine.observe(action.object).types:
-        return f"{name} (land)"
-    return name
+        return LAND_KIND
+    return type(action).__name__
 
 
 class _Undone(Exception):
@@ -256,8 +259,10 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 self._move_a_card(data)
                 return
             game = self.engine.game()
-            if turns and not game.stack and data.draw(st.integers(0, 7),
-                                                      label="pass priority instead") == 0:
+            # One value in the middle of the range: Hypothesis favours the ends, and shrinking
+            # (towards 0) leads away from passing, to shorter games.
+            if turns and not game.stack and data.draw(st.integers(0, 9),
+                                                      label="pass priority instead") == 6:
                 steps = next_steps(game.step)
                 ahead = data.draw(st.integers(0, len(steps) - 1), label="steps ahead")
                 self._try(data, AdvanceTo(steps[ahead]), listed=False)
@@ -268,8 +273,11 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             if not actions:
                 return
             kinds = [kind_of(self.engine, a) for a in actions]
-            kind = data.draw(st.sampled_from(sorted(set(kinds))),  # each kind as likely
-                             label="kind of action")
+            offered = sorted(set(kinds))  # each kind as likely, but lands' mana a quarter as
+            if LAND_KIND in offered and len(offered) > 1 and data.draw(
+                    st.integers(0, 7), label="tap a land") != 5:
+                offered.remove(LAND_KIND)
+            kind = data.draw(st.sampled_from(offered), label="kind of action")
             action = data.draw(st.sampled_from([a for a, k in zip(actions, kinds) if k == kind]),
                                label="action")
             self._try(data, action, listed=True)
