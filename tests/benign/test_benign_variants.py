@@ -39,7 +39,7 @@ def reference_verdicts(corpus):
 @pytest.mark.parametrize("name", VARIANTS)
 def test_a_benign_variant_passes_every_ruling(name, corpus, reference_verdicts):
     """Every ruling's verdict on the variant is the reference engine's (which passes every
-    executable ruling: tests/test_corpus_against_seeds.py)."""
+    executable ruling: `pytest rulings/`)."""
     engine: Variant = VARIANTS[name]()
     wrong = {}
     for ruling in corpus.rulings:
