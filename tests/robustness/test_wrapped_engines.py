@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import random
 import shlex
 import sys
@@ -14,9 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from conformance.frontends.cli import main
+from conformance.protocol.client import _Process
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = ROOT / "rulings"
@@ -98,4 +101,18 @@ def test_helpers_of_a_well_behaved_engine_end_with_the_run(tmp_path: Path) -> No
     engine = shell(f"sleep {helper} >/dev/null 2>&1 & {serve}")
     code, results = run(engine, tmp_path)
     assert code == 0, results
+    assert wait_until_gone(helper) == []
+
+
+def test_an_engine_that_reads_nothing_never_blocks_the_harness() -> None:
+    """A request larger than the pipe holds, to an engine that does not read: ``send``
+    returns at once, the answer times out, and killing ends the engine."""
+    helper = marker()
+    process = _Process(["sh", "-c", f"sleep {helper}; true"])
+    started = time.monotonic()
+    process.send("x" * 1_000_000)  # was: blocked forever in write()
+    with pytest.raises(queue.Empty):
+        process.read(0.5)
+    process.kill()
+    assert time.monotonic() - started < 10
     assert wait_until_gone(helper) == []
