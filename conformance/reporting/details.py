@@ -53,7 +53,7 @@ class Links:
 
 def excerpt(path: str, line: int, context: int = CONTEXT) -> tuple[ScriptLine, ...]:
     """The lines of the ruling file around ``line`` (none when the file can't be read)."""
-    if not path or line <= 0:
+    if not path or line <= 0 or not Path(path).is_file():  # never block on a FIFO
         return ()
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
