@@ -7,7 +7,9 @@ lost check."""
 from __future__ import annotations
 
 FOLDERS = ("rooms", "copies",
-           "trigger-doubling", "trigger-order", "morph", "double-faced", "costs")
+           "trigger-doubling", "trigger-order", "morph", "double-faced", "costs",
+           "legend-rule", "durations", "trigger-conditions", "cost-changes",
+           "cast-from-graveyard", "entering-objects", "spell-copies", "unlock-timing")
 
 KILLS: dict[str, frozenset[str]] = {
     "active-player-controls-every-trigger": frozenset({
@@ -18,20 +20,42 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "anything-can-be-cast-face-down": frozenset(),
     "cast-copy-not-counted-as-cast": frozenset(),
-    "cast-trigger-ignores-spell-types": frozenset(),
-    "cast-trigger-on-other-players-spells": frozenset(),
-    "clone-copies-counters": frozenset(),
-    "clone-copies-tapped": frozenset(),
-    "copy-uses-the-originals-x": frozenset(),
-    "cost-increase-only-from-opponents-permanents": frozenset(),
+    "cast-trigger-ignores-spell-types": frozenset({
+        "trigger-conditions-what-each-trigger-watches",
+    }),
+    "cast-trigger-on-other-players-spells": frozenset({
+        "trigger-conditions-what-each-trigger-watches",
+    }),
+    "clone-copies-counters": frozenset({
+        "entering-objects-a-copy-enters-as-a-new-object",
+    }),
+    "clone-copies-tapped": frozenset({
+        "entering-objects-a-copy-enters-as-a-new-object",
+    }),
+    "copy-uses-the-originals-x": frozenset({
+        "entering-objects-a-copy-enters-as-a-new-object",
+    }),
+    "cost-increase-only-from-opponents-permanents": frozenset({
+        "cost-changes-who-a-cost-change-applies-to",
+    }),
     "cost-increase-only-from-own-permanents": frozenset({
         "cost-total-cost-and-mana-value",
     }),
-    "counters-kept-on-zone-change": frozenset(),
-    "door-trigger-on-locking": frozenset(),
-    "doubler-applies-to-every-players-permanents": frozenset(),
-    "doublers-do-not-stack": frozenset(),
-    "enters-with-counters-of-its-own-card": frozenset(),
+    "counters-kept-on-zone-change": frozenset({
+        "entering-objects-a-copy-enters-as-a-new-object",
+    }),
+    "door-unlocked-by-an-effect-triggers-nothing": frozenset({
+        "trigger-conditions-what-each-trigger-watches",
+    }),
+    "doubler-applies-to-every-players-permanents": frozenset({
+        "trigger-conditions-doublers-add-one-instance-each",
+    }),
+    "doublers-do-not-stack": frozenset({
+        "trigger-conditions-doublers-add-one-instance-each",
+    }),
+    "enters-with-counters-of-its-own-card": frozenset({
+        "entering-objects-a-copy-enters-as-a-new-object",
+    }),
     "face-down-entering-unseen": frozenset({
         "morph-turning-face-up-does-not-trigger-enters",
     }),
@@ -53,13 +77,21 @@ KILLS: dict[str, frozenset[str]] = {
         "morph-face-down-spell-has-mana-value-0",
         "morph-turned-face-up-is-same-permanent",
     }),
-    "first-each-turn-counts-any-spell": frozenset(),
-    "first-each-turn-reduction-every-time": frozenset(),
+    "first-each-turn-counts-any-spell": frozenset({
+        "cost-changes-who-a-cost-change-applies-to",
+    }),
+    "first-each-turn-reduction-every-time": frozenset({
+        "cost-changes-who-a-cost-change-applies-to",
+    }),
     "hybrid-mana-paid-with-any-color": frozenset({
         "cost-reduction-generic-mana-of-legendary-creature-spells",
     }),
-    "legend-rule-across-players": frozenset(),
-    "legend-rule-by-printed-name": frozenset(),
+    "legend-rule-across-players": frozenset({
+        "legend-rule-applies-per-player",
+    }),
+    "legend-rule-by-printed-name": frozenset({
+        "legend-rule-applies-per-player",
+    }),
     "legend-rule-for-nonlegendary-permanents": frozenset({
         "copy-esper-terra-copies-only-printed-values",
         "copy-esper-terra-copy-enters",
@@ -70,18 +102,24 @@ KILLS: dict[str, frozenset[str]] = {
         "copy-mirror-room-copy-enters",
         "copy-mirror-room-copying-a-copy",
         "copy-mirror-room-copying-a-token",
+        "cost-changes-who-a-cost-change-applies-to",
         "dfc-non-double-faced-card-put-transformed-stays",
+        "entering-objects-a-copy-enters-as-a-new-object",
+        "legend-rule-applies-per-player",
         "room-spell-copy-keeps-door-choice",
         "room-unlock-without-targets-for-trigger",
+        "trigger-conditions-doublers-add-one-instance-each",
         "trigger-doubling-linked-abilities-link-every-instance",
         "trigger-doubling-linked-abilities-sum-and-cast-both",
         "trigger-doubling-separate-choices-per-instance",
     }),
     "legend-rule-ignores-tokens": frozenset({
         "dfc-token-copy-is-double-faced",
+        "legend-rule-applies-per-player",
     }),
     "legend-rule-keeps-the-newest": frozenset({
         "dfc-token-copy-is-double-faced",
+        "legend-rule-applies-per-player",
     }),
     "locking-locks-every-door": frozenset({
         "room-unlock-effects-skip-unlocked-doors",
@@ -89,12 +127,24 @@ KILLS: dict[str, frozenset[str]] = {
     "nonactive-player-triggers-first": frozenset({
         "trigger-order-controller-orders-simultaneous-triggers",
     }),
-    "noncreature-increase-for-creature-spells": frozenset(),
-    "once-each-turn-permission-never-resets": frozenset(),
-    "once-each-turn-permission-unlimited": frozenset(),
-    "once-each-turn-shared-by-every-permission": frozenset(),
-    "panharmonicon-checks-the-source-not-the-entering-permanent": frozenset(),
-    "panharmonicon-doubles-any-permanent-entering": frozenset(),
+    "noncreature-increase-for-creature-spells": frozenset({
+        "cost-changes-who-a-cost-change-applies-to",
+    }),
+    "once-each-turn-permission-never-resets": frozenset({
+        "cast-from-graveyard-once-during-each-of-your-turns",
+    }),
+    "once-each-turn-permission-unlimited": frozenset({
+        "cast-from-graveyard-once-during-each-of-your-turns",
+    }),
+    "once-each-turn-shared-by-every-permission": frozenset({
+        "cast-from-graveyard-once-during-each-of-your-turns",
+    }),
+    "panharmonicon-checks-the-source-not-the-entering-permanent": frozenset({
+        "trigger-conditions-doublers-add-one-instance-each",
+    }),
+    "panharmonicon-doubles-any-permanent-entering": frozenset({
+        "trigger-conditions-doublers-add-one-instance-each",
+    }),
     "permission-checks-the-card-not-the-spell": frozenset({
         "room-cast-permission-checks-cast-door",
     }),
@@ -102,17 +152,33 @@ KILLS: dict[str, frozenset[str]] = {
         "room-cast-permission-checks-cast-door",
     }),
     "permission-for-other-players-graveyards": frozenset(),
-    "permission-from-other-players-permanents": frozenset(),
+    "permission-from-other-players-permanents": frozenset({
+        "cast-from-graveyard-once-during-each-of-your-turns",
+    }),
     "resolved-spell-copy-is-not-a-token": frozenset({
         "room-spell-copy-keeps-door-choice",
     }),
-    "spell-copy-counts-as-cast": frozenset(),
-    "spell-copy-loses-targets": frozenset(),
-    "spell-copy-loses-x": frozenset(),
-    "spell-copy-mana-value-without-x": frozenset(),
-    "spell-copy-of-face-down-spell-is-face-up": frozenset(),
-    "spell-copy-put-into-graveyard": frozenset(),
-    "spells-cast-never-forgotten": frozenset(),
+    "spell-copy-counts-as-cast": frozenset({
+        "spell-copies-lithoform-copy-keeps-x-and-is-not-cast",
+    }),
+    "spell-copy-loses-targets": frozenset({
+        "spell-copies-lithoform-copy-keeps-x-and-is-not-cast",
+    }),
+    "spell-copy-loses-x": frozenset({
+        "spell-copies-lithoform-copy-keeps-x-and-is-not-cast",
+    }),
+    "spell-copy-mana-value-without-x": frozenset({
+        "spell-copies-lithoform-copy-keeps-x-and-is-not-cast",
+    }),
+    "spell-copy-of-face-down-spell-is-face-up": frozenset({
+        "spell-copies-lithoform-copy-keeps-x-and-is-not-cast",
+    }),
+    "spell-copy-put-into-graveyard": frozenset({
+        "spell-copies-lithoform-copy-keeps-x-and-is-not-cast",
+    }),
+    "spells-cast-never-forgotten": frozenset({
+        "cost-changes-who-a-cost-change-applies-to",
+    }),
     "statics-of-every-face": frozenset({
         "copy-mirror-room-copies-only-printed-values",
         "copy-mirror-room-copy-enters",
@@ -120,9 +186,12 @@ KILLS: dict[str, frozenset[str]] = {
         "copy-mirror-room-copying-a-token",
         "copy-mirror-room-x-is-zero",
         "dfc-token-copy-is-double-faced",
+        "legend-rule-applies-per-player",
         "room-unlock-without-targets-for-trigger",
     }),
-    "tapped-kept-on-zone-change": frozenset(),
+    "tapped-kept-on-zone-change": frozenset({
+        "entering-objects-a-copy-enters-as-a-new-object",
+    }),
     "transformed-kept-off-the-battlefield": frozenset({
         "cost-chapter-iv-is-not-a-mana-ability",
         "dfc-front-face-outside-battlefield",
@@ -137,32 +206,51 @@ KILLS: dict[str, frozenset[str]] = {
         "copy-mirror-room-copying-a-copy",
         "copy-mirror-room-copying-a-token",
         "copy-mirror-room-x-is-zero",
+        "cost-changes-who-a-cost-change-applies-to",
         "dfc-token-copy-is-double-faced",
+        "legend-rule-applies-per-player",
         "room-fully-unlock",
         "room-unlock-is-a-special-action",
         "room-unlock-without-targets-for-trigger",
         "room-when-you-unlock-this-door",
         "trigger-doubling-separate-choices-per-instance",
     }),
-    "unlock-on-another-players-turn": frozenset(),
+    "unlock-on-another-players-turn": frozenset({
+        "unlock-timing-only-on-your-turn",
+    }),
     "unlock-outside-a-main-phase": frozenset({
         "room-unlock-is-a-special-action",
     }),
     "unlocking-is-free": frozenset({
         "room-unlock-is-a-special-action",
     }),
-    "unlocking-taxed-like-a-spell": frozenset(),
-    "until-end-of-turn-ends-on-controllers-turn": frozenset(),
-    "until-end-of-turn-ends-with-the-step": frozenset(),
-    "until-end-of-turn-follows-the-card": frozenset(),
-    "until-end-of-turn-never-ends": frozenset(),
+    "unlocking-taxed-like-a-spell": frozenset({
+        "cost-changes-who-a-cost-change-applies-to",
+    }),
+    "until-end-of-turn-ends-on-controllers-turn": frozenset({
+        "durations-giant-growth-until-end-of-turn",
+    }),
+    "until-end-of-turn-ends-with-the-step": frozenset({
+        "durations-giant-growth-until-end-of-turn",
+    }),
+    "until-end-of-turn-follows-the-card": frozenset({
+        "durations-giant-growth-until-end-of-turn",
+    }),
+    "until-end-of-turn-never-ends": frozenset({
+        "durations-giant-growth-until-end-of-turn",
+    }),
     "up-to-one-target-trigger-removed": frozenset({
         "room-battlefield-characteristics-are-unlocked-doors",
         "room-spell-copy-keeps-door-choice",
         "room-when-you-unlock-this-door",
+        "trigger-conditions-what-each-trigger-watches",
     }),
-    "upkeep-trigger-every-upkeep": frozenset(),
-    "you-control-ignored-for-enters": frozenset(),
+    "upkeep-trigger-every-upkeep": frozenset({
+        "trigger-conditions-what-each-trigger-watches",
+    }),
+    "you-control-ignored-for-enters": frozenset({
+        "trigger-conditions-what-each-trigger-watches",
+    }),
 }
 
 

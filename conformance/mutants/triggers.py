@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract.types import Event
-from ..engines.reference import effects, game, triggers
+from ..engines.reference import effects, game, rooms, triggers
 from ..engines.reference.state import StackAbility
 from ..engines.reference.targets import matches
 from ..format.vocabulary import Step, Zone
@@ -145,7 +145,6 @@ def _up_to_removed(game_: Any, spec: Any, you: str, given: Any, prompt: str,
 
 _spell_cast = triggers.MATCHERS["spell_cast"]
 _enters = triggers.MATCHERS["enters"]
-_this_door = triggers.MATCHERS["door_unlocked"]
 _upkeep = triggers.MATCHERS["beginning_of_upkeep"]
 
 
@@ -191,11 +190,25 @@ def _face_down_enters_unseen(game_: Any, obj: Any, params: Any, event: Any,
     return bool(_enters(game_, obj, params, event, ability))
 
 
-def _door_locked_too(game_: Any, obj: Any, params: Any, event: Any, ability: Any) -> bool:
-    """"When you unlock this door" also triggers when that door is locked."""
-    if event.kind == "door_locked":
-        event = Event("door_unlocked", event.data)
-    return bool(_this_door(game_, obj, params, event, ability))
+_change_door = rooms.change_door_by_effect
+
+
+def _effect_unlock_unseen(game_: Any, obj: Any, player: str, **kwargs: Any) -> Any:
+    """A door unlocked by an effect (not the special action) doesn't trigger "when you
+    unlock this door"."""
+    saved = game_.emit
+
+    def emit(kind: str, **data: Any) -> Any:
+        if kind == "door_unlocked":
+            event = Event(kind, data)
+            game_.events.append(event)
+            return event
+        return saved(kind, **data)
+    game_.emit = emit
+    try:
+        yield from _change_door(game_, obj, player, **kwargs)
+    finally:
+        del game_.emit
 
 
 def _every_upkeep(game_: Any, obj: Any, params: Any, event: Any, ability: Any) -> bool:
@@ -262,8 +275,8 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
         [(triggers.MATCHERS, "enters", _enters_under_anyones_control)], set()),
     "face-down-entering-unseen": (
         [(triggers.MATCHERS, "enters", _face_down_enters_unseen)], set()),
-    "door-trigger-on-locking": (
-        [(triggers.MATCHERS, "door_unlocked", _door_locked_too)], set()),
+    "door-unlocked-by-an-effect-triggers-nothing": (
+        [(rooms, "change_door_by_effect", _effect_unlock_unseen)], set()),
     "upkeep-trigger-every-upkeep": (
         [(triggers.MATCHERS, "beginning_of_upkeep", _every_upkeep)], set()),
     "spell-copy-counts-as-cast": (
