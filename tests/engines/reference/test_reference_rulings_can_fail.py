@@ -13,7 +13,8 @@ import pytest
 
 from conformance.contract.types import Choice, Event, Option
 from conformance.engines.reference import (
-    ReferenceEngine, combat, copies, damage, effects, entering, life, state, triggers, turn,
+    ReferenceEngine, combat, copies, damage, effects, entering, life, rooms, state, triggers,
+    turn,
 )
 from conformance.errors import IllegalAction
 from conformance.format.loader import Corpus, load_corpus
@@ -239,6 +240,27 @@ def _reveal_takes_nothing(game: Any, ctx: Any, params: Any) -> Any:
     return _reveal_top(game, ctx, {**params, "if": {"types": ["Nothing"]}})
 
 
+_special_unlock = rooms.special_unlock
+
+
+def _unlock_on_any_turn(game: Any, action: Any) -> Iterator[Any]:
+    active = game.state.active_player
+    game.state.active_player = action.player
+    try:
+        yield from _special_unlock(game, action)
+    finally:
+        game.state.active_player = active
+
+
+def _every_upkeep(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
+    return event.kind == "step_began" and event.data["step"] == "upkeep"
+
+
+def _anyones_spells(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
+    rule = {k: v for k, v in params.items() if k != "controller"}
+    return bool(_matchers["spell_cast"](game, obj, rule, event, ability))
+
+
 #: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
 #: fails on at least one of them.
 BROKEN: dict[str, list[list[Patch]]] = {
@@ -292,6 +314,11 @@ BROKEN: dict[str, list[list[Patch]]] = {
     "combat-goblin-guide-attack-trigger": [
         [(effects.EFFECTS, "reveal_top", _reveal_takes_nothing)],
         [(effects.EFFECTS, "reveal_top", _reveal_takes_any_card)]],
+    "turn-structure-your-upkeep-and-your-spells": [
+        [(triggers.MATCHERS, "beginning_of_upkeep", _every_upkeep)],
+        [(triggers.MATCHERS, "spell_cast", _anyones_spells)]],
+    "rooms-duskmourn-doors-unlock-only-on-your-turn": [
+        [(rooms, "special_unlock", _unlock_on_any_turn)]],
     "rooms-duskmourn-ghostly-keybearer-unlocks-a-door": [
         [(triggers.MATCHERS, "combat_damage_to_player", _never)]],
 }
