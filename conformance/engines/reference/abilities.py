@@ -24,7 +24,7 @@ EVENTS = ("door_unlocked", "room_fully_unlocked", "enters", "turned_face_up",
           "you_attack")
 STATICS = ("trigger_additional_time", "cast_from_graveyard", "power_per_card",
            "cost_reduction", "cost_increase", "prevent_activation", "enchanted_gets", "anthem",
-           "morph", "untap_during_others_untap", "no_maximum_hand_size")
+           "morph", "untap_during_others_untap", "no_maximum_hand_size", "spells_have_convoke")
 AS_ENTERS = ("choose_card_name", "copy", "counters")
 TARGET_WHAT = ("permanent", "player", "spell", "any")
 #: Keys of a filter over characteristics (see targets.matches).

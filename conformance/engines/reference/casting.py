@@ -15,6 +15,7 @@ from ...format.vocabulary import Door, Zone
 from .abilities import Ability
 from .characteristics import DOOR_INDEX, Characteristics, is_split
 from .game import Flow, Game
+from .convoke import convoke, has_convoke
 from .mana import Cost
 from .effects import Context, run_effects
 from .state import GameObject, StackAbility
@@ -105,7 +106,8 @@ def cast(game: Game, action: Cast) -> Flow:
         card.faces[DOOR_INDEX[door]].mana_cost if door is not None else card.faces[0].mana_cost)
     cost = total_cost(game, action.player, spell, chars, base)
     pool = state.player(action.player).pool
-    if not pool.can_pay(cost):  # known before targets, which don't change it
+    convoking = has_convoke(game, action.player, spell, chars)
+    if not pool.can_pay(cost) and not convoking:  # known before targets, which don't change it
         raise IllegalAction(f"cannot pay {cost} with {pool.describe()}")
     spell_ability = next((a for a in chars.ability_defs if a.kind == "spell"), None)
     targets = yield from choose_targets(
@@ -114,6 +116,10 @@ def cast(game: Game, action: Cast) -> Flow:
     if targets is None:
         raise IllegalAction(f"{card.name} has no legal targets")
     spell.targets = targets
+    if convoking:
+        cost = yield from convoke(game, action.player, cost)
+    if not pool.can_pay(cost):
+        raise IllegalAction(f"cannot pay {cost} with {pool.describe()}")
     pool.pay(cost)
     state.player(action.player).spells_cast_this_turn.append(chars)
     game.emit("zone_changed", object=card_obj.id, new_object=spell.id, card=card.name,

@@ -19,7 +19,7 @@ from .effects import Context, draw_cards, legal_now, run_effects
 from .entering import add_counters, put_onto_battlefield
 from .game import Flow, Game
 from .state import GameObject, StackAbility
-from .targets import label
+from .targets import label, matches
 
 
 def state_based_actions(game: Game) -> bool:
@@ -304,11 +304,13 @@ def _next_turn(game: Game) -> None:
         player.spells_cast_this_turn.clear()
     # the active player untaps their permanents (CR 502.3), and so does a player with an
     # "untap ... during each other player's untap step" ability
-    untapping = {state.active_player} | {
-        permanent.controller for permanent, _ability, _rule in game.statics("untap_during_others_untap")
-        if permanent.controller != state.active_player}
+    others = [(permanent.controller, rule) for permanent, _ability, rule
+              in game.statics("untap_during_others_untap")
+              if permanent.controller != state.active_player]
     for obj in state.permanents():
-        if obj.controller in untapping:
+        if obj.controller == state.active_player or any(
+                obj.controller == player and matches(game.chars(obj), rule or {})
+                for player, rule in others):
             obj.tapped = False
         if obj.controller == state.active_player:
             obj.summoning_sick = False

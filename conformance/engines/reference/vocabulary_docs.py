@@ -235,9 +235,13 @@ STATICS = (
           "{static: {anthem: {types: [Creature], power: 1, toughness: 1}}}"),
     Entry("morph", "mana symbols", "Morph: cast face down for {3}, turn face up for this cost.",
           "{static: {morph: '{1}{G}{G}'}}"),
-    Entry("untap_during_others_untap", "`{}`", "Untap all permanents you control during "
-          "each other player's untap step.",
-          "{static: {untap_during_others_untap: {}}}"),
+    Entry("untap_during_others_untap", "`{}` or a filter", "Untap all permanents you "
+          "control (matching the filter) during each other player's untap step.",
+          "{static: {untap_during_others_untap: {types: [Creature]}}}"),
+    Entry("spells_have_convoke", "a filter", "Spells you cast that match have convoke: as "
+          "you pay, you may tap untapped creatures you control, each paying {1} or one mana "
+          "of its color (a `cards` choice, after targets).",
+          "{static: {spells_have_convoke: {types: [Creature]}}}"),
     Entry("no_maximum_hand_size", "`{}`", "You have no maximum hand size: you don't discard "
           "in your cleanup step.", "{static: {no_maximum_hand_size: {}}}"),
 )

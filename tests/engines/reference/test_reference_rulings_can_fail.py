@@ -13,8 +13,8 @@ import pytest
 
 from conformance.contract.types import Choice, Event, Option
 from conformance.engines.reference import (
-    ReferenceEngine, combat, copies, damage, effects, entering, life, rooms, state, triggers,
-    turn,
+    ReferenceEngine, casting, combat, convoke, copies, damage, effects, entering, life, rooms,
+    state, triggers, turn,
 )
 from conformance.errors import IllegalAction
 from conformance.format.loader import Corpus, load_corpus
@@ -261,6 +261,16 @@ def _anyones_spells(game: Any, obj: Any, params: Any, event: Event, ability: Any
     return bool(_matchers["spell_cast"](game, obj, rule, event, ability))
 
 
+def _convoke_pays_generic_only(game: Any, player: str, cost: Any) -> Iterator[Any]:
+    from conformance.engines.reference.mana import Cost
+
+    left = yield from convoke.convoke(game, player, Cost(cost.generic + len(cost.colored), ()))
+    paid = cost.generic + len(cost.colored) - left.generic
+    if paid > cost.generic:
+        raise IllegalAction("creatures pay only generic mana")
+    return Cost(cost.generic - paid, cost.colored)
+
+
 #: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
 #: fails on at least one of them.
 BROKEN: dict[str, list[list[Patch]]] = {
@@ -319,6 +329,10 @@ BROKEN: dict[str, list[list[Patch]]] = {
         [(triggers.MATCHERS, "spell_cast", _anyones_spells)]],
     "rooms-duskmourn-doors-unlock-only-on-your-turn": [
         [(rooms, "special_unlock", _unlock_on_any_turn)]],
+    "rooms-duskmourn-dazzling-theater-and-prop-room": [
+        [(casting, "convoke", _convoke_pays_generic_only)],
+        [(casting, "has_convoke", lambda *args: True)],
+        [(turn, "_next_turn", _everyone_untaps)]],
     "rooms-duskmourn-ghostly-keybearer-unlocks-a-door": [
         [(triggers.MATCHERS, "combat_damage_to_player", _never)]],
 }
