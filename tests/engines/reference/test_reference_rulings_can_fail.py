@@ -333,6 +333,9 @@ BROKEN: dict[str, list[list[Patch]]] = {
         [(casting, "convoke", _convoke_pays_generic_only)],
         [(casting, "has_convoke", lambda *args: True)],
         [(turn, "_next_turn", _everyone_untaps)]],
+    "turn-structure-tap-an-attacker-before-attacks": [
+        [(effects.EFFECTS, "tap", lambda game, ctx, params: iter(()))],
+        [(turn, "pass_priority", _one_pass_resolves)]],
     "rooms-duskmourn-ghostly-keybearer-unlocks-a-door": [
         [(triggers.MATCHERS, "combat_damage_to_player", _never)]],
 }
