@@ -336,6 +336,9 @@ BROKEN: dict[str, list[list[Patch]]] = {
     "turn-structure-tap-an-attacker-before-attacks": [
         [(effects.EFFECTS, "tap", lambda game, ctx, params: iter(()))],
         [(turn, "pass_priority", _one_pass_resolves)]],
+    "combat-thousand-winds-on-the-opponents-turn": [
+        [(turn, "pass_priority", _one_pass_resolves)],
+        [(combat, "declare_attackers", _attackers_stay_untapped)]],
     "rooms-duskmourn-ghostly-keybearer-unlocks-a-door": [
         [(triggers.MATCHERS, "combat_damage_to_player", _never)]],
 }
