@@ -77,6 +77,25 @@ def card_entries(pool: CardPool, zone: Zone, *, names: list[str],
                      st.lists(st.sampled_from(list(Door)), max_size=2), st.booleans())
 
 
+def _exact_pools(pool: CardPool, entries: list[CardEntry]) -> st.SearchStrategy[str]:
+    """The mana cost of a face of one of ``entries``, give or take one generic mana: the
+    pools where a cost change decides whether that spell can be cast.
+
+    Shrinks towards the first entry's first face, exactly.
+    """
+    costs = sorted({face.mana_cost for e in entries for face in pool[e.card].faces
+                    if face.mana_cost and "X" not in face.mana_cost})
+    if not costs:
+        return st.just(PLENTY)
+
+    def adjust(cost: str, extra: int) -> str:
+        generic = sum(int(s) for s in re.findall(r"\{(\d+)\}", cost)) + extra
+        colored = re.sub(r"\{(\w)/\w\}", r"{\1}", re.sub(r"\{\d+\}", "", cost))
+        return (f"{{{generic}}}" if generic > 0 else "") + colored
+
+    return st.builds(adjust, st.sampled_from(costs), st.sampled_from([0, -1, 1]))
+
+
 def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
            focus: Callable[[Card], bool] | None = None) -> st.SearchStrategy[Setup]:
     """A two-player position in alice's precombat main phase: cards in alice's hand,
@@ -122,7 +141,9 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
         bob = {Zone.BATTLEFIELD: draw(zones["bob"]), Zone.GRAVEYARD: draw(zones["bob graveyard"])}
         alice[Zone.BATTLEFIELD] += draw(helping, label="alice's helpers")
         bob[Zone.BATTLEFIELD] += draw(helping, label="bob's helpers")
-        alice_mana = mana if mana is not None else draw(mana_pools(), label="mana")
+        alice_mana = mana if mana is not None else draw(
+            st.one_of(mana_pools(), _exact_pools(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])),
+            label="mana")
         counter = iter(range(1, 1000))
 
         def named(zones: dict[Zone, list[CardEntry]]) -> dict[Zone, tuple[CardEntry, ...]]:

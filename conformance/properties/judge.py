@@ -337,14 +337,22 @@ class Pool:
 
     def after_exact(self, cost: Cost) -> Pool | None:
         """The pool after paying ``cost`` when only one way to pay exists; else ``None``."""
-        if cost.generic or any("/" in s for s in cost.symbols):
-            return None
         left = Counter(self.mana)
         for symbol in cost.symbols:
-            if left[symbol] <= 0:
-                return None
-            left[symbol] -= 1
+            options = [p for p in symbol.split("/") if not p.isdigit() and left[p] > 0]
+            if len(set(options)) != 1 or any(p.isdigit() for p in symbol.split("/")):
+                return None  # a choice of color, or nothing to pay with
+            left[options[0]] -= 1
+        left = +left
+        if cost.generic:
+            if len(left) != 1 or sum(left.values()) < cost.generic:
+                return None  # which mana pays the generic part is the player's choice
+            (kind,) = left
+            left[kind] -= cost.generic
         return Pool(+left)
+
+    def plus(self, mana: str) -> Pool:
+        return Pool(self.mana + Pool.of(mana).mana)
 
 
 def _payable(pool: Counter[str], symbols: list[str], generic: int) -> bool:

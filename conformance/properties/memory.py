@@ -11,6 +11,7 @@ same observation reuse it.  Nothing here asks an engine anything it didn't alrea
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,8 +22,12 @@ from ..contract.types import (
     Unlock,
 )
 from ..format.vocabulary import Step, Zone
-from .judge import Judge, Pool, judge_for, total_cost
+from .judge import Cost, Judge, Pool, judge_for, total_cost
 from .observation import Observation
+
+
+#: A basic land's mana ability, as its reminder text says it.
+_BASIC_MANA = re.compile(r"\(?\{T\}: Add (\{[WUBRGC]\})\.\)?")
 
 
 @dataclass
@@ -228,8 +233,24 @@ def _learn(judge: Judge, step: StepView, knowledge: Knowledge) -> None:
             knowledge.pools[action.player] = pool.after_exact(cost) if cost else None
         else:
             knowledge.pools[action.player] = None
-    elif isinstance(action, (Activate, Unlock, TurnFaceUp)):
-        knowledge.pools[action.player] = None
+    elif isinstance(action, Activate):
+        land = views.get(action.object)
+        faces = judge.faces_of(land) if land is not None else None
+        added = _BASIC_MANA.fullmatch(faces[0].text.strip()) if faces and len(faces) == 1 \
+            and "Land" in faces[0].types else None
+        pool = knowledge.pools.get(action.player)
+        knowledge.pools[action.player] = pool.plus(added.group(1)) \
+            if pool is not None and added is not None and not step.new_items else None
+    elif isinstance(action, (Unlock, TurnFaceUp)):
+        pool = knowledge.pools.get(action.player)
+        known = None
+        if pool is not None and isinstance(action, Unlock):
+            room = views.get(action.object)
+            card = judge.card_of(room) if room is not None else None
+            if card is not None and card.is_room:
+                face = card.faces[0 if action.door.value == "left" else 1]
+                known = pool.after_exact(Cost.of(face.mana_cost))
+        knowledge.pools[action.player] = known
     for copy in step.copies_cast:
         spell = o.views.get(copy)
         faces = judge.faces_of(spell) if spell is not None else None
