@@ -95,9 +95,12 @@ def quick_profile(profile: str) -> str:
 _quick = quick_profile  # the name older callers use
 
 
-def together(properties: Sequence[Property]) -> Property:
-    """One property checking all of ``properties`` after every step of the same games (whose
-    cards favour every focus); a violation's message starts with ``[id]`` of its property."""
+def together(properties: Sequence[Property],
+             favour: Sequence[Property] | None = None) -> Property:
+    """One property checking all of ``properties`` after every step of the same games, whose
+    cards favour the focus of ``favour`` (by default of every property); a violation's
+    message starts with ``[id]`` of its property."""
+    favoured = list(favour) if favour else list(properties)
     def check(o: Observation) -> Iterable[Violation]:
         for prop in properties:
             for violation in prop.check(o):
@@ -105,7 +108,7 @@ def together(properties: Sequence[Property]) -> Property:
                 return
 
     def focus(card: Card) -> bool:
-        return any(p.focus(card) for p in properties)
+        return any(p.focus(card) for p in favoured)
 
     return Property("every-property", "every property at once",
                     tuple(dict.fromkeys(r for p in properties for r in p.rulings)),
@@ -120,8 +123,9 @@ def _caught_by(message: str, properties: Sequence[Property]) -> str:
 def measure_one(mutant: Mutant, corpus: Corpus, properties: Sequence[Property], *,
                 profile: str = "ci", every_property: bool = False) -> Verdict:
     """Run the corpus and the properties against one mutant: every property at once in
-    one set of games, then -- if none caught it, or with ``every_property`` -- each
-    property of the mutant's mechanism on its own, in games that favour its cards."""
+    one set of games favouring the cards of the properties that watch its mechanism, then
+    -- if none caught it, or with ``every_property`` -- each of those on its own, in games
+    that favour its own cards."""
     started, cpu = time.perf_counter(), time.process_time()
     verdict = Verdict(mutant)
     engine = mutant.engine()
@@ -129,11 +133,12 @@ def measure_one(mutant: Mutant, corpus: Corpus, properties: Sequence[Property], 
         if run_ruling(ruling, engine, corpus.cards).status in CAUGHT:
             verdict.rulings.append(ruling.id)
     quick = quick_profile(profile)
-    result = run_property(together(properties), mutant.engine, corpus.cards, corpus.rulings,
-                          profile=quick)
+    wanted = WATCHED_BY.get(mutant.mechanism, ())
+    watching = [p for p in properties if p.id in wanted or p.mechanism == mutant.mechanism]
+    result = run_property(together(properties, watching), mutant.engine, corpus.cards,
+                          corpus.rulings, profile=quick)
     if result.status in CAUGHT:
         verdict.properties.append(_caught_by(result.message, properties))
-    wanted = WATCHED_BY.get(mutant.mechanism, ())
     alone = [p for p in properties
              if every_property or p.id in wanted or p.mechanism == mutant.mechanism]
     for prop in alone if every_property or not verdict.properties else ():
