@@ -137,7 +137,7 @@ def measure_one(mutant: Mutant, corpus: Corpus, properties: Sequence[Property], 
     watching = [p for p in properties if p.id in wanted or p.mechanism == mutant.mechanism]
     result = run_property(together(properties, watching), mutant.engine, corpus.cards,
                           corpus.rulings, profile=quick)
-    if result.status in CAUGHT:
+    if result.status is Status.FAILED:
         verdict.properties.append(_caught_by(result.message, properties))
     alone = [p for p in properties
              if every_property or p.id in wanted or p.mechanism == mutant.mechanism]
@@ -145,7 +145,7 @@ def measure_one(mutant: Mutant, corpus: Corpus, properties: Sequence[Property], 
         if prop.id in verdict.properties:
             continue
         result = run_property(prop, mutant.engine, corpus.cards, corpus.rulings, profile=quick)
-        if result.status in CAUGHT:
+        if result.status is Status.FAILED:
             verdict.properties.append(prop.id)
             if not every_property:
                 break
