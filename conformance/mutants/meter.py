@@ -3,9 +3,12 @@ its own and together.
 
 Every mutant is run against every ruling of the corpus and against the properties (the
 built-in ones and the YAML ones of the corpus): all properties at once in one set of games
-of the profile, then, if none caught it, each property of the mutant's mechanism alone.  A mutant is *killed* by a source when
-anything of it fails on the mutant -- or errors on it, since an engine that crashes on a
-ruling is caught too.  Properties run without shrinking: the meter needs to know that
+of the profile, then, if none caught it, each property watching the mutant's mechanism
+alone.  A mutant is *killed* by the rulings when one fails or errors on it (an engine that
+crashes on a ruling, or asks a choice no correct engine asks, is caught too), and by the
+properties only when one *fails*: a random game that errors may have met something the
+state machine does not handle (a game that is over, say), which says nothing of the mutant.
+Properties run without shrinking: the meter needs to know that
 something fails, not the smallest game that shows it, so no verdict waits for a shrinker.
 Survivors are gaps: add the scenario or property that catches them, or document why the
 mutant is equivalent (``EQUIVALENT``).
