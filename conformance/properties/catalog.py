@@ -307,7 +307,7 @@ PROPERTIES: tuple[Property, ...] = (
               "morph-turning-face-up-does-not-trigger-enters"),
              frozenset({"triggered-abilities"}), triggers.trigger_instances, _TRIGGERS,
              ("603.2", "603.2c", "603.2d", "603.3d", "603.6a", "709.5f"),
-             "trigger-doubling", triggers.reached_doubling),
+             "trigger-doubling", triggers.reached_instances),
     Property("trigger-order-and-control", triggers.trigger_order_and_control.__doc__ or "",
              ("trigger-doubling-every-kind-of-trigger",),
              frozenset({"triggered-abilities"}), triggers.trigger_order_and_control, _TRIGGERS,
@@ -342,5 +342,5 @@ PROPERTIES: tuple[Property, ...] = (
              ("morph-face-down-permanent-is-nameless-2-2",),
              frozenset(), durations.power_and_toughness, _PUMPS,
              ("514.2", "611.2a", "611.2c", "613.4", "400.7", "708.2"), "durations",
-             durations.reached_cleanup),
+             durations.reached),
 )

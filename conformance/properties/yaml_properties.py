@@ -136,8 +136,12 @@ def load_property(path: Path) -> Property:
                                         f"not {wanted!r}", view.id, key, wanted)
 
     def reached(o: Observation) -> bool:
-        return any(all(_has(_value(view, k), v) for k, v in condition.items())
-                   for condition, _expected in clauses for view in o.views.values())
+        """An object the invariant is about: one matching ``where`` but for the keys its
+        ``expect`` sets (``where: {token: true, zone: hand}`` with ``expect: {zone: ...}``
+        is about every token)."""
+        return any(all(_has(_value(view, k), v) for k, v in condition.items()
+                       if k not in expected)
+                   for condition, expected in clauses for view in o.views.values())
 
     return Property(str(doc["property"]), str(doc.get("description", "")),
                     tuple(doc["checks"]), frozenset(doc.get("requires") or ()), check,

@@ -3,8 +3,10 @@ the reference engine, its precondition holds at least once -- a property that ne
 anything to judge would pass on any engine.
 
 Each property's own ``reached`` says when its check judged something; the extra conditions
-below name the situations the mutation meter relies on (a doubler applying, both players'
-triggers in one step, a cost increase in play, an "until end of turn" change ending).
+below name the situations its strongest checks need (a doubler applying, both players'
+triggers in one step, an "until end of turn" change ending with the turn).  Those the
+``ci`` games do not reach yet are marked ``xfail`` (strict) with the reason: when they start
+being reached, the mark must go.
 """
 
 from __future__ import annotations
@@ -23,24 +25,36 @@ from conformance.properties.invariants import costs, durations, objects, trigger
 from conformance.runner.results import Status
 
 RULINGS = Path(__file__).parents[2] / "rulings"
-PROPERTIES = all_properties([RULINGS])
+PROPERTIES = {p.id: p for p in all_properties([RULINGS])}
+OWN = "its precondition"
 
 #: Situations beyond each property's own precondition, by property.
 EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
-    "trigger-instances": {"an expected trigger": triggers.reached_instances},
+    "trigger-instances": {"a doubler applying": triggers.reached_doubling},
     "legal-actions": {"a ruling on an action": costs.reached,
+                      "a cost increase or reduction in play": costs.reached_increase,
                       "a permission to cast from a graveyard": costs.reached_permission},
-    "power-and-toughness": {"an until-end-of-turn change": durations.reached},
-    "entering-permanents": {},
-    "spell-copies": {},
-    "legend-rule": {},
+    "power-and-toughness": {"an until-end-of-turn change ending with the turn":
+                            durations.reached_cleanup},
     "double-faced-faces": {"a double-faced card seen": objects.reached_double_faced},
+}
+
+#: (property, situation): why the ``ci`` games don't reach it yet.
+NOT_YET = {
+    ("trigger-instances", "a doubler applying"):
+        "a doubler, a source of its controller and the event in one 12-step game",
+    ("trigger-order-and-control", OWN):
+        "both players' abilities triggering on one event (two Soul Wardens, say)",
+    ("spell-copies", OWN):
+        "Lithoform Engine activated with a spell of its controller on the stack",
+    ("power-and-toughness", "an until-end-of-turn change ending with the turn"):
+        "a pump resolving, then the turn passing, in one 12-step game",
 }
 
 
 def conditions(prop: Property) -> dict[str, Callable[[Observation], bool]]:
     assert prop.reached is not None, f"{prop.id} says nothing of when it has something to judge"
-    return {"its precondition": prop.reached, **EXTRA.get(prop.id, {})}
+    return {OWN: prop.reached, **EXTRA.get(prop.id, {})}
 
 
 def counting(prop: Property, seen: Counter[str]) -> Property:
@@ -57,16 +71,33 @@ def counting(prop: Property, seen: Counter[str]) -> Property:
     return replace(prop, check=check)
 
 
-@pytest.fixture(scope="module")
-def corpus():
-    return load_corpus([RULINGS])
+_SEEN: dict[str, Counter[str]] = {}
 
 
-@pytest.mark.parametrize("prop", PROPERTIES, ids=lambda p: p.id)
-def test_the_property_reaches_its_subject_in_ci(corpus, prop):
-    seen: Counter[str] = Counter()
-    result = run_property(counting(prop, seen), ReferenceEngine, corpus.cards, corpus.rulings,
-                          profile="ci")
-    assert result.status is Status.PASSED, result.message
-    missing = [name for name in conditions(prop) if not seen[name]]
-    assert not missing, f"{prop.id} never reached: {', '.join(missing)} ({dict(seen)})"
+def seen_in_ci(prop: Property) -> Counter[str]:
+    """How often each condition held in ``prop``'s ``ci`` games (played once per run)."""
+    if prop.id not in _SEEN:
+        corpus = load_corpus([RULINGS])
+        seen: Counter[str] = Counter()
+        result = run_property(counting(prop, seen), ReferenceEngine, corpus.cards,
+                              corpus.rulings, profile="ci")
+        assert result.status is Status.PASSED, result.message
+        _SEEN[prop.id] = seen
+    return _SEEN[prop.id]
+
+
+def _cases() -> list[object]:
+    cases: list[object] = []
+    for prop in PROPERTIES.values():
+        for name in conditions(prop):
+            reason = NOT_YET.get((prop.id, name))
+            marks = [pytest.mark.xfail(reason=f"not reached in ci yet: {reason}", strict=True)] \
+                if reason else []
+            cases.append(pytest.param(prop.id, name, marks=marks, id=f"{prop.id}: {name}"))
+    return cases
+
+
+@pytest.mark.parametrize(("prop_id", "situation"), _cases())
+def test_the_property_reaches_its_subject_in_ci(prop_id, situation):
+    seen = seen_in_ci(PROPERTIES[prop_id])
+    assert seen[situation], f"{prop_id} never reached {situation} ({dict(seen)})"
