@@ -19,8 +19,11 @@ KILLS: dict[str, frozenset[str]] = {
         "morph-turning-face-up-does-not-trigger-enters",
     }),
     "anything-can-be-cast-face-down": frozenset(),
-    "cast-copy-not-counted-as-cast": frozenset(),
+    "cast-copy-not-counted-as-cast": frozenset({
+        "spell-copies-elite-arcanist-copy-cast-is-cast",
+    }),
     "cast-trigger-ignores-spell-types": frozenset({
+        "spell-copies-elite-arcanist-copy-cast-is-cast",
         "trigger-conditions-what-each-trigger-watches",
     }),
     "cast-trigger-on-other-players-spells": frozenset({
