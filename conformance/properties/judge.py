@@ -64,6 +64,9 @@ class Reading:
     casts_copies: bool = False
     adds_mana: bool = False
     deals_damage: bool = False
+    #: Changes how spells are paid for or when they may be cast in a way not modelled
+    #: (convoke, flash for other spells...): the judge then says nothing of costs.
+    unknown_cost: bool = False
     #: A static ability changing power or toughness in a way not modelled.
     unknown_pt: bool = False
     #: A spell or triggered ability changing power or toughness in a way not modelled.
@@ -200,6 +203,10 @@ def _read(face: CardFace) -> Reading:
             fields["adds_mana"] = True
         if re.search(r"deals \d+ damage", text):
             fields["deals_damage"] = True
+        if re.search(r"\bconvoke\b|\baffinity\b|\bimprovise\b|\bdelve\b|spells you cast have|"
+                     r"as though (it|they) had flash|spells? (you cast )?cost .* less to cast "
+                     r"for each", text) and not _REDUCTION.search(text):
+            fields["unknown_cost"] = True
     if "Prowess" in face.keywords and not any(t.event == "cast" for t in triggers):
         triggers.append(Trigger("cast", not_types=frozenset({"Creature"})))
     return Reading(triggers=tuple(triggers), unknown_pt=unknown_pt,

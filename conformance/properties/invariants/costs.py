@@ -80,8 +80,8 @@ def _permission(step: StepView, player: str, spell: tuple[frozenset[str], frozen
         return False
     casts = step.knowledge.permission_sources.get(player, [])
     current = frozenset(s for s, _limit in sources)
-    if len(casts) >= len(current) and all(current <= then for then in casts):
-        return False  # every permission was used this turn
+    if len(casts) >= len(current) and all(current == then for then in casts):
+        return False  # every permission was used this turn (none came or went since)
     return True if not casts else None
 
 
@@ -114,8 +114,11 @@ def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: 
         verdict.require(False, f"nothing allows casting it from {owner}'s {zone.value}")
     earlier = step.knowledge.casts.get(player, [])
     cost = total_cost(judge, o.views, player, spell, base, earlier)
-    verdict.require(pool.can_pay(cost), f"its total cost {_show(cost)} can't be paid from "
-                                        f"{_show_pool(pool)}")
+    payable = pool.can_pay(cost)
+    unknown = any(r.unknown_cost for v in o.views.values() if v.zone is Zone.BATTLEFIELD
+                  for r in judge.readings_of(v) or ())
+    verdict.require(payable if payable or not unknown else None,
+                    f"its total cost {_show(cost)} can't be paid from {_show_pool(pool)}")
     if not face_down:
         verdict.require(_targets_known(faces[0]), "")
     return verdict
