@@ -5,7 +5,7 @@ and quotes, a line break or two spaces where the card has one, with or without r
 None of that is a rules difference, so every comparison of a text reported by an engine
 (``abilities``, ``names``, a stack item's ``text``) goes through :func:`normalize_text`, on
 both sides.  This module is the one place that says what "the same text" means
-(docs/adapter-contract.md, "Texts").
+(docs/properties.md, "Texts").
 """
 
 from __future__ import annotations
