@@ -80,6 +80,10 @@ def _reading(session: PhaseSession, reads: list[Read], failure: str) -> str | No
     thing the harness asked."""
     if "neither asked nor chose" in failure or "neither asks nor chose" in failure:
         return _CHOICE_READING
+    if "waiting for a choice the script does not answer" in failure:
+        return _WAITING_READING
+    if failure.startswith("expected the engine to refuse ") and failure.endswith("it allowed it"):
+        return _ALLOWED_READING
     if "the engine refused" in failure and "not among phase's legal actions" in failure:
         performs = [r for r in reads if r.kind == "perform"]
         if performs and performs[-1].detail is not None:
@@ -302,6 +306,20 @@ for number in state["battlefield"]:
 print("the ruling expects a choice at this point; phase asks for none and waits for "
       "priority (the stack above is all there is)")
 verdict(waiting["type"] == "Priority")
+'''
+
+_WAITING_READING = '''game = replay()
+waiting = game.waiting_for()
+print("phase waits for:", waiting["type"], json.dumps(waiting.get("data"))[:400])
+print("the ruling's scenario makes no choice here (the rules give none); phase asks one")
+verdict(waiting["type"] not in ("Priority", "GameOver"))
+'''
+
+_ALLOWED_READING = '''game = replay()  # the last call is the action the ruling says phase must refuse
+last = TRACE[-1]
+print("the ruling says this action is illegal:", json.dumps(last.get("action"))[:400])
+print("phase accepted it" if not last.get("refused") else "phase refused it")
+verdict(not last.get("refused"))
 '''
 
 _LEGAL_READING = '''WANTED = {detail}

@@ -79,9 +79,12 @@ def object_view(game: Any, object_id: ObjectId) -> ObjectView:
                             f"of the face that is up")
     face_down = (object_id,) in _rows(game, "face_down")
     if face_down:
-        for key in ("names", "colors", "types", "subtypes", "supertypes", "keywords"):
+        for key in ("names", "colors", "types", "subtypes", "supertypes", "keywords", "power",
+                    "toughness"):
             unknown[key] = _FACE_DOWN.format(field=key)
-    creature = bool(getattr(view, "is_creature", False))
+    # python-mtg's ``is_creature`` is false off the battlefield; its views still carry the
+    # card's power and toughness there, which is what a creature card has in any zone.
+    creature = bool(getattr(view, "is_creature", False)) or "creature" in map(str, view.types)
     counters = {COUNTERS_FROM_MTG.get(str(k), str(k)): int(n)
                 for (c, k, n) in _rows(game, "counter") if c == object_id}
     host = next((str(h) for (a, h) in _rows(game, "attached_to") if a == object_id), None)
@@ -96,8 +99,8 @@ def object_view(game: Any, object_id: ObjectId) -> ObjectView:
         subtypes=tuple(word(str(t)) for t in view.subtypes),
         supertypes=tuple(sorted(word(str(s)) for (c, s) in _rows(game, "has_supertype")
                                 if c == object_id)),
-        power=int(view.power) if creature else None,
-        toughness=int(view.toughness) if creature else None,
+        power=int(view.power) if creature and view.power is not None else None,
+        toughness=int(view.toughness) if creature and view.toughness is not None else None,
         abilities=(), face_down=face_down, transformed=transformed,
         token=(object_id,) in _rows(game, "is_token"),
         tapped=bool(view.tapped) and zone is Zone.BATTLEFIELD,

@@ -186,8 +186,8 @@ zone = {{"command_zone": "command"}}.get(card.zone, card.zone)
 values = {{
     "zone": zone, "names": [card.name], "colors": [COLORS.get(c, c) for c in card.colors],
     "types": [word(t) for t in card.types], "subtypes": [word(t) for t in card.subtypes],
-    "power": card.power if card.is_creature else None,
-    "toughness": card.toughness if card.is_creature else None,
+    "power": card.power if card.is_creature or "creature" in card.types else None,
+    "toughness": card.toughness if card.is_creature or "creature" in card.types else None,
     "keywords": [word(k) for k in card.keywords], "tapped": bool(card.tapped),
     "controller": card.controller if zone == "battlefield" else None,
 }}

@@ -20,11 +20,12 @@ import uuid
 import phase
 
 CARDS = json.loads(r'''{
+ "Blinding Mage": {"faces": [{"colorIdentity": ["W"], "colors": ["W"], "identifiers": {}, "layout": "normal", "manaCost": "{1}{W}", "manaValue": 2, "name": "Blinding Mage", "power": "1", "subtypes": ["Human", "Wizard"], "text": "{W}, {T}: Tap target creature.", "toughness": "2", "type": "Creature — Human Wizard", "types": ["Creature"]}], "layout": "normal"},
  "Bottomless Pool // Locker Room": {"faces": [{"colorIdentity": ["U"], "colors": ["U"], "faceManaValue": 1, "faceName": "Bottomless Pool", "identifiers": {}, "layout": "split", "manaCost": "{U}", "manaValue": 6, "name": "Bottomless Pool // Locker Room", "side": "a", "subtypes": ["Room"], "text": "When you unlock this door, return up to one target creature to its owner's hand.", "type": "Enchantment — Room", "types": ["Enchantment"]}, {"colorIdentity": ["U"], "colors": ["U"], "faceManaValue": 5, "faceName": "Locker Room", "identifiers": {}, "layout": "split", "manaCost": "{4}{U}", "manaValue": 6, "name": "Bottomless Pool // Locker Room", "side": "b", "subtypes": ["Room"], "text": "Whenever one or more creatures you control deal combat damage to a player, draw a card.", "type": "Enchantment — Room", "types": ["Enchantment"]}], "layout": "split"},
  "Replenish": {"faces": [{"colorIdentity": ["W"], "colors": ["W"], "identifiers": {}, "layout": "normal", "manaCost": "{3}{W}", "manaValue": 4, "name": "Replenish", "text": "Return all enchantment cards from your graveyard to the battlefield. (Auras with nothing to enchant remain in your graveyard.)", "type": "Sorcery", "types": ["Sorcery"]}], "layout": "normal"}
 }''')
 
-TRACE = json.loads(r'''[{"op": "new_game", "player": ["Bottomless Pool // Locker Room", "Replenish"], "opponent": ["Bottomless Pool // Locker Room"], "seed": 1, "first_player": 0},
+TRACE = json.loads(r'''[{"op": "new_game", "player": ["Bottomless Pool // Locker Room", "Replenish"], "opponent": ["Blinding Mage"], "seed": 1, "first_player": 0},
  {"op": "apply", "seat": 0, "action": {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}},
  {"op": "apply", "seat": 1, "action": {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}},
  {"op": "debug_mode"},

@@ -20,11 +20,11 @@ import uuid
 import phase
 
 CARDS = json.loads(r'''{
- "Bottomless Pool // Locker Room": {"faces": [{"colorIdentity": ["U"], "colors": ["U"], "faceManaValue": 1, "faceName": "Bottomless Pool", "identifiers": {}, "layout": "split", "manaCost": "{U}", "manaValue": 6, "name": "Bottomless Pool // Locker Room", "side": "a", "subtypes": ["Room"], "text": "When you unlock this door, return up to one target creature to its owner's hand.", "type": "Enchantment — Room", "types": ["Enchantment"]}, {"colorIdentity": ["U"], "colors": ["U"], "faceManaValue": 5, "faceName": "Locker Room", "identifiers": {}, "layout": "split", "manaCost": "{4}{U}", "manaValue": 6, "name": "Bottomless Pool // Locker Room", "side": "b", "subtypes": ["Room"], "text": "Whenever one or more creatures you control deal combat damage to a player, draw a card.", "type": "Enchantment — Room", "types": ["Enchantment"]}], "layout": "split"},
+ "Blinding Mage": {"faces": [{"colorIdentity": ["W"], "colors": ["W"], "identifiers": {}, "layout": "normal", "manaCost": "{1}{W}", "manaValue": 2, "name": "Blinding Mage", "power": "1", "subtypes": ["Human", "Wizard"], "text": "{W}, {T}: Tap target creature.", "toughness": "2", "type": "Creature — Human Wizard", "types": ["Creature"]}], "layout": "normal"},
  "Grand Entryway // Elegant Rotunda": {"faces": [{"colorIdentity": ["W"], "colors": ["W"], "faceManaValue": 2, "faceName": "Grand Entryway", "identifiers": {}, "layout": "split", "manaCost": "{1}{W}", "manaValue": 5, "name": "Grand Entryway // Elegant Rotunda", "side": "a", "subtypes": ["Room"], "text": "When you unlock this door, create a 1/1 white Glimmer enchantment creature token.", "type": "Enchantment — Room", "types": ["Enchantment"]}, {"colorIdentity": ["W"], "colors": ["W"], "faceManaValue": 3, "faceName": "Elegant Rotunda", "identifiers": {}, "layout": "split", "manaCost": "{2}{W}", "manaValue": 5, "name": "Grand Entryway // Elegant Rotunda", "side": "b", "subtypes": ["Room"], "text": "When you unlock this door, put a +1/+1 counter on each of up to two target creatures.", "type": "Enchantment — Room", "types": ["Enchantment"]}], "layout": "split"}
 }''')
 
-TRACE = json.loads(r'''[{"op": "new_game", "player": ["Grand Entryway // Elegant Rotunda"], "opponent": ["Bottomless Pool // Locker Room"], "seed": 1, "first_player": 0},
+TRACE = json.loads(r'''[{"op": "new_game", "player": ["Grand Entryway // Elegant Rotunda"], "opponent": ["Blinding Mage"], "seed": 1, "first_player": 0},
  {"op": "apply", "seat": 0, "action": {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}},
  {"op": "apply", "seat": 1, "action": {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}},
  {"op": "debug_mode"},
