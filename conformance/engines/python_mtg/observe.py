@@ -79,8 +79,7 @@ def object_view(game: Any, object_id: ObjectId) -> ObjectView:
                             f"of the face that is up")
     face_down = (object_id,) in _rows(game, "face_down")
     if face_down:
-        for key in ("names", "colors", "types", "subtypes", "supertypes", "keywords", "power",
-                    "toughness"):
+        for key in ("names", "colors", "types", "subtypes", "supertypes", "keywords"):
             unknown[key] = _FACE_DOWN.format(field=key)
     # python-mtg's ``is_creature`` is false off the battlefield; its views still carry the
     # card's power and toughness there, which is what a creature card has in any zone.
