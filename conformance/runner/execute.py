@@ -64,6 +64,8 @@ class ScenarioRun:
         self.history: dict[str, set[ObjectId]] = {}  # every object each alias has named
         self.step: ScriptStep | None = None
         self.automatic = AutomaticChoices()
+        #: the setup steps the engine played by its rules instead of placing (contract 1.1)
+        self.setup_played: tuple[str, ...] = ()
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -175,6 +177,8 @@ class ScenarioRun:
 
     def run(self) -> None:
         self.aliases = dict(self.engine.start(self.scenario.setup, self.cards))
+        played = getattr(self.engine, "setup_steps", ())  # contract 1.1, optional
+        self.setup_played = tuple(str(step) for step in played) if played else ()
         self.history = {alias: {oid} for alias, oid in self.aliases.items() if oid is not None}
         for step in self.scenario.script:
             self.step = step
@@ -323,6 +327,7 @@ class ScenarioResult:
     line: int = 0
     automatic: tuple[str, ...] = ()
     reproduction: str | None = None
+    setup_played: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "status": self.status.value}
@@ -340,7 +345,8 @@ def run_scenario(ruling: Ruling, scenario: Scenario, engine: Engine, cards: Card
     run = ScenarioRun(ruling, scenario, engine, cards)
     try:
         run.run()
-        return ScenarioResult(scenario.name, Status.PASSED, automatic=tuple(run.automatic.notes))
+        return ScenarioResult(scenario.name, Status.PASSED, automatic=tuple(run.automatic.notes),
+                              setup_played=run.setup_played)
     except RulingViolation as exc:
         status, message = Status.FAILED, exc.message
     except ScriptError as exc:
@@ -358,7 +364,7 @@ def run_scenario(ruling: Ruling, scenario: Scenario, engine: Engine, cards: Card
     line = run.step.line if run.step else scenario.line
     reproduction = _reproduction(engine, message) if status is Status.FAILED else None
     return ScenarioResult(scenario.name, status, message, line, tuple(run.automatic.notes),
-                          reproduction)
+                          reproduction, run.setup_played)
 
 
 def _reproduction(engine: Engine, message: str) -> str | None:
@@ -399,6 +405,9 @@ def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
     automatic = [note for v in verdicts for note in v.automatic]
     if automatic:
         details["automatic_choices"] = automatic
+    played = {v.name: list(v.setup_played) for v in verdicts if v.setup_played}
+    if played:
+        details["setup_played"] = played
     if worst.reproduction is not None:
         details["reproduction"] = worst.reproduction
     duration = time.perf_counter() - started

@@ -468,6 +468,17 @@ def test_a_value_the_engine_does_not_compute_is_never_judged(
     assert (result.status, result.message) == (status, message)
 
 
+class PlaysItsSetup(Wrapped):
+    setup_steps = ("room: cast for Bottomless Pool",)
+
+
+def test_the_setup_steps_an_engine_played_are_in_the_result(write: Write, cards: CardPool) -> None:
+    ruling = write(scenario("- expect: {object: room, zone: hand}"))
+    result = run(ruling, cards, PlaysItsSetup())
+    assert result.details["setup_played"] == {"the scenario": ["room: cast for Bottomless Pool"]}
+    assert "setup_played" not in run(ruling, cards).details
+
+
 class Reproducing(Wrapped):
     def reproduction(self, failure: str) -> str:
         return f"print({failure!r})\n"
