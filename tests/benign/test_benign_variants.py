@@ -12,7 +12,6 @@ from hypothesis import settings
 from hypothesis.stateful import get_state_machine_test
 
 from conformance.engines.reference import ReferenceEngine
-from conformance.format.loader import load_corpus
 from conformance.properties import all_properties
 from conformance.properties.differential import differential
 from conformance.properties.machine import machine_class
@@ -23,11 +22,6 @@ RULINGS = Path(__file__).parents[2] / "rulings"
 
 #: The ``ci`` profile with fewer games: every property at once, on every variant.
 FEW_GAMES = settings(PROFILES["ci"], max_examples=12)
-
-
-@pytest.fixture(scope="module")
-def corpus():
-    return load_corpus([RULINGS])  # files that fail to load are the loader tests' concern
 
 
 @pytest.fixture(scope="module")

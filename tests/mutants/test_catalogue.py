@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conformance.engines.reference import ReferenceEngine
-from conformance.format.loader import Corpus, load_corpus
+from conformance.format.loader import Corpus
 from conformance.format.model import Ruling
 from conformance.mutants import catalogue
 from conformance.runner.execute import run_ruling
@@ -18,13 +18,6 @@ from conformance.runner.results import Status
 RULINGS = Path(__file__).parents[2] / "rulings"
 MUTANTS = catalogue()
 FOLDERS = sorted({folder for mutant in MUTANTS.values() for folder in mutant.folders})
-
-
-@pytest.fixture(scope="module")
-def corpus() -> Corpus:
-    loaded = load_corpus([RULINGS])
-    assert not loaded.failures
-    return loaded
 
 
 def in_folders(corpus: Corpus, folders: tuple[str, ...]) -> list[Ruling]:

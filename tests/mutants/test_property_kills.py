@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from conformance.format.loader import load_corpus
 from conformance.mutants import catalogue
 from conformance.mutants.meter import quick_profile
 from conformance.properties import all_properties, run_property
@@ -30,11 +29,6 @@ CAUGHT_BY = {
     "cast-trigger-on-other-players-spells": "trigger-instances",
     "anything-can-be-cast-face-down": "legal-actions",
 }
-
-
-@pytest.fixture(scope="module")
-def corpus():
-    return load_corpus([RULINGS])
 
 
 @pytest.mark.parametrize("mutant", sorted(CAUGHT_BY))

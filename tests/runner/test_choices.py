@@ -9,27 +9,17 @@ the rules refuse, fail -- each shown on the corpus with a deliberately wrong eng
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-import pytest
 
 from conformance.contract.types import Action, Choice, Event, Option, automatic_choice
 from conformance.engines.reference import ReferenceEngine
 from conformance.errors import IllegalAction
-from conformance.format.loader import Corpus, load_corpus
+from conformance.format.loader import Corpus
 from conformance.runner.choices import NEITHER_ASKED_NOR_CHOSE, NO_CHOICE_TO_CHECK
 from conformance.runner.execute import run_ruling
 from conformance.runner.results import Status
 
-RULINGS = Path(__file__).parents[2] / "rulings"
-
-
-@pytest.fixture(scope="module")
-def corpus() -> Corpus:
-    loaded = load_corpus([RULINGS])
-    assert not loaded.failures
-    return loaded
 
 
 class Delegate:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,19 +16,11 @@ from conformance.engines.reference import (
     state, triggers, turn,
 )
 from conformance.errors import IllegalAction
-from conformance.format.loader import Corpus, load_corpus
+from conformance.format.loader import Corpus
 from conformance.mutants import MutantEngine, Patch
 from conformance.runner.execute import run_scenario
 from conformance.runner.results import Status
 
-RULINGS = Path(__file__).parents[3] / "rulings"
-
-
-@pytest.fixture(scope="module")
-def corpus() -> Corpus:
-    loaded = load_corpus([RULINGS])
-    assert not loaded.failures
-    return loaded
 
 
 # -- the broken rules ------------------------------------------------------------------------
