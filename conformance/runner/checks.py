@@ -7,11 +7,11 @@ automatically (contract 1.1) and not yet accounted for by the script.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..contract.text import normalize_text
-from ..contract.types import Choice, ObjectView, PlayerRef
+from ..contract.types import Choice, GameView, ObjectView, PlayerRef, StackItemView
 from ..errors import ContractError, Unsupported
 from .choices import NO_CHOICE_TO_CHECK, is_offered
 
@@ -20,6 +20,14 @@ if TYPE_CHECKING:
 
 _UNORDERED = ("names", "colors", "types", "subtypes", "supertypes", "abilities", "unlocked_doors",
               "identity", "color_identity", "keywords")
+
+
+#: The game's values an ``expect`` step compares, read from one ``GameView``.
+_GAME_VALUES: dict[str, Callable[[GameView], object]] = {
+    "stack_size": lambda view: len(view.stack),
+    "step": lambda view: view.step.value,
+    "active_player": lambda view: view.active_player,
+}
 
 
 def _text(value: Any) -> str:
@@ -108,30 +116,25 @@ class Expectation:
                 self.compare(key, expected, getattr(view, key))
 
     def game(self) -> None:
-        engine = self.run.engine
+        view: GameView | None = None  # read once, and only for the keys that need it
         for key, expected in self.args.items():
-            field = {"stack_size": "stack"}.get(key, key)
-            if key in ("stack", "stack_size", "step", "active_player") \
-                    and not self.computed(key, engine.game().unknown, field):
-                continue
-            if key == "choice":
+            if key == "stack" or key in _GAME_VALUES:
+                view = view or self.run.engine.game()
+                if not self.computed(key, view.unknown, "stack" if key == "stack_size" else key):
+                    continue
+                if key == "stack":
+                    self.stack(expected, view.stack)
+                else:
+                    self.compare(key, expected, _GAME_VALUES[key](view))
+            elif key == "choice":
                 self.choice(expected)
-            elif key == "stack":
-                self.stack(expected)
-            elif key == "stack_size":
-                self.compare(key, expected, len(engine.game().stack))
-            elif key == "step":
-                self.compare(key, expected, engine.game().step.value)
-            elif key == "active_player":
-                self.compare(key, expected, engine.game().active_player)
             elif key == "objects":
                 found = self.run.matching(expected)
                 if len(found) != expected["count"]:
                     self.mismatches.append(f"objects: expected {expected['count']} matching "
                                            f"{dict(expected)!r}, found {len(found)}")
 
-    def stack(self, expected: list[Any]) -> None:
-        items = self.run.engine.game().stack
+    def stack(self, expected: list[Any], items: tuple[StackItemView, ...]) -> None:
         shown = [f"{i.kind} of {i.source}" for i in items]
         if len(items) != len(expected):
             self.mismatches.append(f"stack: expected {len(expected)} item(s), found "

@@ -90,7 +90,8 @@ def offered(choice: Choice) -> set[str]:
 
 
 def is_offered(choice: Choice, item: str) -> bool:
-    return item in offered(choice) or normalize_text(item) in offered(choice)
+    names = offered(choice)
+    return item in names or normalize_text(item) in names
 
 
 class AutomaticChoices:
