@@ -14,7 +14,7 @@ from ...errors import IllegalAction, Location, Unsupported
 from ...format.cards import CardPool
 from ...format.model import Setup
 from ...format.vocabulary import CAPABILITIES, Door, Zone
-from . import casting, rooms, turn
+from . import casting, legal, rooms, turn
 from . import life as _life_effects  # noqa: F401 - registers damage, life, tap and counters
 from .abilities import Ability, parse_abilities
 from .characteristics import color_identity
@@ -126,26 +126,7 @@ class ReferenceEngine:
         return self._require().probe(self._flow(action))
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
-        game = self._require()
-        state = game.state
-        candidates: list[Action] = [Resolve()] if state.stack else []
-        for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
-            for object_id in state.player(player).zones[zone]:
-                card = state.objects[object_id].copiable_card
-                doors = tuple(Door) if card.is_room else (None,)
-                candidates.extend(Cast(player, object_id, door=d) for d in doors)
-                if casting.morph_cost(game, state.objects[object_id]) is not None:
-                    candidates.append(Cast(player, object_id, face_down=True))  # CR 702.37c
-        for obj in state.permanents():
-            if obj.controller != player:
-                continue
-            for index, _ability in enumerate(casting.activated_abilities(game, obj)):
-                candidates.append(Activate(player, obj.id, index))
-            if obj.copiable_card.is_room:
-                candidates.extend(Unlock(player, obj.id, d) for d in Door if d not in obj.unlocked)
-            if obj.face_down:
-                candidates.append(TurnFaceUp(player, obj.id))  # CR 702.37e
-        return [action for action in candidates if self.is_legal(action)]
+        return legal.legal_actions(self._require(), player, self.is_legal)
 
     def pending_choice(self) -> Choice | None:
         return self._require().pending
