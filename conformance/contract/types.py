@@ -214,13 +214,21 @@ class Choice:
     @property
     def forced(self) -> bool:
         """Whether the rules leave exactly one answer: every option must be chosen (and, for
-        an ``order`` choice, there is at most one option to put in order)."""
-        if self.kind == "order" and len(self.options) > 1:
+        an ``order`` choice, there is at most one option to put in order).  A ``divide``
+        answer gives each option at least one, so it is forced when the amount equals the
+        number of options; a ``combat_damage`` answer may give an option none, so it is
+        forced only with a single option."""
+        if self.kind == ORDER_CHOICE and len(self.options) > 1:
+            return False
+        if self.kind in (DIVIDE_CHOICE, COMBAT_DAMAGE_CHOICE) and len(self.options) == 1:
+            return not self.open
+        if self.kind == COMBAT_DAMAGE_CHOICE:
             return False
         return not self.open and self.min == self.max == len(self.options)
 
 
-CHOICE_KINDS = ("door", "face", "target", "name", "cards", "option", "order")
+CHOICE_KINDS = ("door", "face", "target", "name", "cards", "option", "order", "divide",
+                "combat_damage")
 
 #: An ``order`` choice (CR 603.3b) is asked when a player's triggered abilities waiting to be
 #: put on the stack differ (instances with the same source and text are interchangeable, so
@@ -229,6 +237,28 @@ CHOICE_KINDS = ("door", "face", "target", "name", "cards", "option", "order")
 #: waiting), its label ``<source name>: <ability text>``.  The answer lists every option; the
 #: first is put on the stack first (so it resolves last).
 ORDER_CHOICE = "order"
+
+#: A ``divide`` choice (CR 601.2d) is asked as a spell is cast or an ability put on the
+#: stack, after its targets, when it divides an amount (damage) among two or more targets.
+#: Its options are the chosen targets (object ids, ``player:<name>``); the answer lists an
+#: option once for each point given to it, so ``min == max ==`` the amount, and every
+#: option is listed at least once (each target gets at least 1).  ``[o2, o2, o5]`` gives 2
+#: to ``o2`` and 1 to ``o5``.
+DIVIDE_CHOICE = "divide"
+
+#: A ``combat_damage`` choice (CR 510.1c-d, 702.19b) is asked of an attacking creature's
+#: controller as a combat damage step begins, once for each attacking creature whose
+#: combat damage can be assigned in more than one way: blocked by two or more creatures, or
+#: with trample and more power than the lethal damage its blockers need.  Its options are
+#: the blocking creatures (object ids) and, with trample, ``player:<name>`` of the player it
+#: attacks; the answer lists an option once for each point of damage assigned to it
+#: (``min == max ==`` the damage), in any order, and may leave an option out.  With trample
+#: the player gets damage only once every blocker is assigned lethal damage.  Asked in the
+#: order the attackers were declared; the prompt names the attacker.
+COMBAT_DAMAGE_CHOICE = "combat_damage"
+
+#: The choice kinds whose answer may name an option more than once.
+DIVIDING_CHOICES = (DIVIDE_CHOICE, COMBAT_DAMAGE_CHOICE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +331,11 @@ class GameView:
     #: Contract 1.1: fields the engine does not compute (``stack``, ``priority_player``, ...),
     #: each with the reason, as for :attr:`ObjectView.unknown`.
     unknown: Mapping[str, str] = field(default_factory=dict)
+    #: Contract 1.1: the game has ended (CR 104): a player lost (0 life, drew from an empty
+    #: library, CR 704.5a-b) and no opponent is left.  ``perform`` then refuses every action.
+    game_over: bool = False
+    #: The player who won (CR 104.2a), or ``None`` (the game goes on, or is a draw, CR 104.4a).
+    winner: PlayerId | None = None
 
     def player(self, name: PlayerId) -> PlayerView:
         for view in self.players:

@@ -278,7 +278,7 @@ def encode_game_view(view: GameView) -> Json:
         "players": [{"name": p.name, "life": p.life, "hand_size": p.hand_size,
                      "library_size": p.library_size, "graveyard_size": p.graveyard_size,
                      "exile_size": p.exile_size} for p in view.players],
-        "unknown": dict(view.unknown),
+        "unknown": dict(view.unknown), "game_over": view.game_over, "winner": view.winner,
     }
 
 
@@ -296,9 +296,13 @@ def decode_game_view(data: Json) -> GameView:
                    int(p.get("hand_size", 0)), int(p.get("library_size", 0)),
                    int(p.get("graveyard_size", 0)), int(p.get("exile_size", 0)))
         for p in (_object(x, "player view") for x in data.get("players", [])))
+    winner = data.get("winner")
+    if winner is not None and not isinstance(winner, str):
+        raise ContractError(f"game view winner: expected a player name or null, found {winner!r}")
     return GameView(_enum(Step, _field(data, "step", "game view"), "step"),
                     str(_field(data, "active_player", "game view")),
-                    data.get("priority_player"), stack, players, _unknown(data, "game view"))
+                    data.get("priority_player"), stack, players, _unknown(data, "game view"),
+                    bool(data.get("game_over", False)), winner)
 
 
 def encode_info(info: EngineInfo) -> Json:

@@ -118,6 +118,14 @@ def test_game_views_round_trip() -> None:
     assert codec.decode_game_view(wire(codec.encode_game_view(view))) == view
 
 
+def test_a_game_over_round_trips() -> None:
+    view = GameView(Step.COMBAT_DAMAGE, "alice", None, (), (PlayerView("alice", 3, 0, 0, 0, 0),),
+                    game_over=True, winner="alice")
+    assert codec.decode_game_view(wire(codec.encode_game_view(view))) == view
+    draw = GameView(Step.DRAW, "bob", None, (), (), game_over=True)
+    assert codec.decode_game_view(wire(codec.encode_game_view(draw))) == draw
+
+
 def test_engine_info_round_trips() -> None:
     info = EngineInfo("x", "1.2", frozenset({"rooms", "morph"}), "1.0")
     assert codec.decode_info(wire(codec.encode_info(info))) == info
