@@ -68,6 +68,8 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         ids = oracle_ids(Path(corpus.cards.path))
         document["official"] = {"file": str(args.official), **official_coverage(
             corpus.rulings, official, ids, list(corpus.cards))}
+        for item in document["official"]["backlog"]:
+            item["command"] = _scaffold_command(args, item["id"])
     print(render_text(document), end="")
     write(args.json, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
     print(f"coverage written to {args.json}")
@@ -78,3 +80,15 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         for error in failure.errors:
             print(error)
     return 2 if corpus.failures else 0
+
+
+def _scaffold_command(args: argparse.Namespace, official_id: str) -> str:
+    """The ``conformance new`` command that scaffolds one missing official ruling."""
+    import shlex
+
+    words = ["conformance", "new", "--from-official", str(args.official), "--id", official_id]
+    if [str(p) for p in args.rulings] != [str(DEFAULT_RULINGS)]:
+        words += ["--rulings", *map(str, args.rulings)]
+    if args.cards is not None:
+        words += ["--cards", str(args.cards)]
+    return shlex.join(words)

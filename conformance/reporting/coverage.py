@@ -205,8 +205,11 @@ def render_text(document: Mapping[str, Any]) -> str:
         lines += ["", f"official rulings: {t['official']} for {len(official['by_card'])} cards "
                       f"with an oracle id: {t['executable']} executable, "
                       f"{t['not_executable']} not executable, {t['missing']} missing"]
-        lines += [f"  missing: {item['card']} ({item['published_at']}): "
-                  f"{item['comment'][:90]}" for item in official["backlog"]]
+        for item in official["backlog"]:
+            lines.append(f"  missing: {item['card']} ({item['published_at']}): "
+                         f"{item['comment'][:90]}")
+            if item.get("command"):
+                lines.append(f"    scaffold it: {item['command']}")
         if official["cards_without_oracle_id"]:
             lines.append(f"  {len(official['cards_without_oracle_id'])} cards have no "
                          "identifiers.scryfallOracleId in the card file")
