@@ -25,7 +25,7 @@ from . import (
     coverage_cmd, diff_cmd, expect_cmd, gate_cmd, mutants_cmd, properties_cmd, report_cmd, repro_cmd,
     serve,
 )
-from . import history_cmd
+from . import history_cmd, new_cmd
 
 DEFAULT_RULINGS = Path("rulings")
 DEFAULT_RESULTS = Path("out/results.json")
@@ -74,6 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     properties_cmd.add_parser(commands)
     repro_cmd.add_parser(commands)
     history_cmd.add_parser(commands)
+    new_cmd.add_parser(commands)
     return parser
 
 
@@ -225,7 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                "diff": diff_cmd.cmd_diff, "expect": expect_cmd.cmd_expect,
                "serve": serve.cmd_serve, "mutants": mutants_cmd.cmd_mutants,
                "properties": properties_cmd.cmd_properties,
-               "repro": repro_cmd.cmd_repro, "history": history_cmd.cmd_history}[args.command]
+               "repro": repro_cmd.cmd_repro, "history": history_cmd.cmd_history,
+               "new": new_cmd.cmd_new}[args.command]
     if args.command == "serve":  # stdout carries the protocol: leave it alone
         return _handle(handler, args)
     stdout, stderr = sys.stdout, sys.stderr

@@ -10,6 +10,7 @@ typographic quotes and spacing differences); the missing ones are the backlog.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import unicodedata
@@ -33,6 +34,13 @@ class OfficialRuling:
     source: str
     published_at: str
     comment: str
+
+    @property
+    def key(self) -> str:
+        """A short id that names this ruling in its file, stable across downloads of it:
+        a hash of the card's oracle id and the ruling's text (``conformance new --id``)."""
+        digest = hashlib.sha256(f"{self.oracle_id}\n{normalise(self.comment)}".encode())
+        return digest.hexdigest()[:10]
 
 
 def normalise(text: str) -> str:
@@ -108,7 +116,8 @@ def official_coverage(rulings: Sequence[Ruling], official: Sequence[OfficialRuli
             row["official"] += 1
             row[key] += 1
             if match is None:
-                backlog.append({"card": name, "oracle_id": oracle, "source": item.source,
+                backlog.append({"id": item.key, "card": name, "oracle_id": oracle,
+                                "source": item.source,
                                 "published_at": item.published_at, "comment": item.comment})
             else:
                 row["ids"].append(match.id)
