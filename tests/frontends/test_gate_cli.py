@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -137,20 +138,79 @@ def test_expect_update_writes_the_file_then_keeps_reasons(tmp_path, capsys, expe
     run(tmp_path, capsys, "--engine", WRONG)
     results = tmp_path / "results.json"
     fresh = tmp_path / "fresh.yaml"
-    assert main(["expect", "update", str(results), "--expect", str(fresh)]) == 0
+    update = ["expect", "update", str(results), "--rulings", str(ROOMS)]
+    # a new entry has no reason: refused, nothing written, unless told
+    assert main([*update, "--expect", str(fresh)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"conformance: error: {fresh}: not written: 1 entry has no reason "
+                          f"yet for engine reference:\n  {CAUGHT} (failed)\n")
+    assert "--reason ID=TEXT" in err and "--allow-todo" in err
+    assert not fresh.exists()
+    assert main([*update, "--expect", str(fresh), "--allow-todo"]) == 0
     out = capsys.readouterr().out
     assert out == (f"{fresh}: engine reference: 1 added, 0 removed, 0 changed status, 0 kept, "
-                   f"0 not in the results (kept)\n  added {CAUGHT}: give a reason or a bug link\n")
+                   f"0 pruned, 0 not in the results (kept)\n"
+                   f"  {CAUGHT}: give a reason or a bug link (TODO)\n")
     assert "TODO" in fresh.read_text("utf-8")
     # the file the update wrote gates the same run
     code, _out, _err = run(tmp_path, capsys, "--engine", WRONG, "--expect", str(fresh))
     assert code == 0
+    # a TODO left in the file is refused again; a reason given on the command line is kept
+    assert main([*update, "--expect", str(fresh)]) == 2
+    assert f"  {CAUGHT} (failed)\n" in capsys.readouterr().err
+    assert main([*update, "--expect", str(fresh), "--reason", f"{CAUGHT}=one door kept",
+                 "--bug", f"{CAUGHT}=https://example.invalid/2"]) == 0
+    capsys.readouterr()
+    text = fresh.read_text("utf-8")
+    assert "TODO" not in text and "reason: one door kept" in text and "example.invalid/2" in text
+    assert main([*update, "--expect", str(fresh), "--reason", "no-such-ruling=x"]) == 2
+    assert "--reason no-such-ruling: no entry" in capsys.readouterr().err
 
-    assert main(["expect", "update", str(results), "--expect", str(expect)]) == 0
+    assert main([*update, "--expect", str(expect)]) == 0
     capsys.readouterr()
     text = expect.read_text("utf-8")
     assert "keeps</b> one door's values" in text and "https://example.invalid/issues/1" in text
     assert "TODO" not in text
+
+
+def test_expect_update_prunes_entries_of_rulings_that_no_longer_exist(tmp_path, capsys, expect,
+                                                                     monkeypatch):
+    run(tmp_path, capsys, "--engine", WRONG, rulings=ROOMS / "cast-one-door.yaml")
+    results = tmp_path / "results.json"
+    expect.write_text(EXPECT_CAUGHT + """\
+    room-renamed-long-ago:
+      status: failed
+      reason: gone from the corpus
+  python-mtg:
+    room-renamed-long-ago: {status: failed, reason: another engine's entry is left alone}
+""", "utf-8")
+    # the run covered one file: the entry of a ruling it did not run is kept, the entry of a
+    # ruling the corpus does not have is pruned
+    assert main(["expect", "update", str(results), "--expect", str(expect),
+                 "--rulings", str(ROOMS)]) == 0
+    out = capsys.readouterr().out
+    assert out == (f"{expect}: engine reference: 0 added, 0 removed, 0 changed status, 0 kept, "
+                   "1 pruned, 1 not in the results (kept)\n"
+                   "  pruned room-renamed-long-ago: no such ruling in the corpus\n")
+    text = expect.read_text("utf-8")
+    assert CAUGHT in text
+    assert text.count("room-renamed-long-ago") == 1  # python-mtg's
+    # without --rulings the corpus is the one the results file names
+    document = json.loads(results.read_text("utf-8"))
+    document["corpus"]["root"] = str(ROOMS)
+    results.write_text(json.dumps(document), "utf-8")
+    monkeypatch.chdir(tmp_path)  # no rulings/ folder here
+    expect.write_text(EXPECT_CAUGHT + "    gone: {status: failed, reason: gone}\n", "utf-8")
+    assert main(["expect", "update", str(results), "--expect", str(expect)]) == 0
+    assert "pruned gone: no such ruling in the corpus" in capsys.readouterr().out
+    # a corpus that is not here: said, nothing written
+    document = json.loads(results.read_text("utf-8"))
+    document["corpus"]["root"] = str(tmp_path / "elsewhere")
+    results.write_text(json.dumps(document), "utf-8")
+    expect.write_text(EXPECT_CAUGHT + "    gone: {status: failed, reason: gone}\n", "utf-8")
+    assert main(["expect", "update", str(results), "--expect", str(expect)]) == 2
+    assert "give --rulings" in capsys.readouterr().err
+    assert "gone:" in expect.read_text("utf-8")
 
 
 def test_expect_update_from_an_unreadable_results_file_is_exit_2(tmp_path, capsys, expect):
