@@ -40,8 +40,9 @@ def prepare(args: argparse.Namespace) -> Expectations | None:
         raise ConformanceError(
             f"{path}: no such expectations file; make one from a run of the engine:\n"
             f"  conformance run --engine {engine} --results {results}\n"
-            f"  conformance expect update {results} --expect {path}\n"
-            f"then give each entry a reason or a bug link (docs/expectations.md)")
+            f"  conformance expect update {results} --expect {path} --allow-todo\n"
+            f"then replace each TODO reason with the reason or a bug link "
+            f"(docs/expectations.md)")
     return load_expectations(path)
 
 
