@@ -30,7 +30,7 @@ TARGET_WHAT = ("permanent", "player", "spell", "any")
 #: Keys of a filter over characteristics (see targets.matches).
 FILTER_KEYS = ("types", "types_any", "subtypes", "supertypes", "permanent", "nonland",
                "noncreature", "nonlegendary", "mana_value_max", "tapped", "attacking")
-TARGET_KEYS = ("what", "controller", "up_to", "count") + FILTER_KEYS
+TARGET_KEYS = ("what", "controller", "up_to", "count", "at_least") + FILTER_KEYS
 _ABILITY_KEYS = set(KINDS) | {"target", "if", "effects", "text", "unimplemented"}
 
 
@@ -43,10 +43,15 @@ class TargetSpec:
     controller: str | None = None  # "you" or "opponent"
     count: int = 1
     up_to: bool = False
+    #: "one or two targets" (CR 601.2c): at least this many of ``count``
+    at_least: int | None = None
 
     @property
     def minimum(self) -> int:
-        return 0 if self.up_to else self.count
+        """The fewest targets: none for "up to N", ``at_least`` for "one or two", else all."""
+        if self.up_to:
+            return 0
+        return self.count if self.at_least is None else self.at_least
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +105,20 @@ def _target(raw: Any, card: Card, face_raw: Any) -> TargetSpec | None:
     if what not in TARGET_WHAT:
         raise _fail(card, face_raw, f"a target is one of {list(TARGET_WHAT)}, not {what!r}"
                                     f"{did_you_mean(what, TARGET_WHAT)}")
+    count = int(raw.get("count", 1))
+    at_least = raw.get("at_least")
+    if at_least is not None and not (isinstance(at_least, int) and 1 <= at_least <= count):
+        raise _fail(card, face_raw, f"'at_least' is a number of targets from 1 to 'count' "
+                                    f"({count}), not {at_least!r}")
+    if at_least is not None and raw.get("up_to"):
+        raise _fail(card, face_raw, "a target has 'up_to' or 'at_least', not both")
     return TargetSpec(
         what=raw.get("what", "permanent"),
         filter={key: raw[key] for key in FILTER_KEYS if key in raw},
         controller=raw.get("controller"),
-        count=int(raw.get("count", 1)),
+        count=count,
         up_to=bool(raw.get("up_to", False)),
+        at_least=at_least,
     )
 
 

@@ -16,6 +16,8 @@ from .abilities import Ability
 from .characteristics import DOOR_INDEX, Characteristics, is_split
 from .game import Flow, Game
 from .convoke import convoke, has_convoke
+from .dividing import announce, record
+from .exile_to_play import may_play
 from .mana import Cost
 from .effects import Context, run_effects
 from .state import GameObject, StackAbility
@@ -38,6 +40,8 @@ def _permission(game: Game, player: str, card: GameObject, chars: Characteristic
     if card.zone is Zone.HAND:
         if card.owner != player:
             raise IllegalAction("you can cast only cards in your own hand")
+        return
+    if card.zone is Zone.EXILE and may_play(game, player, card.id):  # CR 601.3
         return
     if card.zone is Zone.GRAVEYARD and card.owner == player:
         used = game.state.player(player).used_once_per_turn
@@ -116,6 +120,8 @@ def cast(game: Game, action: Cast) -> Flow:
     if targets is None:
         raise IllegalAction(f"{card.name} has no legal targets")
     spell.targets = targets
+    record(game, spell.id, (yield from announce(game, action.player, spell_ability, targets,
+                                                card.name)))
     if convoking:
         cost = yield from convoke(game, action.player, cost)
     if not pool.can_pay(cost):
@@ -208,6 +214,7 @@ def activate(game: Game, action: Activate) -> Flow:
                                         _values(action.targets), f"targets for {ability.text}")
     if targets is None:
         raise IllegalAction(f"{ability.text!r} has no legal targets")
+    division = yield from announce(game, action.player, ability, targets, ability.text)
     if params.get("tap"):
         if obj.tapped:
             raise IllegalAction(f"{obj.card.name} is tapped")
@@ -227,7 +234,8 @@ def activate(game: Game, action: Activate) -> Flow:
                                              targets, targets, x), ability.effects)
         game.emit("ability_activated", source=obj.id, ability=action.ability)
         return
-    state.stack.append(StackAbility(state.new_id(), obj.id, source_card, ability,
-                                    action.player, targets, x))
+    item = StackAbility(state.new_id(), obj.id, source_card, ability, action.player, targets, x)
+    state.stack.append(item)
+    record(game, item.id, division)
     game.emit("ability_activated", source=obj.id, ability=action.ability)
     state.priority = action.player

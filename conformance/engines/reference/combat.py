@@ -5,21 +5,28 @@ declare blockers steps begin (CR 508.1, 509.1); :mod:`turn` moves the game to th
 and calls :func:`declare_attackers` / :func:`declare_blockers` there.  Combat damage is
 dealt as the combat damage step begins (CR 510.1): if any attacking or blocking creature
 has first strike or double strike, there are two combat damage steps, the first for those
-creatures only (CR 510.4).  Every keyword is read from the creatures' characteristics
+creatures only (CR 510.4).  There is no damage assignment order (it left the rules in
+November 2024): an attacking creature blocked by two or more creatures has its damage
+divided among them as its controller chooses, with a ``combat_damage`` choice; with
+trample, the player it attacks may get what is left once each blocker is assigned lethal
+damage (CR 510.1c, 702.19b).  Every keyword is read from the creatures' characteristics
 (card data): haste, defender, flying, reach, vigilance, first strike, double strike,
 trample, deathtouch, lifelink.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
-from ...contract.types import PLAYER_OPTION_PREFIX, DeclareAttackers, DeclareBlockers, Event
+from ...contract.types import (
+    COMBAT_DAMAGE_CHOICE, PLAYER_OPTION_PREFIX, Choice, DeclareAttackers, DeclareBlockers, Event,
+    Option,
+)
 from ...errors import IllegalAction
 from ...format.vocabulary import Zone
 from .characteristics import Characteristics
 from .damage import deal_damage, lethal_damage
-from .game import Game
+from .game import Flow, Game
 from .state import Combat, GameObject
 
 
@@ -140,9 +147,10 @@ def _strikes_now(chars: Characteristics, first_step: bool, dealt_first: bool) ->
     return "Double strike" in keywords or not dealt_first
 
 
-def deal_combat_damage(game: Game) -> None:
+def deal_combat_damage(game: Game) -> Flow:
     """The combat damage step's turn-based action (CR 510.1-2): each attacking and blocking
-    creature assigns its combat damage, then all of it is dealt at once."""
+    creature assigns its combat damage, the attacking player's first, then all of it is
+    dealt at once."""
     combat = game.state.combat
     if combat is None or not combat.attackers:
         return
@@ -161,7 +169,8 @@ def deal_combat_damage(game: Game) -> None:
         if found is None or not _strikes_now(found[1], first_step, attacker in combat.dealt_first):
             continue
         obj, chars = found
-        for target, amount in _attacker_assignment(game, combat, attacker, chars, defender):
+        assigned = yield from _attacker_assignment(game, combat, attacker, chars, defender)
+        for target, amount in assigned:
             assignments.append((attacker, chars, obj.controller, target, amount))
     for blocker, attacker in combat.blockers.items():
         found = _in_combat(game, blocker)
@@ -177,11 +186,13 @@ def deal_combat_damage(game: Game) -> None:
 
 
 def _attacker_assignment(game: Game, combat: Combat, attacker: str, chars: Characteristics,
-                         defender: str) -> list[tuple[str, int]]:
+                         defender: str) -> Flow:
     """How an attacking creature assigns its combat damage (CR 510.1a-c): to the player it
-    attacks if unblocked; among its blockers if blocked, lethal damage to each in the order
-    they were declared before the next, the rest to the last -- or, with trample, to the
-    player (CR 702.19b); nothing if blocked by creatures now gone, unless it has trample."""
+    attacks if unblocked; all of it to its blocker if one creature blocks it; divided as its
+    controller chooses among two or more blockers -- and with trample, among its blockers
+    and the player, the player getting damage only once each blocker is assigned lethal
+    damage (CR 702.19b).  Blocked by creatures now gone, it assigns nothing, unless it has
+    trample (CR 702.19e).  Returns ``[(recipient, amount)]``."""
     power = chars.power or 0
     player = PLAYER_OPTION_PREFIX + defender
     if power <= 0:
@@ -193,18 +204,29 @@ def _attacker_assignment(game: Game, combat: Combat, attacker: str, chars: Chara
     trample = "Trample" in chars.keywords
     if not blockers:
         return [(player, power)] if trample else []
-    out: list[tuple[str, int]] = []
-    remaining = power
-    for index, blocker in enumerate(blockers):
-        last = index == len(blockers) - 1
-        lethal = lethal_damage(game, blocker, chars)
-        amount = min(remaining, lethal) if (trample or not last) else remaining
-        if amount:
-            out.append((blocker, amount))
-        remaining -= amount
-    if remaining and trample:
-        out.append((player, remaining))
-    return out
+    lethal = {b: lethal_damage(game, b, chars) for b in blockers}
+    if len(blockers) == 1 and (not trample or power <= lethal[blockers[0]]):
+        return [(blockers[0], power)]  # one way to assign it: all to the blocker
+    options = tuple(Option(b, _name(game.chars(game.state.objects[b]))) for b in blockers)
+    if trample:
+        options += (Option(player, defender),)
+
+    def rule(values: tuple[str, ...]) -> str | None:
+        counts = Counter(values)
+        short = [b for b in blockers if counts[b] < lethal[b]]
+        if counts[player] and short:
+            return (f"{defender} can be assigned damage only once each blocker is assigned "
+                    f"lethal damage (CR 702.19b); short: {', '.join(short)}")
+        return None
+
+    game.answer_rule = rule
+    chosen = yield Choice(
+        COMBAT_DAMAGE_CHOICE, game.state.objects[attacker].controller,
+        f"divide the {power} combat damage of {_name(chars)} among "
+        + ", ".join(o.label for o in options) + " (name an option once per point)",
+        options, power, power)
+    counts = Counter(chosen)
+    return [(o.value, counts[o.value]) for o in options if counts[o.value]]
 
 
 def _deal(game: Game, assignments: list[tuple[str, Characteristics, str, str, int]]) -> None:

@@ -21,6 +21,7 @@ from . import rooms
 from .abilities import Ability, TargetSpec
 from .characteristics import can_transform
 from .copies import cast_copy, copy_of
+from .dividing import copy_division
 from .entering import add_counters, enter_token, put_onto_battlefield
 from .game import Flow, Game
 from .state import ContinuousEffect, DelayedTrigger, GameObject
@@ -40,6 +41,8 @@ class Context:
     legal_targets: tuple[str, ...] = ()
     x: int = 0
     event: dict[str, Any] = field(default_factory=dict)
+    #: how much of a divided amount each target gets (CR 601.2d)
+    division: dict[str, int] = field(default_factory=dict)
 
 
 Effect = Callable[[Game, Context, Any], Flow]
@@ -325,6 +328,7 @@ def copy_spell(game: Game, ctx: Context, params: Any) -> Flow:
         copy.x = original.x
         copy.targets = original.targets
         copy.face_down = original.face_down
+        copy_division(game, original.id, copy.id)
         game.events.append(Event("spell_copied", {"object": copy.id, "original": original.id}))
     yield from ()
 

@@ -15,12 +15,13 @@ from ...format.cards import CardPool
 from ...format.model import Setup
 from ...format.vocabulary import CAPABILITIES, Door, Zone
 from . import casting, legal, rooms, turn
+from . import exile_to_play as _exile_effects  # noqa: F401 - registers exile_top
 from . import life as _life_effects  # noqa: F401 - registers damage, life, tap and counters
 from .abilities import Ability, parse_abilities
 from .characteristics import color_identity
 from .effects import EFFECTS
 from .entering import put_onto_battlefield
-from .game import Flow, Game
+from .game import Flow, Game, outcome
 from .mana import ManaPool
 from .state import GameObject, GameState, Player, StackAbility
 from .targets import PLAYER_PREFIX
@@ -177,12 +178,14 @@ class ReferenceEngine:
 
     def game(self) -> GameView:
         state = self._require().state
+        over, winner = outcome(state)
         return GameView(
             step=state.step, active_player=state.active_player, priority_player=state.priority,
             stack=tuple(_stack_view(item) for item in reversed(state.stack)),
             players=tuple(PlayerView(
                 p.name, p.life, len(p.zones[Zone.HAND]), len(p.zones[Zone.LIBRARY]),
                 len(p.zones[Zone.GRAVEYARD]), len(p.zones[Zone.EXILE])) for p in state.players),
+            game_over=over, winner=winner,
         )
 
     def close(self) -> None:

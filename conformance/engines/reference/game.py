@@ -9,11 +9,11 @@ part-way (an unpayable cost, say) the game returns to the state before it (CR 73
 from __future__ import annotations
 
 
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ...contract.types import Choice, Event
+from ...contract.types import DIVIDE_CHOICE, DIVIDING_CHOICES, Choice, Event
 from ...errors import IllegalAction, Unsupported
 from ...format.cards import CardPool
 from ...format.vocabulary import Zone
@@ -22,6 +22,23 @@ from .characteristics import Characteristics, characteristics
 from .state import GameObject, GameState
 
 Flow = Generator[Choice, tuple[str, ...], Any]
+#: A rule an answer must keep beyond its options and bounds: the reason it is refused, or None.
+AnswerRule = Callable[[tuple[str, ...]], "str | None"]
+
+
+class GameEnded(Exception):
+    """Raised inside a procedure when the game has ended (CR 104): nothing more happens."""
+
+
+def outcome(state: GameState) -> tuple[bool, str | None]:
+    """Whether the game is over, and who won: it ends when no more than one player is left
+    in it (CR 104.2a, 104.3); a game all its players lost at once is a draw (CR 104.4a)."""
+    if not any(p.lost for p in state.players):
+        return False, None
+    left = [p.name for p in state.players if not p.lost]
+    if len(left) > 1:
+        return False, None
+    return True, (left[0] if left else None)
 
 
 class Game:
@@ -39,6 +56,9 @@ class Game:
         #: permanents that just left the battlefield, as they last existed there (CR 603.10a)
         self.departed: dict[str, tuple[GameObject, Characteristics]] = {}
         self._simultaneous = 0
+        #: set by a procedure just before it yields a choice whose answers obey a rule of
+        #: their own (a division of combat damage, say); checked before the answer is taken
+        self.answer_rule: AnswerRule | None = None
 
     # -- shared helpers for the mechanism modules -------------------------------------------
 
@@ -102,6 +122,10 @@ class Game:
         """Start a procedure; raises IllegalAction (state restored) if the rules refuse it."""
         if self._flow is not None:
             raise IllegalAction(f"a choice is pending: {self._choice.prompt if self._choice else ''}")
+        over, winner = outcome(self.state)
+        if over:
+            raise IllegalAction(f"the game is over ({'won by ' + winner if winner else 'a draw'}"
+                                f"; CR 104): no action can be taken")
         self._snapshot = self.state.clone()
         self.events = []
         self._flow = flow
@@ -120,6 +144,7 @@ class Game:
         finally:
             self.state = saved
             self._flow = self._choice = self._snapshot = None
+            self.answer_rule = None
             self.events = []
         return True
 
@@ -131,11 +156,17 @@ class Game:
         unknown = [v for v in values if v not in allowed]
         if unknown:
             raise IllegalAction(f"{unknown[0]!r} is not one of the options {allowed}")
-        if len(set(values)) != len(values):
+        if len(set(values)) != len(values) and choice.kind not in DIVIDING_CHOICES:
             raise IllegalAction("the same option was chosen twice")
         if not choice.min <= len(values) <= choice.max:
             raise IllegalAction(f"choose between {choice.min} and {choice.max} options, "
                                 f"not {len(values)}")
+        if choice.kind == DIVIDE_CHOICE and set(values) != set(allowed):
+            raise IllegalAction("each target gets at least 1 of the amount divided (CR 601.2d)")
+        reason = self.answer_rule(values) if self.answer_rule is not None else None
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.answer_rule = None
         self.events = []
         return self._advance(values)
 
@@ -143,11 +174,13 @@ class Game:
         assert self._flow is not None
         try:
             self._choice = self._flow.send(values) if values is not None else next(self._flow)
-        except StopIteration:
+        except (StopIteration, GameEnded):  # done, or the game ended on the way (CR 104)
             self._flow = self._choice = self._snapshot = None
+            self.answer_rule = None
         except Exception:  # refused, unsupported or broken: the game is as it was (CR 732)
             assert self._snapshot is not None
             self.state = self._snapshot
             self._flow = self._choice = self._snapshot = None
+            self.answer_rule = None
             raise
         return list(self.events)

@@ -65,9 +65,19 @@ def _params(params: Any) -> dict[str, Any]:
 
 @effect("damage")
 def damage(game: Game, ctx: Context, params: Any) -> Flow:
-    """``{amount, to: target | each_opponent | each_player | this}``: the source deals the
-    damage; to a creature it is marked, to a player it is life lost (CR 120.3)."""
+    """``{amount, to: target | each_opponent | each_player | this, divided: bool}``: the
+    source deals the damage; to a creature it is marked, to a player it is life lost
+    (CR 120.3).  ``divided``: the amount is divided among the targets as announced when the
+    spell was cast or the ability put on the stack; an illegal target's share is dealt to
+    no one (CR 601.2d, 608.2b)."""
     rule = _params(params)
+    if rule.get("divided"):
+        source = game.state.objects.get(ctx.source)
+        chars = game.chars(source) if source is not None else None
+        for target in ctx.legal_targets:
+            deal_damage(game, ctx.source, chars, ctx.controller, target,
+                        ctx.division.get(target, 0))
+        return
     dealt = amount(game, ctx, rule["amount"])
     source = game.state.objects.get(ctx.source)
     chars = game.chars(source) if source is not None else None

@@ -15,6 +15,7 @@ from ...contract.types import Choice, Event, Option
 from ...format.vocabulary import Door, Step, Zone
 from .abilities import Ability
 from .characteristics import DOOR_INDEX, Characteristics
+from .dividing import announce, record
 from .game import Flow, Game
 from .state import GameObject, PendingTrigger, StackAbility
 from .targets import choose_targets, label, matches
@@ -290,9 +291,11 @@ def put_on_stack(game: Game) -> Flow:
                     game.events.append(Event("ability_removed", {
                         "source": trigger.source, "reason": "no legal targets"}))
                     continue
-                state.stack.append(StackAbility(
-                    state.new_id(), trigger.source, trigger.source_card, trigger.ability,
-                    player, targets, event=trigger.event))
+                division = yield from announce(game, player, trigger.ability, targets, text)
+                item = StackAbility(state.new_id(), trigger.source, trigger.source_card,
+                                    trigger.ability, player, targets, event=trigger.event)
+                state.stack.append(item)
+                record(game, item.id, division)
 
 
 def order_triggers(game: Game, player: str, waiting: list[PendingTrigger]) -> Flow:

@@ -15,9 +15,11 @@ from ...format.vocabulary import STEP_ORDER, Step, Zone
 from . import combat, triggers
 from .abilities import chapter_numbers
 from .characteristics import is_permanent_card
+from .dividing import division_of
 from .effects import Context, draw_cards, legal_now, run_effects
 from .entering import add_counters, put_onto_battlefield
-from .game import Flow, Game
+from .exile_to_play import end_permissions
+from .game import Flow, Game, GameEnded, outcome
 from .state import GameObject, StackAbility
 from .targets import label, matches
 
@@ -87,6 +89,8 @@ def settle(game: Game) -> Flow:
     """Run state-based actions and put triggers on the stack until stable (CR 117.5)."""
     while True:
         if state_based_actions(game):
+            if outcome(game.state)[0]:  # a player lost and no opponent is left (CR 104.2a)
+                raise GameEnded()
             continue
         if (yield from legend_rule(game)):
             continue
@@ -116,7 +120,7 @@ def _resolve_ability(game: Game, item: StackAbility) -> Flow:
     state = game.state
     ability = item.ability
     ctx = Context(item.controller, item.source, item.source_card, ability, item.targets,
-                  x=item.x, event=item.event)
+                  x=item.x, event=item.event, division=division_of(game, item.id))
     ctx.legal_targets = legal_now(game, ability.target, ctx)
     fizzles = bool(item.targets) and not ctx.legal_targets  # CR 608.2b
     condition_fails = ability.condition is not None and not triggers.condition_holds(
@@ -130,7 +134,7 @@ def _resolve_spell(game: Game, spell: GameObject) -> Flow:
     chars = game.chars(spell)
     spell_ability = next((a for a in chars.ability_defs if a.kind == "spell"), None)
     ctx = Context(spell.controller, spell.id, spell.copiable_card, spell_ability, spell.targets,
-                  x=spell.x)
+                  x=spell.x, division=division_of(game, spell.id))
     ctx.legal_targets = legal_now(game, spell_ability.target if spell_ability else None, ctx)
     if spell.targets and not ctx.legal_targets:  # every target illegal: it doesn't resolve
         game.move(spell, Zone.GRAVEYARD)
@@ -157,10 +161,13 @@ def advance(game: Game, action: AdvanceTo) -> Flow:
         raise IllegalAction("players pass to the next step only with an empty stack")
     if action.step is Step.UNTAP or action.step is Step.CLEANUP:
         raise IllegalAction("no player receives priority in that step")
+    skippable = action.step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE)
     for _ in range(2 * len(STEP_ORDER)):
         yield from next_step(game)
         if state.step is action.step or state.stack:
             return
+        if skippable and state.step is Step.END_OF_COMBAT:
+            break  # this combat went by without it
     raise IllegalAction(f"the game does not reach the {action.step.value} step: with no "
                         f"creature attacking it is skipped (CR 508.8)")
 
@@ -186,7 +193,7 @@ def next_step(game: Game, declare: Callable[[], None] | None = None) -> Flow:
     if state.step is Step.DRAW:
         draw_cards(game, state.active_player, 1)  # CR 504.1
     if state.step is Step.COMBAT_DAMAGE:
-        combat.deal_combat_damage(game)  # CR 510.1-2
+        yield from combat.deal_combat_damage(game)  # CR 510.1-2
     game.emit("step_began", step=state.step.value, player=state.active_player)
     if state.step is Step.PRECOMBAT_MAIN:
         _lore_counters(game)
@@ -278,11 +285,13 @@ def discard_to_hand_size(game: Game) -> Flow:
 
 
 def _cleanup(game: Game) -> None:
-    """Damage wears off and "until end of turn" effects end (CR 514.2)."""
+    """Damage wears off and "until end of turn" effects end (CR 514.2), permissions to play
+    exiled cards that last until the end of this turn among them."""
     for obj in game.state.permanents():
         obj.damage = 0
         obj.damaged_by_deathtouch = False
     game.state.effects = [e for e in game.state.effects if e.until != "end_of_turn"]
+    end_permissions(game)
 
 
 def _lore_counters(game: Game) -> None:

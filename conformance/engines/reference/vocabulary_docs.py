@@ -98,12 +98,15 @@ EFFECTS = (
           "The permanent gets +power/+toughness until end of turn.",
           "{spell: true, target: {types: [Creature]}, effects: [{modify_pt: {what: target, "
           "power: 3, toughness: 3}}]}"),
-    Entry("damage", "`{amount, to: target | each_opponent | each_player | this}`",
+    Entry("damage", "`{amount, to: target | each_opponent | each_player | this, divided}`",
           "The source deals that much damage: marked on a creature until cleanup, life lost "
           "by a player; its deathtouch and lifelink apply. An amount is a number, `X`, "
           "`{count: filter}` (permanents you control) or `{cards_in_hand: you}`, counted as "
-          "it happens.",
-          "{spell: true, target: {what: any}, effects: [{damage: {amount: 2}}]}"),
+          "it happens. `divided: true`: the amount is divided among the targets as the "
+          "spell is cast or the ability put on the stack (a `divide` choice with two or more "
+          "targets, each getting at least 1; CR 601.2d); an illegal target's share is lost.",
+          "{spell: true, target: {what: any, count: 3, at_least: 1}, effects: [{damage: "
+          "{amount: 3, divided: true}}]}"),
     Entry("lose_life", "a number, or `{amount, who}`",
           "You (or `who`: `each_opponent`, `each_player`, `target`, `defending_player`) "
           "lose that much life.",
@@ -129,6 +132,12 @@ EFFECTS = (
           "the filter, puts it into `to` (default hand).",
           "{triggered: {attacks: this}, effects: [{reveal_top: {who: defending_player, if: "
           "{types: [Land]}, to: hand}}]}"),
+    Entry("exile_top", "`{count, play_until: end_of_turn | end_of_your_next_turn}`",
+          "You exile the top `count` cards of your library; until the end of this turn (of "
+          "your next turn) you may cast them from exile, paying their costs, at their usual "
+          "time (CR 601.3). Lands among them can't be played: the contract has no land play.",
+          "{spell: true, effects: [{exile_top: {count: 2, play_until: "
+          "end_of_your_next_turn}}]}"),
     Entry("may", "a list of effects", "You may carry them out (an `option` choice `yes`/`no`).",
           "{triggered: {combat_damage_to_player: this}, effects: [{may: [{draw: 1}]}]}"),
     Entry("if_else", "`{if: condition, then: [effects], else: [effects]}`",

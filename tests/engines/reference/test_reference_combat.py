@@ -47,7 +47,7 @@ def test_only_the_active_player_attacks_and_only_the_defender_blocks(start):
         engine.perform(DeclareBlockers("alice", ((ids["bears"], ids["bears"]),)))
 
 
-def test_reach_blocks_flying_and_two_blockers_share_the_damage(start):
+def _double_blocked_dreadmaw(start):
     engine, ids = start(battlefield=[entry("Colossal Dreadmaw", "dreadmaw")],
                         bob={"battlefield": [entry("Grizzly Bears", "bears"),
                                              entry("Giant Spider", "spider")]})
@@ -55,10 +55,39 @@ def test_reach_blocks_flying_and_two_blockers_share_the_damage(start):
     engine.perform(DeclareBlockers("bob", ((ids["bears"], ids["dreadmaw"]),
                                            (ids["spider"], ids["dreadmaw"]))))
     engine.perform(AdvanceTo(Step.COMBAT_DAMAGE))
-    # 2 to the Bears (lethal), 4 to the Spider (lethal), nothing left to trample over
+    return engine, ids
+
+
+def test_two_blockers_share_the_damage_as_the_attacking_player_divides_it(start):
+    engine, ids = _double_blocked_dreadmaw(start)
+    choice = engine.pending_choice()  # no damage assignment order (CR 510.1c)
+    assert choice is not None and choice.kind == "combat_damage" and choice.player == "alice"
+    assert {o.value for o in choice.options} == {ids["bears"], ids["spider"], "player:bob"}
+    assert choice.min == choice.max == 6 and not choice.forced
+    engine.answer([ids["bears"]] * 2 + [ids["spider"]] * 4)  # lethal to each
     assert engine.game().player("bob").life == 20
     assert engine.objects(Zone.BATTLEFIELD, "bob") == []
     assert engine.observe(ids["dreadmaw"]).zone is Zone.BATTLEFIELD
+
+
+def test_trample_reaches_the_player_only_past_lethal_damage_to_every_blocker(start):
+    engine, ids = _double_blocked_dreadmaw(start)
+    with pytest.raises(IllegalAction, match="702.19b"):
+        engine.answer([ids["bears"]] * 2 + [ids["spider"]] * 3 + ["player:bob"])
+    assert engine.pending_choice() is not None  # the choice stays pending
+    engine.answer([ids["bears"]] * 6)  # all to one blocker: allowed, nothing tramples over
+    assert engine.game().player("bob").life == 20
+    assert engine.observe(ids["spider"]).zone is Zone.BATTLEFIELD
+
+
+def test_a_single_blocker_without_trample_takes_everything_unasked(start):
+    engine, ids = start(battlefield=[entry("Grizzly Bears", "bears")],
+                        bob={"battlefield": [entry("Memnite", "memnite")]})
+    engine.perform(DeclareAttackers("alice", (ids["bears"],)))
+    engine.perform(DeclareBlockers("bob", ((ids["memnite"], ids["bears"]),)))
+    engine.perform(AdvanceTo(Step.COMBAT_DAMAGE))
+    assert engine.pending_choice() is None
+    assert engine.objects(Zone.GRAVEYARD, "bob")
 
 
 def test_no_attackers_skips_blockers_and_damage(start):
@@ -70,12 +99,18 @@ def test_no_attackers_skips_blockers_and_damage(start):
     assert engine.game().step is Step.END_OF_COMBAT
 
 
-def test_zero_life_loses_the_game(start):
-    engine, ids = start(mana="{R}", hand=[entry("Shock", "shock")])
+def test_zero_life_loses_the_game_and_ends_it(start):
+    engine, ids = start(mana="{R}{R}", hand=[entry("Shock", "shock"), entry("Shock", "other")])
     engine.game_state.player("bob").life = 2
     engine.perform(Cast("alice", ids["shock"], targets=(PlayerRef("bob"),)))
+    assert not engine.game().game_over
     events = engine.perform(Resolve())
     assert ("player_lost", "bob") in [(e.kind, e.data.get("player")) for e in events]
+    view = engine.game()
+    assert view.game_over and view.winner == "alice"
+    with pytest.raises(IllegalAction, match="the game is over"):
+        engine.perform(Cast("alice", ids["other"], targets=(PlayerRef("bob"),)))
+    assert not engine.is_legal(AdvanceTo(Step.END))
 
 
 def test_drawing_from_an_empty_library_loses_the_game(start):
@@ -83,6 +118,19 @@ def test_drawing_from_an_empty_library_loses_the_game(start):
     events = engine.perform(AdvanceTo(Step.DRAW))  # bob's draw step, bob has no library
     assert engine.game().active_player == "bob"
     assert ("player_lost", "bob") in [(e.kind, e.data.get("player")) for e in events]
+    assert engine.game().winner == "alice"
+    assert engine.game().step is Step.DRAW  # the game stopped there
+    with pytest.raises(IllegalAction, match="the game is over"):
+        engine.perform(PassPriority("bob"))
+
+
+def test_both_players_losing_at_once_is_a_draw(start):
+    engine, _ids = start()
+    for player in engine.game_state.players:
+        player.life = 0
+    engine.perform(AdvanceTo(Step.BEGINNING_OF_COMBAT))
+    view = engine.game()
+    assert view.game_over and view.winner is None
 
 
 def test_priority_goes_around_before_anything_resolves(start):
