@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 import jsonschema
 
@@ -21,7 +21,13 @@ from ..errors import Location, RulingFileError, did_you_mean
 from .cards import CardPool, load_cards
 from .crsections import FILE_NAME as CR_FILE_NAME
 from .crsections import load_cr_sections
-from .model import CardEntry, PlayerSetup, Ruling, Scenario, ScriptStep, Setup
+from .model import CardEntry, PlayerSetup, Ruling, Scenario, Setup
+from .steps import (
+    ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep, ExpectIllegalStep,
+    ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep, ResolveStackStep,
+    ResolveStep, ScriptStep, TurnFaceUpStep, UnlockStep,
+)
+from .stepyaml import parse_step
 from .vocabulary import (
     CAPABILITIES, GAME_OBSERVATIONS, MECHANICS, OBJECT_OBSERVATIONS, PLAYER_OBSERVATIONS,
     Door, Step, Zone,
@@ -243,13 +249,11 @@ class _Checker:
         players = {p.name for p in setup.players}
         script = []
         for index, entry in enumerate(raw["script"]):
-            step_line = raw["script"].item_lines[index]
-            if isinstance(entry, str):
-                script.append(ScriptStep(entry, None, step_line))
-                continue
-            (kind, args), = entry.items()
-            self.step(kind, args, step_line, aliases, players)
-            script.append(ScriptStep(kind, args, step_line))
+            step = parse_step(entry, raw["script"].item_lines[index])
+            if not isinstance(entry, str):
+                (args,) = entry.values()
+                self.step(step, args, aliases, players)
+            script.append(step)
         requires = tuple(raw.get("requires") or ())
         for index, value in enumerate(requires):
             if value not in CAPABILITIES:
@@ -313,63 +317,81 @@ class _Checker:
             return None
         return aliases[alias]
 
-    def door_of(self, alias: str, args: LineDict, aliases: dict[str, Any], kind: str) -> None:
+    def door_of(self, alias: str, door: Door | None, args: LineDict, aliases: dict[str, Any],
+                cast: bool) -> None:
         """A door named for a card without doors.  A permanent may have become a copy of a
         Room (CR 707.2, 709.5b): its doors are checked only when no Room is set up."""
         card = aliases.get(alias)
-        if card is None or "door" not in args or card.is_room:
+        if card is None or door is None or card.is_room:
             return
-        if kind == "cast" or not any(c is not None and c.is_room for c in aliases.values()):
+        if cast or not any(c is not None and c.is_room for c in aliases.values()):
             self.error(key_line(args, "door"), f"{card.name!r} has no doors")
 
-    def step(self, kind: str, args: Any, line: int, aliases: dict[str, Any],
+    def targets(self, targets: tuple[str, ...] | None, args: LineDict,
+                targets_ok: set[str]) -> None:
+        for i, target in enumerate(targets or ()):
+            if target not in targets_ok:
+                self.error(line_of(args, ["targets", i]),
+                           f"unknown target {target!r}{did_you_mean(target, targets_ok)}")
+
+    def step(self, step: ScriptStep, args: Any, aliases: dict[str, Any],
              players: set[str]) -> None:
-        targets_ok = set(aliases) | players
-        if kind in ("cast", "activate", "unlock", "turn_face_up", "move"):
-            key = "card" if kind == "cast" else "object"
-            self.use(args[key], key_line(args, key), aliases)
-            self.door_of(args[key], args, aliases, kind)
-            for i, target in enumerate(args.get("targets") or ()):
-                if target not in targets_ok:
-                    self.error(line_of(args, ["targets", i]),
-                               f"unknown target {target!r}{did_you_mean(target, targets_ok)}")
-            if kind == "cast" and "as" in args:
-                aliases[args["as"]] = aliases.get(args["card"])
-        elif kind == "pass":
-            self._player(args, line, players)
-        elif kind in ("attack", "block"):
-            self._combat(kind, args, aliases, players)
-        elif kind in ("expect_illegal", "expect_legal"):
-            (inner, inner_args), = args.items()
-            if inner != "advance":
-                self.step(inner, inner_args, line, aliases, players)
-        elif kind == "find":
-            aliases[args["as"]] = None
-            self._players_in(args, players)
-            for i, other in enumerate(args.get("not") or ()):
-                self.use(other, line_of(args, ["not", i]), aliases)
-        elif kind == "label":
-            aliases[args["as"]] = self.use(args["object"], key_line(args, "object"), aliases)
-        elif kind == "expect":
-            self.expect(args, aliases, players)
+        """The semantic checks of one step; ``args`` is what the file writes after its key
+        (for the lines of messages)."""
+        match step:
+            case CastStep():
+                self.use(step.card, key_line(args, "card"), aliases)
+                self.door_of(step.card, step.door, args, aliases, cast=True)
+                self.targets(step.targets, args, set(aliases) | players)
+                if step.alias is not None:
+                    aliases[step.alias] = aliases.get(step.card)
+            case ActivateStep():
+                self.use(step.object, key_line(args, "object"), aliases)
+                self.targets(step.targets, args, set(aliases) | players)
+            case UnlockStep():
+                self.use(step.object, key_line(args, "object"), aliases)
+                self.door_of(step.object, step.door, args, aliases, cast=False)
+            case TurnFaceUpStep() | MoveStep():
+                self.use(step.object, key_line(args, "object"), aliases)
+            case PassStep():
+                self._player(step.player, step.line, players)
+            case AttackStep() | BlockStep():
+                self._combat(step, args, aliases, players)
+            case ExpectIllegalStep() | ExpectLegalStep():
+                (inner_args,) = args.values()
+                self.step(step.action, inner_args, aliases, players)
+            case FindStep():
+                aliases[step.alias] = None
+                self._players_in(args, players)
+                for i, other in enumerate(step.filter.excluded):
+                    self.use(other, line_of(args, ["not", i]), aliases)
+            case LabelStep():
+                aliases[step.alias] = self.use(step.object, key_line(args, "object"), aliases)
+            case ExpectStep():
+                self.expect(args, aliases, players)
+            case ResolveStep() | ResolveStackStep() | AdvanceStep() | ChooseStep():
+                pass
+            case _:
+                assert_never(step)
 
     def _player(self, name: str, line: int, players: set[str]) -> None:
         if name not in players:
             self.error(line, f"unknown player {name!r}{did_you_mean(name, players)}")
 
-    def _combat(self, kind: str, args: LineDict, aliases: dict[str, Any],
+    def _combat(self, step: AttackStep | BlockStep, args: LineDict, aliases: dict[str, Any],
                 players: set[str]) -> None:
         """``attack: {attackers, defender?, player?}``, ``block: {blockers: {blocker:
         attacker}, player?}``: every alias defined, every player known."""
-        for key in ("defender", "player"):
-            if key in args:
-                self._player(args[key], key_line(args, key), players)
-        if kind == "attack":
-            for i, alias in enumerate(args["attackers"]):
+        if isinstance(step, AttackStep) and step.defender is not None:
+            self._player(step.defender, key_line(args, "defender"), players)
+        if step.player is not None:
+            self._player(step.player, key_line(args, "player"), players)
+        if isinstance(step, AttackStep):
+            for i, alias in enumerate(step.attackers):
                 self.use(alias, line_of(args, ["attackers", i]), aliases)
             return
         blockers = args["blockers"]
-        for blocker, attacker in blockers.items():
+        for blocker, attacker in step.blocks:
             self.use(blocker, key_line(blockers, blocker), aliases)
             self.use(attacker, key_line(blockers, blocker), aliases)
 

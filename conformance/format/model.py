@@ -1,17 +1,16 @@
 """The ruling model: what a loaded, validated ruling file is.
 
 Values are frozen: a ruling read from disk cannot be changed by a runner or an engine.
-Script steps keep their arguments as read (plain dicts and lists), with their line, so
-that the runner can report ``path:line`` for the step that failed.
+Script steps are typed values (``steps.py``), each with its line, so that the runner can
+report ``path:line`` for the step that failed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
-
 from ..errors import Location
+from .steps import MoveStep, ScriptStep
 from .vocabulary import Door, Step, Zone
 
 
@@ -78,15 +77,6 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
-class ScriptStep:
-    """One step of a scenario's script: ``kind`` is the step's key, ``args`` its value."""
-
-    kind: str
-    args: Any
-    line: int
-
-
-@dataclass(frozen=True, slots=True)
 class Scenario:
     name: str
     setup: Setup
@@ -99,7 +89,7 @@ class Scenario:
     @property
     def injected_steps(self) -> int:
         """How many script steps move cards outside the rules (``move``)."""
-        return sum(1 for step in self.script if step.kind == "move")
+        return sum(1 for step in self.script if isinstance(step, MoveStep))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +118,6 @@ class Ruling:
     @property
     def path(self) -> str:
         return self.location.path
+
+
+__all__ = ["CardEntry", "PlayerSetup", "Ruling", "Scenario", "ScriptStep", "Setup"]

@@ -118,16 +118,77 @@ ACTION_STEPS = ("cast", "activate", "unlock", "turn_face_up", "advance", "move",
                 "attack", "block")
 KEYED_STEPS = ACTION_STEPS + ("choose", "find", "label", "expect", "expect_illegal", "expect_legal")
 
-#: Keys an ``expect`` step may check about an object (``object:`` names it).
-OBJECT_OBSERVATIONS = (
-    "zone", "names", "mana_value", "colors", "types", "subtypes", "supertypes", "power",
-    "toughness", "abilities", "ability_count", "unlocked_doors", "face_down", "transformed",
-    "token", "tapped", "controller", "owner", "counters", "same_object_as", "new_object_since",
-    "identity", "color_identity", "keywords", "attached_to", "viewer",
-)
-#: Keys an ``expect`` step may check about a player (``player:`` names them).
-PLAYER_OBSERVATIONS = ("life", "hand_size", "library_size", "graveyard_size", "exile_size")
-#: Keys an ``expect`` step may check about the game as a whole.
-GAME_OBSERVATIONS = ("stack", "stack_size", "choice", "step", "active_player", "objects")
+class ObjectObservation(str, Enum):
+    """Keys an ``expect`` step may check about an object (``object:`` names it)."""
+
+    ZONE = "zone"
+    NAMES = "names"
+    MANA_VALUE = "mana_value"
+    COLORS = "colors"
+    TYPES = "types"
+    SUBTYPES = "subtypes"
+    SUPERTYPES = "supertypes"
+    POWER = "power"
+    TOUGHNESS = "toughness"
+    ABILITIES = "abilities"
+    ABILITY_COUNT = "ability_count"
+    UNLOCKED_DOORS = "unlocked_doors"
+    FACE_DOWN = "face_down"
+    TRANSFORMED = "transformed"
+    TOKEN = "token"
+    TAPPED = "tapped"
+    CONTROLLER = "controller"
+    OWNER = "owner"
+    COUNTERS = "counters"
+    SAME_OBJECT_AS = "same_object_as"
+    NEW_OBJECT_SINCE = "new_object_since"
+    IDENTITY = "identity"
+    COLOR_IDENTITY = "color_identity"
+    KEYWORDS = "keywords"
+    ATTACHED_TO = "attached_to"
+    VIEWER = "viewer"
+
+
+class PlayerObservation(str, Enum):
+    """Keys an ``expect`` step may check about a player (``player:`` names them)."""
+
+    LIFE = "life"
+    HAND_SIZE = "hand_size"
+    LIBRARY_SIZE = "library_size"
+    GRAVEYARD_SIZE = "graveyard_size"
+    EXILE_SIZE = "exile_size"
+
+
+class GameObservation(str, Enum):
+    """Keys an ``expect`` step may check about the game as a whole."""
+
+    STACK = "stack"
+    STACK_SIZE = "stack_size"
+    CHOICE = "choice"
+    STEP = "step"
+    ACTIVE_PLAYER = "active_player"
+    OBJECTS = "objects"
+
+
+#: The same keys as plain strings (the schema and the docs list these).
+OBJECT_OBSERVATIONS = tuple(key.value for key in ObjectObservation)
+PLAYER_OBSERVATIONS = tuple(key.value for key in PlayerObservation)
+GAME_OBSERVATIONS = tuple(key.value for key in GameObservation)
+
+
+class ChoiceKind(str, Enum):
+    """What a choice is about (docs/adapter-contract.md, "Choices"; the contract's
+    ``CHOICE_KINDS``)."""
+
+    DOOR = "door"
+    FACE = "face"
+    TARGET = "target"
+    NAME = "name"
+    CARDS = "cards"
+    OPTION = "option"
+    ORDER = "order"
+    DIVIDE = "divide"
+    COMBAT_DAMAGE = "combat_damage"
+
 
 COLORS = ("W", "U", "B", "R", "G")

@@ -15,7 +15,8 @@ from typing import Any
 from ..contract.protocol import Engine
 from ..contract.text import normalize_text
 from ..errors import ConformanceError, Location
-from ..format.model import Ruling, Scenario, ScriptStep
+from ..format.model import Ruling, Scenario
+from ..format.stepyaml import parse_step
 from ..runner.execute import ScenarioRun
 from .catalog import Observation, Property, Violation
 
@@ -37,13 +38,6 @@ def _value(view: Any, key: str) -> Any:
     return value
 
 
-def _step(step: str | dict[str, Any], line: int) -> ScriptStep:
-    if isinstance(step, str):
-        return ScriptStep(step, None, line)
-    ((kind, args),) = step.items()
-    return ScriptStep(kind, args, line)
-
-
 def differential(factory: Callable[[], Engine], engine_name: str) -> Property:
     """A property: ``factory``'s engine observes what the reference engine observes."""
     recorder_ruling = Ruling(id="differential", text="", date=None, seed="000-00", cards=(),
@@ -54,7 +48,7 @@ def differential(factory: Callable[[], Engine], engine_name: str) -> Property:
         recorder = getattr(o, "recorder", None)
         if recorder is None or o.engine.pending_choice() is not None:
             return
-        steps = tuple(_step(step, i) for i, step in enumerate(recorder.steps, 1))
+        steps = tuple(parse_step(step, i) for i, step in enumerate(recorder.steps, 1))
         scenario = Scenario("differential", recorder.setup, steps, 0)
         other = factory()
         run = ScenarioRun(recorder_ruling, scenario, other, o.cards)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, assert_never
 
 from ..contract.protocol import Engine
 from ..contract.types import (
@@ -24,9 +24,15 @@ from ..errors import (
 )
 from ..format.cards import CardPool
 from ..format.loader import LoadFailure
-from ..format.model import Ruling, Scenario, ScriptStep
-from ..format.vocabulary import ACTION_STEPS, Door, Face, Step, Zone
-from .checks import Expectation
+from ..format.expect import ObjectFilter
+from ..format.model import Ruling, Scenario
+from ..format.steps import (
+    ActionStep, ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep,
+    ExpectIllegalStep, ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep,
+    ResolveStackStep, ResolveStep, RuleAction, ScriptStep, TurnFaceUpStep, UnlockStep,
+)
+from ..format.stepyaml import render_filter
+from .checks import ExpectationCheck
 from .choices import (
     NEITHER_ASKED_NOR_CHOSE, OTHER_AUTOMATIC, UNASKED_CHOICE, AutomaticChoice, AutomaticChoices,
     resolve_values,
@@ -101,7 +107,7 @@ class ScenarioRun:
     def target(self, name: str) -> Target:
         return PlayerRef(name) if name in self.players else self.object_id(name)
 
-    def option_value(self, item: Any) -> str:
+    def option_value(self, item: object) -> str:
         text = str(item)
         if text in self.aliases or text in self.labels:
             return self.object_id(text)
@@ -115,49 +121,44 @@ class ScenarioRun:
 
     # -- actions ---------------------------------------------------------------------------
 
-    def action(self, kind: str, args: Any) -> Action:
-        if kind == "cast":
-            card = self.object_id(args["card"])
-            targets = args.get("targets")
-            return Cast(
-                player=self.engine.observe(card).owner, card=card,
-                door=Door(args["door"]) if "door" in args else None,
-                face=Face(args["face"]) if "face" in args else None,
-                face_down=bool(args.get("face_down", False)),
-                targets=None if targets is None else tuple(self.target(t) for t in targets),
-                x=args.get("x"),
-            )
-        if kind == "activate":
-            obj = self.object_id(args["object"])
-            targets = args.get("targets")
-            return Activate(self.player_of(obj), obj, int(args["ability"]) - 1,
-                            None if targets is None else tuple(self.target(t) for t in targets),
-                            args.get("x"))
-        if kind == "unlock":
-            obj = self.object_id(args["object"])
-            return Unlock(self.player_of(obj), obj, Door(args["door"]))
-        if kind == "turn_face_up":
-            obj = self.object_id(args["object"])
-            return TurnFaceUp(self.player_of(obj), obj)
-        if kind == "advance":
-            return AdvanceTo(Step(args))
-        if kind == "move":
-            return Move(self.object_id(args["object"]), Zone(args["to"]),
-                        bool(args.get("transformed", False)))
-        if kind == "pass":
-            return PassPriority(str(args))
-        if kind == "attack":
-            attackers = tuple(self.object_id(a) for a in args["attackers"])
-            player = args.get("player") or (self.player_of(attackers[0]) if attackers
-                                             else self.engine.game().active_player)
-            return DeclareAttackers(player, attackers, args.get("defender"))
-        if kind == "block":
-            blocks = tuple((self.object_id(b), self.object_id(a))
-                           for b, a in args["blockers"].items())
-            player = args.get("player") or (self.player_of(blocks[0][0]) if blocks else next(
-                p for p in self.players if p != self.engine.game().active_player))
-            return DeclareBlockers(player, blocks)
-        raise ScriptError(self.where(), f"{kind!r} is not an action")
+    def targets(self, names: tuple[str, ...] | None) -> tuple[Target, ...] | None:
+        return None if names is None else tuple(self.target(t) for t in names)
+
+    def action(self, step: ActionStep) -> Action:
+        match step:
+            case CastStep():
+                card = self.object_id(step.card)
+                return Cast(player=self.engine.observe(card).owner, card=card, door=step.door,
+                            face=step.face, face_down=step.face_down,
+                            targets=self.targets(step.targets), x=step.x)
+            case ActivateStep():
+                obj = self.object_id(step.object)
+                return Activate(self.player_of(obj), obj, step.ability - 1,
+                                self.targets(step.targets), step.x)
+            case UnlockStep():
+                obj = self.object_id(step.object)
+                return Unlock(self.player_of(obj), obj, step.door)
+            case TurnFaceUpStep():
+                obj = self.object_id(step.object)
+                return TurnFaceUp(self.player_of(obj), obj)
+            case AdvanceStep():
+                return AdvanceTo(step.to)
+            case MoveStep():
+                return Move(self.object_id(step.object), step.to, step.transformed)
+            case PassStep():
+                return PassPriority(step.player)
+            case AttackStep():
+                attackers = tuple(self.object_id(a) for a in step.attackers)
+                player = step.player or (self.player_of(attackers[0]) if attackers
+                                         else self.engine.game().active_player)
+                return DeclareAttackers(player, attackers, step.defender)
+            case BlockStep():
+                blocks = tuple((self.object_id(b), self.object_id(a)) for b, a in step.blocks)
+                player = step.player or (self.player_of(blocks[0][0]) if blocks else next(
+                    p for p in self.players if p != self.engine.game().active_player))
+                return DeclareBlockers(player, blocks)
+            case _:
+                assert_never(step)
 
     def check_no_choice_pending(self) -> None:
         choice = self.engine.pending_choice()
@@ -187,47 +188,49 @@ class ScenarioRun:
         self.check_no_choice_pending()
 
     def do(self, step: ScriptStep) -> None:
-        kind, args = step.kind, step.args
-        if kind == "resolve":
-            self.perform(Resolve())
-        elif kind == "resolve_stack":
-            self.check_no_choice_pending()
-            for _ in range(1000):
-                if not self.engine.game().stack or self.engine.pending_choice() is not None:
-                    break
+        match step:
+            case ResolveStep():
                 self.perform(Resolve())
-        elif kind in ACTION_STEPS:
-            self.perform(self.action(kind, args))
-            if kind == "cast" and "as" in args:  # a second name for the spell
-                self.aliases[args["as"]] = self.aliases.get(args["card"])
-                self.history[args["as"]] = set(self.history.get(args["card"], set()))
-        elif kind == "choose":
-            self.choose(args)
-        elif kind == "find":
-            self.find(args)
-        elif kind == "label":
-            self.labels[args["as"]] = self.object_id(args["object"])
-        elif kind == "expect":
-            Expectation(self, args).check()
-        elif kind == "expect_illegal":
-            self.expect_illegal(args)
-        elif kind == "expect_legal":
-            (inner, inner_args), = args.items()
-            action = self.action(inner, inner_args)
-            self.check_no_choice_pending()
-            if not self.engine.is_legal(action):
-                raise self.violation(f"expected {describe(action)} to be legal; the engine "
-                                     f"does not allow it")
-        else:
-            raise ScriptError(self.where(), f"unknown step {kind!r}")
+            case ResolveStackStep():
+                self.check_no_choice_pending()
+                for _ in range(1000):
+                    if not self.engine.game().stack or self.engine.pending_choice() is not None:
+                        break
+                    self.perform(Resolve())
+            case CastStep():
+                self.perform(self.action(step))
+                if step.alias is not None:  # a second name for the spell
+                    self.aliases[step.alias] = self.aliases.get(step.card)
+                    self.history[step.alias] = set(self.history.get(step.card, set()))
+            case (ActivateStep() | UnlockStep() | TurnFaceUpStep() | AdvanceStep() | MoveStep()
+                  | PassStep() | AttackStep() | BlockStep()):
+                self.perform(self.action(step))
+            case ChooseStep():
+                self.choose(step)
+            case FindStep():
+                self.find(step)
+            case LabelStep():
+                self.labels[step.alias] = self.object_id(step.object)
+            case ExpectStep():
+                ExpectationCheck(self, step.expectation).check()
+            case ExpectIllegalStep():
+                self.expect_illegal(step.action)
+            case ExpectLegalStep():
+                action = self.action(step.action)
+                self.check_no_choice_pending()
+                if not self.engine.is_legal(action):
+                    raise self.violation(f"expected {describe(action)} to be legal; the engine "
+                                         f"does not allow it")
+            case _:
+                assert_never(step)
 
     def note_automatic(self, made: AutomaticChoice, step: str) -> None:
         line = self.step.line if self.step else self.scenario.line
         self.automatic.notes.append(f"{self.scenario.name}: line {line}: {step} met by the "
                                     f"{made.describe()} the engine chose automatically")
 
-    def choose(self, args: Any) -> None:
-        items = args if isinstance(args, list) else [args]
+    def choose(self, step: ChooseStep) -> None:
+        items = list(step.answers)
         values = [self.option_value(item) for item in items]
         made = self.automatic.take(values)
         if made is not None:  # the engine made this choice itself (contract 1.1)
@@ -251,35 +254,36 @@ class ScenarioRun:
                                  f"'{choice.prompt}': {exc.reason} (offered: {offered})") from None
         self.follow(events)
 
-    def matching(self, args: Any) -> list[ObjectId]:
-        """The objects in ``args["zone"]`` matching ``controller``, ``token``, ``name`` and
-        not among the aliases in ``not``."""
-        excluded = {self.object_id(a) for a in args.get("not") or ()}
+    def matching(self, which: ObjectFilter) -> list[ObjectId]:
+        """The objects in the filter's zone matching its ``controller``, ``token`` and
+        ``name``, and not among the aliases it leaves out."""
+        excluded = {self.object_id(a) for a in which.excluded}
         found = []
-        for object_id in self.engine.objects(Zone(args["zone"]), args.get("controller")):
+        for object_id in self.engine.objects(which.zone, which.controller):
             if object_id in excluded:
                 continue
             view = self.engine.observe(object_id)
-            if "token" in args and view.token != args["token"]:
+            if which.token is not None and view.token != which.token:
                 continue
-            if "name" in args and args["name"] not in view.names:
+            if which.name is not None and which.name not in view.names:
                 continue
             found.append(object_id)
         return found
 
-    def find(self, args: Any) -> None:
-        found = self.matching(args)
-        if args.get("first") and found:  # one of several identical objects
+    def find(self, step: FindStep) -> None:
+        found = self.matching(step.filter)
+        if step.first and found:  # one of several identical objects
             found = found[:1]
         if len(found) != 1:
-            raise self.violation(f"expected exactly one object in the {args['zone']} matching "
-                                 f"{dict(args)!r}; found {len(found)}")
-        self.aliases[args["as"]] = found[0]
-        self.history.setdefault(args["as"], set()).add(found[0])
+            written = render_filter(step.filter, **{"as": step.alias},
+                                    **({"first": True} if step.first else {}))
+            raise self.violation(f"expected exactly one object in the {step.filter.zone.value} "
+                                 f"matching {written!r}; found {len(found)}")
+        self.aliases[step.alias] = found[0]
+        self.history.setdefault(step.alias, set()).add(found[0])
 
-    def expect_illegal(self, args: Any) -> None:
-        (inner, inner_args), = args.items()
-        action = self.action(inner, inner_args)
+    def expect_illegal(self, step: RuleAction) -> None:
+        action = self.action(step)
         self.check_no_choice_pending()
         try:
             events = self.engine.perform(action)

@@ -16,6 +16,7 @@ from conformance.format.loader import (
     LoadFailure, find_card_file, find_ruling_files, load_corpus, load_ruling, ruling_schema,
 )
 from conformance.format.model import Ruling
+from conformance.format.steps import ChooseStep
 from conformance.format.yamlsource import LineDict, LineList, key_line, line_of, load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -240,9 +241,9 @@ def test_known_step_line(corpus) -> None:  # type: ignore[no-untyped-def]
     assert len(expected) == 1
     (ruling,) = [r for r in corpus.rulings if r.path == str(path)]
     first = ruling.scenarios[0]
-    assert [s.kind for s in first.script][:3] == ["cast", "expect", "choose"]
+    assert [s.KEY for s in first.script][:3] == ["cast", "expect", "choose"]
     choose = first.script[2]
-    assert (choose.kind, choose.args, choose.line) == ("choose", "left", expected[0])
+    assert choose == ChooseStep(("left",), line=expected[0])
     assert first.line == next(i for i, t in enumerate(source, 1) if t.startswith("- name:"))
     assert ruling.location.line == 1
 
@@ -254,7 +255,7 @@ def test_every_step_line_points_at_its_step(corpus) -> None:  # type: ignore[no-
             assert source[scenario.line - 1].lstrip().startswith("- name:"), ruling.path
             for step in scenario.script:
                 text = source[step.line - 1].strip()
-                assert text.startswith(f"- {step.kind}"), f"{ruling.path}:{step.line}: {text}"
+                assert text.startswith(f"- {step.KEY}"), f"{ruling.path}:{step.line}: {text}"
 
 
 def test_loaded_model_keeps_the_setup(cards: CardPool) -> None:
