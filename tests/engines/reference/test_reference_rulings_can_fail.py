@@ -15,6 +15,10 @@ from conformance.engines.reference import (
     ReferenceEngine, casting, combat, convoke, copies, damage, effects, entering, life, rooms,
     state, triggers, turn,
 )
+from conformance.engines.reference import exile_to_play
+from conformance.engines.reference import game as game_module
+from conformance.engines.reference.damage import lethal_damage
+from conformance.engines.reference.dividing import divided_amount
 from conformance.errors import IllegalAction
 from conformance.format.loader import Corpus
 from conformance.mutants import MutantEngine, Patch
@@ -262,6 +266,91 @@ def _convoke_pays_generic_only(game: Any, player: str, cost: Any) -> Iterator[An
     return Cost(cost.generic - paid, cost.colored)
 
 
+# -- divided damage, several blockers, exile to play, the end of the game ----------------
+
+_damage = effects.EFFECTS["damage"]
+
+
+def _each_target_dealt_it_all(game: Any, ctx: Any, params: Any) -> Any:
+    return _damage(game, ctx, {k: v for k, v in params.items() if k != "divided"})
+
+
+def _share_goes_to_the_others(game: Any, ctx: Any, params: Any) -> Any:
+    legal = [t for t in ctx.legal_targets if t in ctx.division]
+    if params.get("divided") and legal:
+        lost = sum(ctx.division.values()) - sum(ctx.division[t] for t in legal)
+        ctx.division = {**ctx.division, legal[0]: ctx.division[legal[0]] + lost}
+    return _damage(game, ctx, params)
+
+
+def _evenly_without_asking(game: Any, player: str, ability: Any, targets: Any,
+                           what: str) -> Iterator[Any]:
+    yield from ()
+    amount = divided_amount(ability)
+    if amount is None or not targets:
+        return ()
+    return tuple(targets[i % len(targets)] for i in range(amount))
+
+
+def _asks_even_for_one_target(game: Any, player: str, ability: Any, targets: Any,
+                              what: str) -> Iterator[Any]:
+    amount = divided_amount(ability)
+    if amount is None or not targets:
+        return ()
+    options = tuple(Option(t, t) for t in targets)
+    chosen = yield Choice("divide", player, what, options, amount, amount)
+    return tuple(chosen)
+
+
+_casting_choose_targets = casting.choose_targets
+
+
+def _every_target_required(game: Any, spec: Any, *args: Any, **kwargs: Any) -> Any:
+    whole = dataclasses.replace(spec, at_least=None) if spec is not None else None
+    return (yield from _casting_choose_targets(game, whole, *args, **kwargs))
+
+
+def _damage_assignment_order(game: Any, combat_: Any, attacker: str, chars: Any,
+                             defender: str) -> Iterator[Any]:
+    """The rules before November 2024: lethal damage to each blocker in the order they
+    were declared before the next, the rest to the last (or, with trample, the player)."""
+    yield from ()
+    power = chars.power or 0
+    player = "player:" + defender
+    if power <= 0:
+        return []
+    if attacker not in combat_.blocked:
+        return [(player, power)]
+    blockers = [b for b, a in combat_.blockers.items() if a == attacker
+                and b in game.state.battlefield]
+    trample = "Trample" in chars.keywords
+    out, remaining = [], power
+    for index, blocker in enumerate(blockers):
+        last = index == len(blockers) - 1
+        lethal = lethal_damage(game, blocker, chars)
+        amount = min(remaining, lethal) if (trample or not last) else remaining
+        if amount:
+            out.append((blocker, amount))
+        remaining -= amount
+    if remaining and trample:
+        out.append((player, remaining))
+    return out
+
+
+def _game_goes_on(state_: Any) -> tuple[bool, None]:
+    return False, None
+
+
+_state_based_actions = turn.state_based_actions
+
+
+def _loses_at_one_life(game: Any) -> bool:
+    for player in game.state.players:
+        if player.life <= 1 and not player.lost:
+            player.life = 0
+    return bool(_state_based_actions(game))
+
+
 #: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
 #: fails on at least one of them.
 BROKEN: dict[str, list[list[Patch]]] = {
@@ -332,6 +421,23 @@ BROKEN: dict[str, list[list[Patch]]] = {
         [(combat, "declare_attackers", _attackers_stay_untapped)]],
     "rooms-duskmourn-ghostly-keybearer-unlocks-a-door": [
         [(triggers.MATCHERS, "combat_damage_to_player", _never)]],
+    "divided-damage-arc-lightning-divides-as-it-is-cast": [
+        [(effects.EFFECTS, "damage", _each_target_dealt_it_all)],
+        [(effects.EFFECTS, "damage", _share_goes_to_the_others)],
+        [(casting, "announce", _evenly_without_asking)],
+        [(casting, "announce", _asks_even_for_one_target)],
+        [(casting, "choose_targets", _every_target_required)]],
+    "combat-several-blockers-attacking-player-divides-damage": [
+        [(combat, "_attacker_assignment", _damage_assignment_order)],
+        [(combat, "_attacker_assignment", _no_trample)]],
+    "exile-to-play-until-end-of-turn-or-your-next-turn": [
+        [(casting, "may_play", lambda *args: False)],
+        [(turn, "end_permissions", lambda game: None)],
+        [(exile_to_play, "last_turn", lambda game, player, duration: game.state.turn)],
+        [(casting, "_sorcery_timing", lambda game, player: None)]],
+    "game-over-a-player-who-loses-ends-the-game": [
+        [(turn, "outcome", _game_goes_on), (game_module, "outcome", _game_goes_on)],
+        [(turn, "state_based_actions", _loses_at_one_life)]],
 }
 
 
