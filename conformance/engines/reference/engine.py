@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Never, NoReturn
 
 from ... import __version__
 from ...contract.types import (
@@ -79,37 +80,50 @@ class ReferenceEngine:
 
     def _flow(self, action: Action) -> Flow:
         game = self._require()
-        if isinstance(action, PassPriority):
-            yield from turn.pass_priority(game, action)
-            return
-        if isinstance(action, DeclareAttackers):
-            yield from turn.attack(game, action)
-            return
-        if isinstance(action, DeclareBlockers):
-            yield from turn.block(game, action)
-            return
-        game.state.passes = 0  # a player acted: passing starts again (CR 117.3c)
-        if isinstance(action, Cast):
-            yield from casting.cast(game, action)
-        elif isinstance(action, Activate):
-            yield from casting.activate(game, action)
-        elif isinstance(action, Unlock):
-            yield from rooms.special_unlock(game, action)
-        elif isinstance(action, Resolve):
-            yield from turn.resolve_top(game)
-            return
-        elif isinstance(action, AdvanceTo):
-            yield from turn.advance(game, action)
-            return
-        elif isinstance(action, Move):
-            yield from self._move(game, action)
-        elif isinstance(action, TurnFaceUp):
-            yield from casting.turn_face_up(game, action)
-        else:
-            raise Unsupported(f"unknown action {action!r}")
-        yield from turn.settle(game)
-        if not isinstance(action, Move):  # the player who acted receives priority (CR 117.3c)
-            game.state.priority = action.player
+        match action:
+            case PassPriority():
+                yield from turn.pass_priority(game, action)
+                return
+            case DeclareAttackers():
+                yield from turn.attack(game, action)
+                return
+            case DeclareBlockers():
+                yield from turn.block(game, action)
+                return
+            case Resolve():
+                game.state.passes = 0  # a player acted: passing starts again (CR 117.3c)
+                yield from turn.resolve_top(game)
+                return
+            case AdvanceTo():
+                game.state.passes = 0
+                yield from turn.advance(game, action)
+                return
+            case Move():
+                game.state.passes = 0
+                yield from self._move(game, action)
+                yield from turn.settle(game)
+                return
+            case Cast() | Activate() | Unlock() | TurnFaceUp():
+                game.state.passes = 0
+                yield from self._act(game, action)
+                yield from turn.settle(game)
+                game.state.priority = action.player  # the player who acted (CR 117.3c)
+            case _:
+                _unknown_action(action)
+
+    @staticmethod
+    def _act(game: Game, action: Cast | Activate | Unlock | TurnFaceUp) -> Flow:
+        match action:
+            case Cast():
+                return casting.cast(game, action)
+            case Activate():
+                return casting.activate(game, action)
+            case Unlock():
+                return rooms.special_unlock(game, action)
+            case TurnFaceUp():
+                return casting.turn_face_up(game, action)
+            case _:
+                _unknown_action(action)
 
     def _move(self, game: Game, action: Move) -> Flow:
         obj = game.state.objects.get(action.object)
@@ -190,6 +204,12 @@ class ReferenceEngine:
 
     def close(self) -> None:
         self._game = None
+
+
+def _unknown_action(action: Never) -> NoReturn:
+    """Like ``typing.assert_never``: ``mypy --strict`` names the call when a kind of action
+    is not handled; at run time, something that is not an action is unsupported."""
+    raise Unsupported(f"unknown action {action!r}")
 
 
 _PARSED: dict[int, tuple[CardPool, dict[str, tuple[tuple[Ability, ...], ...]]]] = {}
