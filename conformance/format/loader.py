@@ -13,14 +13,16 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
-import jsonschema
+if TYPE_CHECKING:
+    import jsonschema
 
 from ..errors import Location, RulingFileError, did_you_mean
 from .cards import CardPool, load_cards
 from .crsections import FILE_NAME as CR_FILE_NAME
 from .crsections import load_cr_sections
+from .filecheck import accepts, validator
 from .model import CardEntry, PlayerSetup, Ruling, Scenario, Setup
 from .steps import (
     ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep, ExpectIllegalStep,
@@ -74,10 +76,7 @@ def ruling_schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> jsonschema.protocols.Validator:
-    schema = ruling_schema()
-    cls = jsonschema.validators.validator_for(schema)
-    validator: jsonschema.protocols.Validator = cls(schema)
-    return validator
+    return validator("ruling")
 
 
 _REPR = reprlib.Repr()
@@ -452,8 +451,9 @@ def load_ruling(path: Path, cards: CardPool,
             Location(str(path), getattr(document, "line", 1)),
             "a ruling file is a mapping with 'id', 'text', 'cards', ... at the top"),))
     ruling_id = document.get("id") if isinstance(document.get("id"), str) else None
-    located = sorted((pair for e in _validator().iter_errors(document)
-                      for pair in _located(document, e)), key=lambda pair: pair[0])
+    located = [] if accepts("ruling", document) else sorted(
+        (pair for e in _validator().iter_errors(document) for pair in _located(document, e)),
+        key=lambda pair: pair[0])
     if located:
         errors = tuple(RulingFileError(Location(str(path), line), message)
                        for line, message in located)

@@ -3,7 +3,9 @@
 A results file is either the finished JSON document or the JSON Lines a run appends while
 it goes on (a header line, then one line per result; a run that was killed leaves it so,
 perhaps with its last line cut short -- that line is ignored).  The header and every result
-are checked against ``results.schema.json``; whatever is wrong is one
+are checked against ``results.schema.json`` (by a compiled validator; ``jsonschema`` words
+what is wrong when it finds something: see :mod:`conformance.format.filecheck`); whatever is
+wrong is one
 :class:`ResultsFileError` saying ``path: where: what`` (``path:line: where: what`` for a
 line of JSON Lines), never a traceback.
 
@@ -18,15 +20,17 @@ import os
 import re
 import reprlib
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ConformanceError
+from ..format.filecheck import compile_schema, schema, validator_of
+
+if TYPE_CHECKING:
+    import jsonschema
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _REPR = reprlib.Repr()
@@ -76,16 +80,35 @@ def clean(value: Any) -> Any:
     return root[0]
 
 
+@dataclass(frozen=True, slots=True)
+class _Schema:
+    """One part of the results schema (the header, or one result): its compiled check, and
+    the definition ``jsonschema`` words problems with."""
+
+    name: str
+    definition: dict[str, Any]
+    accepts: Callable[[Any], bool]
+
+    def validator(self) -> jsonschema.protocols.Validator:
+        return _wording(self.name)
+
+
 @cache
-def _validators() -> tuple[jsonschema.protocols.Validator, jsonschema.protocols.Validator]:
-    text = resources.files("conformance.format").joinpath("results.schema.json") \
-        .read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    cls = jsonschema.validators.validator_for(schema)
-    header = {**schema, "properties": {k: v for k, v in schema["properties"].items()
-                                       if k != "results"}}
-    result = {**schema["$defs"]["result"], "$schema": schema["$schema"]}
-    return cls(header), cls(result)
+def _wording(name: str) -> jsonschema.protocols.Validator:
+    """The ``jsonschema`` validator of the part ``name``, built the first time a value of
+    that part is found wrong."""
+    header, result = _validators()
+    return validator_of((header if name == "header" else result).definition)
+
+
+@cache
+def _validators() -> tuple[_Schema, _Schema]:
+    whole = schema("results")
+    header = {**whole, "properties": {k: v for k, v in whole["properties"].items()
+                                      if k != "results"}}
+    result = {**whole["$defs"]["result"], "$schema": whole["$schema"]}
+    return (_Schema("header", header, compile_schema(header)),
+            _Schema("result", result, compile_schema(result)))
 
 
 def _where(prefix: str, error: jsonschema.ValidationError) -> str:
@@ -111,9 +134,12 @@ def _what(error: jsonschema.ValidationError) -> str:
     return message if len(message) <= 120 else message[:120] + "..."
 
 
-def _check(validator: jsonschema.protocols.Validator, value: Any, where: str, label: str
-           ) -> None:
-    error = jsonschema.exceptions.best_match(validator.iter_errors(value))
+def _check(part: _Schema, value: Any, where: str, label: str) -> None:
+    if part.accepts(value):
+        return
+    from jsonschema.exceptions import best_match
+
+    error = best_match(part.validator().iter_errors(value))
     if error is not None:
         raise ResultsFileError(f"{label}: {_where(where, error)}: {_what(error)}")
 
@@ -180,8 +206,7 @@ def read_results(path: Path, results_format: str
 
 
 def _read_lines(path: Path, text: str, results_format: str,
-                header_validator: jsonschema.protocols.Validator,
-                result_validator: jsonschema.protocols.Validator
+                header_validator: _Schema, result_validator: _Schema
                 ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
     numbered = list(_lines(text))
     last = numbered[-1][0] if numbered else 0
