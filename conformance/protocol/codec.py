@@ -12,7 +12,7 @@ about everything else: a value of the wrong shape raises :class:`ContractError`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Never, NoReturn, TypeVar
 
 from ..contract.types import (
     Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers, DeclareBlockers, EngineInfo,
@@ -96,80 +96,93 @@ def _encode_targets(targets: tuple[Target, ...] | None) -> Json:
 
 
 def encode_action(action: Action) -> Json:
-    if isinstance(action, Cast):
-        return {"type": "cast", "player": action.player, "card": action.card,
-                "door": None if action.door is None else action.door.value,
-                "face": None if action.face is None else action.face.value,
-                "face_down": action.face_down, "targets": _encode_targets(action.targets),
-                "x": action.x}
-    if isinstance(action, Activate):
-        return {"type": "activate", "player": action.player, "object": action.object,
-                "ability": action.ability, "targets": _encode_targets(action.targets),
-                "x": action.x}
-    if isinstance(action, Unlock):
-        return {"type": "unlock", "player": action.player, "object": action.object,
-                "door": action.door.value}
-    if isinstance(action, TurnFaceUp):
-        return {"type": "turn_face_up", "player": action.player, "object": action.object}
-    if isinstance(action, Resolve):
-        return {"type": "resolve"}
-    if isinstance(action, AdvanceTo):
-        return {"type": "advance_to", "step": action.step.value}
-    if isinstance(action, Move):
-        return {"type": "move", "object": action.object, "to": action.to.value,
-                "transformed": action.transformed}
-    if isinstance(action, PassPriority):
-        return {"type": "pass_priority", "player": action.player}
-    if isinstance(action, DeclareAttackers):
-        return {"type": "declare_attackers", "player": action.player,
-                "attackers": list(action.attackers), "defender": action.defender}
-    if isinstance(action, DeclareBlockers):
-        return {"type": "declare_blockers", "player": action.player,
-                "blocks": [list(pair) for pair in action.blocks]}
+    match action:
+        case Cast():
+            return {"type": "cast", "player": action.player, "card": action.card,
+                    "door": None if action.door is None else action.door.value,
+                    "face": None if action.face is None else action.face.value,
+                    "face_down": action.face_down, "targets": _encode_targets(action.targets),
+                    "x": action.x}
+        case Activate():
+            return {"type": "activate", "player": action.player, "object": action.object,
+                    "ability": action.ability, "targets": _encode_targets(action.targets),
+                    "x": action.x}
+        case Unlock():
+            return {"type": "unlock", "player": action.player, "object": action.object,
+                    "door": action.door.value}
+        case TurnFaceUp():
+            return {"type": "turn_face_up", "player": action.player, "object": action.object}
+        case Resolve():
+            return {"type": "resolve"}
+        case AdvanceTo():
+            return {"type": "advance_to", "step": action.step.value}
+        case Move():
+            return {"type": "move", "object": action.object, "to": action.to.value,
+                    "transformed": action.transformed}
+        case PassPriority():
+            return {"type": "pass_priority", "player": action.player}
+        case DeclareAttackers():
+            return {"type": "declare_attackers", "player": action.player,
+                    "attackers": list(action.attackers), "defender": action.defender}
+        case DeclareBlockers():
+            return {"type": "declare_blockers", "player": action.player,
+                    "blocks": [list(pair) for pair in action.blocks]}
+        case _:
+            _not_an_action(action)
+
+
+def _not_an_action(action: Never) -> NoReturn:
+    """Like ``typing.assert_never``: ``mypy --strict`` names the call when a kind of action
+    has no encoding; at run time, something that is not an action breaks the contract."""
     raise ContractError(f"not an action: {action!r}")
+
+
+def _blocks(data: Mapping[str, Any], what: str) -> tuple[tuple[str, str], ...]:
+    pairs = _field(data, "blocks", what)
+    if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 for p in pairs):
+        raise ContractError(f"{what}: 'blocks' is a list of [blocker, attacker] pairs, "
+                            f"found {pairs!r}")
+    return tuple((str(b), str(a)) for b, a in pairs)
+
+
+#: How each action ``type`` is decoded: ``(data, what) -> action`` (``what`` names it in errors).
+_ACTION_DECODERS: dict[str, Callable[[Mapping[str, Any], str], Action]] = {
+    "cast": lambda data, what: Cast(
+        _field(data, "player", what), _field(data, "card", what),
+        door=_opt_enum(Door, data.get("door"), "door"),
+        face=_opt_enum(Face, data.get("face"), "face"),
+        face_down=bool(data.get("face_down", False)),
+        targets=_targets(data.get("targets")), x=data.get("x")),
+    "activate": lambda data, what: Activate(
+        _field(data, "player", what), _field(data, "object", what),
+        int(_field(data, "ability", what)), _targets(data.get("targets")), data.get("x")),
+    "unlock": lambda data, what: Unlock(
+        _field(data, "player", what), _field(data, "object", what),
+        _enum(Door, _field(data, "door", what), "door")),
+    "turn_face_up": lambda data, what: TurnFaceUp(
+        _field(data, "player", what), _field(data, "object", what)),
+    "resolve": lambda data, what: Resolve(),
+    "advance_to": lambda data, what: AdvanceTo(_enum(Step, _field(data, "step", what), "step")),
+    "move": lambda data, what: Move(
+        _field(data, "object", what), _enum(Zone, _field(data, "to", what), "zone"),
+        bool(data.get("transformed", False))),
+    "pass_priority": lambda data, what: PassPriority(_field(data, "player", what)),
+    "declare_attackers": lambda data, what: DeclareAttackers(
+        _field(data, "player", what),
+        tuple(_strings_of(_field(data, "attackers", what), "attackers")), data.get("defender")),
+    "declare_blockers": lambda data, what: DeclareBlockers(
+        _field(data, "player", what), _blocks(data, what)),
+}
 
 
 def decode_action(data: Json) -> Action:
     data = _object(data, "action")
     kind = data.get("type")
-    what = f"action {kind!r}"
-    if kind == "cast":
-        return Cast(_field(data, "player", what), _field(data, "card", what),
-                    door=_opt_enum(Door, data.get("door"), "door"),
-                    face=_opt_enum(Face, data.get("face"), "face"),
-                    face_down=bool(data.get("face_down", False)),
-                    targets=_targets(data.get("targets")), x=data.get("x"))
-    if kind == "activate":
-        return Activate(_field(data, "player", what), _field(data, "object", what),
-                        int(_field(data, "ability", what)), _targets(data.get("targets")),
-                        data.get("x"))
-    if kind == "unlock":
-        return Unlock(_field(data, "player", what), _field(data, "object", what),
-                      _enum(Door, _field(data, "door", what), "door"))
-    if kind == "turn_face_up":
-        return TurnFaceUp(_field(data, "player", what), _field(data, "object", what))
-    if kind == "resolve":
-        return Resolve()
-    if kind == "advance_to":
-        return AdvanceTo(_enum(Step, _field(data, "step", what), "step"))
-    if kind == "move":
-        return Move(_field(data, "object", what), _enum(Zone, _field(data, "to", what), "zone"),
-                    bool(data.get("transformed", False)))
-    if kind == "pass_priority":
-        return PassPriority(_field(data, "player", what))
-    if kind == "declare_attackers":
-        return DeclareAttackers(_field(data, "player", what),
-                                tuple(_strings_of(_field(data, "attackers", what), "attackers")),
-                                data.get("defender"))
-    if kind == "declare_blockers":
-        pairs = _field(data, "blocks", what)
-        if not isinstance(pairs, list) or not all(
-                isinstance(p, list) and len(p) == 2 for p in pairs):
-            raise ContractError(f"{what}: 'blocks' is a list of [blocker, attacker] pairs, "
-                                f"found {pairs!r}")
-        return DeclareBlockers(_field(data, "player", what),
-                               tuple((str(b), str(a)) for b, a in pairs))
-    raise ContractError(f"unknown action type {kind!r}")
+    decoder = _ACTION_DECODERS.get(kind) if isinstance(kind, str) else None
+    if decoder is None:
+        raise ContractError(f"unknown action type {kind!r}")
+    return decoder(data, f"action {kind!r}")
 
 
 def _strings_of(data: Json, what: str) -> list[str]:
