@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Never, NoReturn
 
 from ...contract.types import (
     PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, DeclareAttackers,
@@ -52,43 +52,51 @@ def perform(session: PhaseSession, action: Action, given: set[int]) -> list[dict
     """Carry out ``action``; ``given`` collects the stack entries whose targets the action
     itself named (so that they are not reported as chosen by phase)."""
     session.require()
-    if isinstance(action, Cast):
-        return _cast(session, action, given)
-    if isinstance(action, Activate):
-        return _activate(session, action, given)
-    if isinstance(action, Unlock):
-        seat = priority_seat(session, action.player)
-        legal = find_legal(session, action)
-        if legal is None:
-            raise IllegalAction(f"phase does not offer unlocking the {action.door.value} "
-                                f"door of {action.object} now")
-        return session.apply(seat, legal)
-    if isinstance(action, TurnFaceUp):
-        seat = priority_seat(session, action.player)
-        legal = find_legal(session, action)
-        if legal is None:
-            raise IllegalAction(f"phase does not offer turning {action.object} face up now")
-        return session.apply(seat, legal)
-    if isinstance(action, Resolve):
-        return _resolve(session)
-    if isinstance(action, AdvanceTo):
-        return _advance(session, action.step)
-    if isinstance(action, PassPriority):
-        priority_seat(session, action.player)
-        return pass_priority(session)
-    if isinstance(action, DeclareAttackers):
-        return _attack(session, action)
-    if isinstance(action, DeclareBlockers):
-        return _block(session, action)
-    if isinstance(action, Move):
-        if action.transformed:
-            raise Unsupported("phase has no way to put a card onto the battlefield "
-                              "transformed (its MoveToZone has no such option)")
-        number = session.pid(action.object)
-        return session.apply(session.actor(), {"type": "Debug", "data": {
-            "type": "MoveToZone", "data": {"object_id": number,
-                                           "to_zone": ZONE_TO_PHASE[action.to],
-                                           "simulate": True}}})
+    match action:
+        case Cast():
+            return _cast(session, action, given)
+        case Activate():
+            return _activate(session, action, given)
+        case Unlock():
+            seat = priority_seat(session, action.player)
+            legal = find_legal(session, action)
+            if legal is None:
+                raise IllegalAction(f"phase does not offer unlocking the {action.door.value} "
+                                    f"door of {action.object} now")
+            return session.apply(seat, legal)
+        case TurnFaceUp():
+            seat = priority_seat(session, action.player)
+            legal = find_legal(session, action)
+            if legal is None:
+                raise IllegalAction(f"phase does not offer turning {action.object} face up now")
+            return session.apply(seat, legal)
+        case Resolve():
+            return _resolve(session)
+        case AdvanceTo():
+            return _advance(session, action.step)
+        case PassPriority():
+            priority_seat(session, action.player)
+            return pass_priority(session)
+        case DeclareAttackers():
+            return _attack(session, action)
+        case DeclareBlockers():
+            return _block(session, action)
+        case Move():
+            if action.transformed:
+                raise Unsupported("phase has no way to put a card onto the battlefield "
+                                  "transformed (its MoveToZone has no such option)")
+            number = session.pid(action.object)
+            return session.apply(session.actor(), {"type": "Debug", "data": {
+                "type": "MoveToZone", "data": {"object_id": number,
+                                               "to_zone": ZONE_TO_PHASE[action.to],
+                                               "simulate": True}}})
+        case _:
+            _unknown_action(action)
+
+
+def _unknown_action(action: Never) -> NoReturn:
+    """Like ``typing.assert_never``: ``mypy --strict`` names the call when a kind of action
+    is not handled; at run time, something that is not an action is unsupported."""
     raise Unsupported(f"unknown action {action!r}")
 
 
@@ -379,17 +387,25 @@ def _block(session: PhaseSession, action: DeclareBlockers) -> list[dict[str, Any
 
 
 def find_legal(session: PhaseSession, action: Action) -> Any:
-    if isinstance(action, Unlock):
-        door = "Left" if action.door is Door.LEFT else "Right"
-        return session.legal("UnlockRoomDoor", object_id=session.pid(action.object), door=door)
-    if isinstance(action, TurnFaceUp):
-        return session.legal("TurnFaceUp", object_id=session.pid(action.object))
-    if isinstance(action, Activate):
-        return session.legal("ActivateAbility", source_id=session.pid(action.object),
-                             ability_index=action.ability)
-    if isinstance(action, Cast):
-        return session.legal("CastSpell", object_id=session.pid(action.card))
-    return None
+    """Phase's legal action that carries out ``action``; ``None`` if it lists none (or the
+    action is not one phase lists)."""
+    match action:
+        case Unlock():
+            door = "Left" if action.door is Door.LEFT else "Right"
+            return session.legal("UnlockRoomDoor", object_id=session.pid(action.object),
+                                 door=door)
+        case TurnFaceUp():
+            return session.legal("TurnFaceUp", object_id=session.pid(action.object))
+        case Activate():
+            return session.legal("ActivateAbility", source_id=session.pid(action.object),
+                                 ability_index=action.ability)
+        case Cast():
+            return session.legal("CastSpell", object_id=session.pid(action.card))
+        case Resolve() | AdvanceTo() | Move() | PassPriority() | DeclareAttackers() \
+                | DeclareBlockers():
+            return None
+        case _:
+            _unknown_action(action)
 
 
 def is_legal(session: PhaseSession, action: Action) -> bool:
