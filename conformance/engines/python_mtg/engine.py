@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, Never, NoReturn
 
 from ...contract.types import (
     PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers,
-    DeclareBlockers, EngineInfo, Event, GameView, ObjectId, ObjectView, Option, PlayerId,
-    Resolve, TurnFaceUp, automatic_choice,
+    DeclareBlockers, EngineInfo, Event, GameView, Move, ObjectId, ObjectView, Option,
+    PassPriority, PlayerId, Resolve, TurnFaceUp, Unlock, automatic_choice,
 )
 from ...errors import IllegalAction, Unsupported
 from ...format.cards import CardPool
@@ -112,50 +112,59 @@ class PythonMtgEngine:
 
     # -- acting ----------------------------------------------------------------------------
 
-    def _match(self, action: Action) -> tuple[Match, list[tuple[str, Any]], str | None]:
-        """Which python-mtg moves ``action`` is, the answers it gives up front, and the item
-        the move puts on the stack (``None`` for a special action)."""
-        if isinstance(action, Cast):
-            match, item = cast_match(action), f"the spell {action.card}"
-            answers = wanted_target(action.targets)
-        elif isinstance(action, Activate):
-            if action.x is not None:
-                raise Unsupported("python-mtg's abilities take no X")
-            assert self._cards is not None
-            match = activate_match(self._require(), self._cards, action)
-            answers, item = wanted_target(action.targets), f"the ability of {action.object}"
-        elif isinstance(action, TurnFaceUp):
-            match, answers, item = turn_face_up_match(action), [], None
-        else:
-            raise Unsupported(f"python-mtg has no move for {type(action).__name__}")
+    def _match(self, action: Action) -> tuple[Match, list[tuple[str, Any]], str | None, str]:
+        """Which python-mtg moves ``action`` is, the answers it gives up front, the item the
+        move puts on the stack (``None`` for a special action) and the player acting."""
+        item: str | None
+        match action:
+            case Cast():
+                moves, item = cast_match(action), f"the spell {action.card}"
+                answers = wanted_target(action.targets)
+            case Activate():
+                if action.x is not None:
+                    raise Unsupported("python-mtg's abilities take no X")
+                assert self._cards is not None
+                moves = activate_match(self._require(), self._cards, action)
+                answers, item = wanted_target(action.targets), f"the ability of {action.object}"
+            case TurnFaceUp():
+                moves, answers, item = turn_face_up_match(action), [], None
+            case (Unlock() | Resolve() | AdvanceTo() | Move() | PassPriority() | DeclareAttackers()
+                  | DeclareBlockers()):
+                raise Unsupported(f"python-mtg has no move for {type(action).__name__}")
+            case _:
+                _no_move(action)
         self._observable()
         if self._ahead:
             raise Unsupported(self._ahead)
-        if match[1] != self._require().active_player:
+        if moves[1] != self._require().active_player:
             raise Unsupported("python-mtg gives priority to the active player only: the "
                               "other player has no moves")
-        return match, answers, item
+        return moves, answers, item, action.player
 
     def perform(self, action: Action) -> Sequence[Event]:
-        if isinstance(action, Resolve):
-            if self._hidden:
-                self._hidden.pop()
-                return []
-            self._observable()
-            raise Unsupported("python-mtg shows no stack: there is nothing it lets the harness "
-                              "resolve")
-        if isinstance(action, AdvanceTo):
-            return self._advance(action.step)
-        if isinstance(action, (DeclareAttackers, DeclareBlockers)):
-            return self._declare(action, keep=True)
-        match, answers, item = self._match(action)
-        moves = matching(self._require(), match)
-        self._log.query("act", match=match, answers=answers, moves=len(self._log.moves))
+        match action:
+            case Resolve():
+                if self._hidden:
+                    self._hidden.pop()
+                    return []
+                self._observable()
+                raise Unsupported("python-mtg shows no stack: there is nothing it lets the "
+                                  "harness resolve")
+            case AdvanceTo():
+                return self._advance(action.step)
+            case DeclareAttackers() | DeclareBlockers():
+                return self._declare(action, keep=True)
+            case Cast() | Activate() | TurnFaceUp() | Unlock() | Move() | PassPriority():
+                pass
+            case _:
+                _no_move(action)
+        wanted, answers, item, player = self._match(action)
+        moves = matching(self._require(), wanted)
+        self._log.query("act", match=wanted, answers=answers, moves=len(self._log.moves))
         if not moves:
             raise IllegalAction(f"python-mtg offers no such move ({type(action).__name__})")
         if len(moves) > 1:
             raise Unsupported("python-mtg offers several moves for this action")
-        player = str(getattr(action, "player", ""))
         return self._push(moves[0].raw, answers, player, item)
 
     def _push(self, raw: Any, answers: list[tuple[str, Any]], player: str,
@@ -296,14 +305,14 @@ class PythonMtgEngine:
             except IllegalAction:
                 return False
             return True
-        match, answers, item = self._match(action)
-        moves = matching(self._require(), match)
-        self._log.query("legal", match=match, answers=answers, moves=len(self._log.moves))
+        wanted, answers, item, player = self._match(action)
+        moves = matching(self._require(), wanted)
+        self._log.query("legal", match=wanted, answers=answers, moves=len(self._log.moves))
         if not moves or not answers:
             return bool(moves)
         hidden, ran_on = list(self._hidden), self._ran_on  # try it, then take it back
         try:
-            self._push(moves[0].raw, answers, str(getattr(action, "player", "")), item)
+            self._push(moves[0].raw, answers, player, item)
         except IllegalAction:
             return False
         if self._pending is not None:  # the answers were taken; a later decision was asked
@@ -380,3 +389,9 @@ class PythonMtgEngine:
         self._ran_on = None
         self._ahead = None
         self._pending = None
+
+
+def _no_move(action: Never) -> NoReturn:
+    """Like ``typing.assert_never``: ``mypy --strict`` names the call when a kind of action
+    is not handled; at run time, something that is not an action is unsupported."""
+    raise Unsupported(f"python-mtg has no move for {type(action).__name__}")
