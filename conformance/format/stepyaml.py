@@ -49,56 +49,64 @@ def _object_filter(raw: Mapping[str, Any]) -> ObjectFilter:
                         raw.get("name"), tuple(raw.get("not") or ()))
 
 
-_ITEMS = frozenset({
-    ObjectObservation.NAMES, ObjectObservation.COLORS, ObjectObservation.TYPES,
-    ObjectObservation.SUBTYPES, ObjectObservation.SUPERTYPES, ObjectObservation.ABILITIES,
-    ObjectObservation.IDENTITY, ObjectObservation.COLOR_IDENTITY, ObjectObservation.KEYWORDS,
-})
-
-
 def _object_check(key: ObjectObservation, value: Any) -> ObjectCheck | None:
-    if key is ObjectObservation.ZONE:
-        return InZone(Zone(value))
-    if key is ObjectObservation.UNLOCKED_DOORS:
-        return DoorsUnlocked(tuple(Door(door) for door in value))
-    if key is ObjectObservation.ABILITY_COUNT:
-        return AbilityCount(value)
-    if key is ObjectObservation.COUNTERS:
-        return CountersAre(tuple(value.items()))
-    if key is ObjectObservation.SAME_OBJECT_AS:
-        return SameObjectAs(value)
-    if key is ObjectObservation.NEW_OBJECT_SINCE:
-        return NewObjectSince(value)
-    if key is ObjectObservation.ATTACHED_TO:
-        return AttachedTo(value)
-    if key is ObjectObservation.VIEWER:
-        return None
-    if key in _ITEMS:
-        return ObjectItems(key, tuple(value))
-    return ObjectValue(key, value)
+    """The check an object observation makes (``viewer`` makes none: it says who looks)."""
+    O = ObjectObservation  # noqa: N806 - the cases read as the keys they are
+    match key:
+        case O.ZONE:
+            return InZone(Zone(value))
+        case O.UNLOCKED_DOORS:
+            return DoorsUnlocked(tuple(Door(door) for door in value))
+        case O.ABILITY_COUNT:
+            return AbilityCount(value)
+        case O.COUNTERS:
+            return CountersAre(tuple(value.items()))
+        case O.SAME_OBJECT_AS:
+            return SameObjectAs(value)
+        case O.NEW_OBJECT_SINCE:
+            return NewObjectSince(value)
+        case O.ATTACHED_TO:
+            return AttachedTo(value)
+        case O.VIEWER:
+            return None
+        case (O.NAMES | O.COLORS | O.TYPES | O.SUBTYPES | O.SUPERTYPES | O.ABILITIES
+              | O.IDENTITY | O.COLOR_IDENTITY | O.KEYWORDS):
+            return ObjectItems(key, tuple(value))
+        case (O.MANA_VALUE | O.POWER | O.TOUGHNESS | O.FACE_DOWN | O.TRANSFORMED | O.TOKEN
+              | O.TAPPED | O.CONTROLLER | O.OWNER):
+            return ObjectValue(key, value)
+        case _:
+            assert_never(key)
 
 
 def _game_check(key: GameObservation, value: Any) -> GameCheck:
-    if key is GameObservation.STACK:
-        return StackIs(tuple(StackItemExpectation(
-            item.get("spell"), item.get("ability_of"), _tuple(item.get("targets")),
-            item.get("controller")) for item in value))
-    if key is GameObservation.STACK_SIZE:
-        return StackSize(value)
-    if key is GameObservation.STEP:
-        return StepIs(Step(value))
-    if key is GameObservation.ACTIVE_PLAYER:
-        return ActivePlayer(value)
-    if key is GameObservation.OBJECTS:
-        return ObjectCount(_object_filter(value), value["count"])
-    if value == "none":
-        return ChoiceIs(None)
+    G = GameObservation  # noqa: N806
+    match key:
+        case G.STACK:
+            return StackIs(tuple(StackItemExpectation(
+                item.get("spell"), item.get("ability_of"), _tuple(item.get("targets")),
+                item.get("controller")) for item in value))
+        case G.STACK_SIZE:
+            return StackSize(value)
+        case G.STEP:
+            return StepIs(Step(value))
+        case G.ACTIVE_PLAYER:
+            return ActivePlayer(value)
+        case G.OBJECTS:
+            return ObjectCount(_object_filter(value), value["count"])
+        case G.CHOICE:
+            return ChoiceIs(None if value == "none" else _choice(value))
+        case _:
+            assert_never(key)
+
+
+def _choice(value: Mapping[str, Any]) -> ChoiceExpectation:
     kind = value.get("kind")
-    return ChoiceIs(ChoiceExpectation(
+    return ChoiceExpectation(
         None if kind is None else ChoiceKind(kind), tuple(value.get("offers") or ()),
         tuple(value.get("excludes") or ()),
         None if "exactly" not in value else tuple(value["exactly"]),
-        value.get("min"), value.get("max")))
+        value.get("min"), value.get("max"))
 
 
 def _expectation(raw: Mapping[str, Any]) -> Expectation:
