@@ -19,7 +19,7 @@ from ...contract.types import (
     DeclareBlockers, Move, PassPriority, PlayerId, PlayerRef, Resolve, Target, TurnFaceUp,
     Unlock,
 )
-from ...errors import ContractError, IllegalAction, Location, ScriptError, Unsupported
+from ...errors import ContractError, IllegalAction, Unsupported
 from ...format.vocabulary import Door, Face, Step
 from .session import PhaseSession
 from .setup import STEP_TO_PHASE, ZONE_TO_PHASE
@@ -50,8 +50,11 @@ def priority_seat(session: PhaseSession, player: PlayerId) -> int:
 
 def perform(session: PhaseSession, action: Action, given: set[int]) -> list[dict[str, Any]]:
     """Carry out ``action``; ``given`` collects the stack entries whose targets the action
-    itself named (so that they are not reported as chosen by phase)."""
+    itself named (so that they are not reported as chosen by phase).  Once the game is
+    over no action is taken (contract 1.1)."""
     session.require()
+    if session.waiting().get("type") == "GameOver" and not isinstance(action, Move):
+        raise game_over(session)
     match action:
         case Cast():
             return _cast(session, action, given)
@@ -231,7 +234,7 @@ def _resolve(session: PhaseSession) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     for _ in range(10):
         if session.waiting().get("type") == "GameOver":
-            raise game_over(session)
+            return events  # it resolved, and the game ended (CR 104)
         if session.waiting().get("type") != "Priority" or top not in session.stack_ids():
             return events
         events += pass_priority(session)
@@ -252,10 +255,10 @@ def _advance(session: PhaseSession, step: Step) -> list[dict[str, Any]]:
             events += session.apply(session.actor(), _NO_COMBAT[str(kind)])
             continue
         now = session.step()
+        if kind == "GameOver":
+            return events  # the game ended on the way (CR 104)
         if (now != start and now[1] == wanted) or session.stack_ids():
             return events
-        if kind == "GameOver":
-            raise game_over(session)
         if kind != "Priority":
             return events
         if now != start and now[0] == start[0] and wanted in _AFTER_ATTACKERS \
@@ -267,14 +270,16 @@ def _advance(session: PhaseSession, step: Step) -> list[dict[str, Any]]:
 
 
 def pass_priority(session: PhaseSession, declare: bool = False) -> list[dict[str, Any]]:
-    """The player with priority passes.  Combat damage phase then asks to assign is assigned
-    as the contract's combat does (``assign_combat_damage``); unless ``declare`` (an action
-    that declares attackers or blockers is on its way), a declaration phase then asks for is
+    """The player with priority passes.  A combat damage assignment phase then asks that has
+    one answer is made (``assign_combat_damage``); one with several is left pending, the
+    contract's ``combat_damage`` choice (prompts.py).  Unless ``declare`` (an action that
+    declares attackers or blockers is on its way), a declaration phase then asks for is
     made with no creature, as when the game passes through combat without attacking."""
     events = session.apply(session.actor(), {"type": "PassPriority"})
     while True:
         kind = str(session.waiting().get("type"))
-        if kind == "AssignCombatDamage":
+        if kind == "AssignCombatDamage" and combat_damage_is_forced(
+                session.waiting().get("data") or {}):
             events += assign_combat_damage(session)
         elif kind in _NO_COMBAT and not declare:
             events += session.apply(session.actor(), _NO_COMBAT[kind])
@@ -282,28 +287,30 @@ def pass_priority(session: PhaseSession, declare: bool = False) -> list[dict[str
             return events
 
 
+def combat_damage_is_forced(data: dict[str, Any]) -> bool:
+    """Whether phase's damage assignment prompt has a single answer, which the contract does
+    not ask (CR 510.1c, 702.19b): no blocker left, or one blocker and either no trample or
+    no more damage than phase's ``lethal_minimum`` for that blocker."""
+    blockers = list(data.get("blockers") or ())
+    trample = data.get("trample") not in (None, "None")
+    total = int(data.get("total_damage") or 0)
+    return not blockers or len(blockers) == 1 and (
+        not trample or total <= int(blockers[0].get("lethal_minimum") or 0))
+
+
 def assign_combat_damage(session: PhaseSession) -> list[dict[str, Any]]:
-    """The contract has no damage-assignment choice: an attacker assigns lethal damage to
-    each blocker in order (phase's ``lethal_minimum``, deathtouch counted), the rest to the
-    last blocker or, with trample, to the player (CR 510.1c, 702.19b) -- the assignment
-    phase itself lists when it lists one."""
+    """Make the only damage assignment phase's prompt allows: the one phase lists, or all
+    of it to the one blocker (or, with trample and no blocker left, to the player)."""
     listed = [a for a in session.actions() if a.kind == "AssignCombatDamage"]
     if len(listed) == 1:
         return session.apply(session.actor(), listed[0])
     data = session.waiting().get("data") or {}
-    remaining = int(data.get("total_damage") or 0)
+    total = int(data.get("total_damage") or 0)
     blockers = list(data.get("blockers") or ())
-    trample = data.get("trample") not in (None, "None")
-    assignments = []
-    for index, blocker in enumerate(blockers):
-        last = index == len(blockers) - 1
-        amount = remaining if last and not trample else \
-            min(remaining, int(blocker.get("lethal_minimum") or 0))
-        assignments.append([int(blocker["blocker_id"]), amount])
-        remaining -= amount
+    assignments = [[int(blockers[0]["blocker_id"]), total]] if blockers else []
     return session.apply(session.actor(), {"type": "AssignCombatDamage", "data": {
         "assignments": assignments, "controller_damage": 0, "mode": "Normal",
-        "trample_damage": remaining if trample else 0}})
+        "trample_damage": 0 if blockers else total}})
 
 
 _NO_COMBAT = {
@@ -313,16 +320,15 @@ _NO_COMBAT = {
 _AFTER_ATTACKERS = ("DeclareBlockers", "CombatDamage")
 
 
-def game_over(session: PhaseSession) -> ScriptError:
-    """The game ended, which no scenario asks for: the script cannot go on (``error``; the
-    scenario, not the engine, may be at fault)."""
+def game_over(session: PhaseSession) -> IllegalAction:
+    """The game is over: phase takes no more actions, and neither does the contract
+    (``GameView.game_over``): the action is refused, with who won and why."""
     winner = (session.waiting().get("data") or {}).get("winner")
     why = [f"{session.player(seat)} drew from an empty library (CR 704.5b)"
            for seat, player in enumerate(session.state()["players"])
            if player.get("drew_from_empty_library")]
-    return ScriptError(Location("<phase game>"), f"the game is over ({'; '.join(why) or 'phase says so'}; winner: "
-                         f"{session.player(winner) if winner is not None else 'none'}); "
-                         f"the scenario cannot go on")
+    return IllegalAction(f"the game is over ({'; '.join(why) or 'phase says so'}; winner: "
+                         f"{session.player(winner) if winner is not None else 'none'})")
 
 
 #: phase's steps in turn order, for telling whether a step has passed

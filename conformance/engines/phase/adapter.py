@@ -112,6 +112,7 @@ class PhaseEngine:
         before, doors = self._stack(), self._doors()
         named = {self.session.pid(action.object)} if isinstance(action, Unlock) else set()
         raw = actions.perform(self.session, action, self._given)
+        raw += prompts.answer_forced(self.session)
         return self._report(raw, before, doors, named)
 
     def answer(self, values: Sequence[str]) -> Sequence[Event]:

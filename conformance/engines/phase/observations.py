@@ -170,7 +170,16 @@ def game_view(session: PhaseSession) -> GameView:
         priority_player=priority,
         stack=tuple(_stack_item(session, item) for item in reversed(state.get("stack") or [])),
         players=tuple(players),
+        game_over=waiting.get("type") == "GameOver",
+        winner=_winner(session, waiting),
     )
+
+
+def _winner(session: PhaseSession, waiting: dict[str, Any]) -> PlayerId | None:
+    """Who phase says won, once the game is over."""
+    winner = (waiting.get("data") or {}).get("winner") if waiting.get("type") == "GameOver" \
+        else None
+    return session.player(winner) if winner is not None else None
 
 
 def stack_targets(item: dict[str, Any]) -> list[Any]:

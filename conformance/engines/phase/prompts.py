@@ -14,6 +14,8 @@
 | ``ChooseLegend`` | ``cards``: the one to keep | ``ChooseLegend`` |
 | ``ChooseXValue`` | ``option``: each allowed value | ``ChooseX`` |
 | ``OrderTriggers`` | ``order``: the sources, first put on the stack first | ``OrderTriggers`` |
+| ``DistributeAmong`` | ``divide``: the targets, one value per point | ``DistributeAmong`` |
+| ``AssignCombatDamage`` (several ways) | ``combat_damage``: blockers (and the player, with trample) | ``AssignCombatDamage`` |
 
 Choices phase makes itself are reported as automatic choices (contract 1.1,
 ``automatic_choice``): a target it picks when exactly one legal assignment exists
@@ -30,7 +32,10 @@ from typing import Any
 
 import phase
 
-from ...contract.types import PLAYER_OPTION_PREFIX, Choice, Event, Option, automatic_choice
+from ...contract.types import (
+    COMBAT_DAMAGE_CHOICE, DIVIDE_CHOICE, PLAYER_OPTION_PREFIX, Choice, Event, Option,
+    automatic_choice,
+)
 from ...errors import IllegalAction, Unsupported
 from .actions import TARGET_PROMPTS, atomic, target_action
 from .observations import stack_targets
@@ -104,6 +109,15 @@ def pending_choice(session: PhaseSession) -> Choice | None:
         options = _trigger_options(session, data)
         return Choice("order", player, "order your triggered abilities (the first goes on "
                       "the stack first)", options, len(options), len(options))
+    if kind == "DistributeAmong":
+        total = int(data.get("total") or 0)
+        options = tuple(target_option(session, t) for t in data.get("targets") or ())
+        return Choice(DIVIDE_CHOICE, player, f"divide {total} among the targets", options,
+                      total, total)
+    if kind == "AssignCombatDamage":
+        total = int(data.get("total_damage") or 0)
+        return Choice(COMBAT_DAMAGE_CHOICE, player, f"assign {total} combat damage",
+                      _damage_options(session, data), total, total)
     raise Unsupported(f"phase waits for a {kind} prompt, which the adapter does not map "
                       f"to a contract choice")
 
@@ -131,6 +145,14 @@ def _target_group(data: dict[str, Any]) -> tuple[list[Any], int, int]:
             break
         group.append(slot)
     return legal, sum(1 for slot in group if not slot.get("optional")), len(group)
+
+
+def _damage_options(session: PhaseSession, data: dict[str, Any]) -> tuple[Option, ...]:
+    """The blockers of phase's damage assignment prompt, and with trample the player."""
+    options = tuple(Option(session.cid(int(b["blocker_id"]))) for b in data.get("blockers") or ())
+    if data.get("trample") not in (None, "None") and data.get("defending_player") is not None:
+        options += (Option(PLAYER_OPTION_PREFIX + session.player(data["defending_player"])),)
+    return options
 
 
 def _trigger_options(session: PhaseSession, data: dict[str, Any]) -> tuple[Option, ...]:
@@ -251,7 +273,20 @@ def answer(session: PhaseSession, values: Sequence[str], given: set[int]) -> lis
                 events += session.apply(seat, {"type": "ChooseTarget", "data": {"target": None}})
     if kind in TARGET_PROMPTS:
         given.update(set(session.stack_ids()) - before)
-    return events
+    return events + answer_forced(session)
+
+
+def answer_forced(session: PhaseSession) -> list[dict[str, Any]]:
+    """phase asks how to divide an amount among a single target, which has one answer and
+    which the contract does not ask (CR 601.2d): all of it to that target."""
+    waiting = session.waiting()
+    data = waiting.get("data") or {}
+    targets = list(data.get("targets") or ())
+    if waiting.get("type") != "DistributeAmong" or len(targets) != 1:
+        return []
+    with atomic(session):
+        return session.apply(session.actor(), {"type": "DistributeAmong", "data": {
+            "distribution": [[targets[0], int(data.get("total") or 0)]]}})
 
 
 def _answer_actions(session: PhaseSession, kind: str, data: dict[str, Any],
@@ -300,6 +335,19 @@ def _answer_actions(session: PhaseSession, kind: str, data: dict[str, Any],
         values_in_order = [o.value for o in _trigger_options(session, data)]
         return [{"type": "OrderTriggers",
                  "data": {"order": [values_in_order.index(v) for v in values]}}]
+    if kind == "DistributeAmong":  # one value per point: phase takes the counts
+        targets = list(data.get("targets") or ())
+        options = [target_option(session, t).value for t in targets]
+        return [{"type": "DistributeAmong", "data": {"distribution": [
+            [target, values.count(value)] for target, value in zip(targets, options)]}}]
+    if kind == "AssignCombatDamage":
+        blockers = list(data.get("blockers") or ())
+        counts = {o.value: values.count(o.value) for o in _damage_options(session, data)}
+        to_player = sum(n for v, n in counts.items() if v.startswith(PLAYER_OPTION_PREFIX))
+        return [{"type": "AssignCombatDamage", "data": {
+            "assignments": [[int(b["blocker_id"]), counts[session.cid(int(b["blocker_id"]))]]
+                            for b in blockers],
+            "controller_damage": 0, "mode": "Normal", "trample_damage": to_player}}]
     raise Unsupported(f"phase waits for a {kind} prompt, which the adapter does not map")
 
 

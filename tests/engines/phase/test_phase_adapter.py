@@ -185,8 +185,8 @@ def test_a_door_an_effect_unlocks_without_asking_is_an_automatic_choice(
 
 
 def test_combat_damage_is_assigned_as_the_contract_says(engine: Any, cards: CardPool) -> None:
-    """phase asks the attacker to assign trample damage; the contract has no such choice:
-    lethal damage to the blocker, the rest to the player."""
+    """phase asks the attacker to assign trample damage: the contract's combat_damage
+    choice, answered with an option once per point (CR 702.19b)."""
     setup = Setup((PlayerSetup("alice", zones={Zone.BATTLEFIELD: (
         CardEntry("Colossal Dreadmaw", alias="dreadmaw"),)}),
         PlayerSetup("bob", zones={Zone.BATTLEFIELD: (
@@ -197,6 +197,11 @@ def test_combat_damage_is_assigned_as_the_contract_says(engine: Any, cards: Card
         engine.perform(DeclareBlockers("alice", ((aliases["bears"], aliases["dreadmaw"]),)))
     engine.perform(DeclareBlockers("bob", ((aliases["bears"], aliases["dreadmaw"]),)))
     engine.perform(AdvanceTo(Step.COMBAT_DAMAGE))
+    choice = engine.pending_choice()
+    assert choice is not None and choice.kind == "combat_damage" and choice.player == "alice"
+    assert {o.value for o in choice.options} == {aliases["bears"], "player:bob"}
+    assert choice.min == choice.max == 6
+    engine.answer([aliases["bears"]] * 2 + ["player:bob"] * 4)
     assert engine.game().player("bob").life == 16  # 6 power, 2 to the 2/2, 4 trample over
     assert engine.pending_choice() is None
 
