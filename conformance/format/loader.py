@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import jsonschema
 
 from ..errors import Location, RulingFileError, did_you_mean
-from .cards import CardPool, load_cards
+from .cards import Card, CardPool, load_cards
 from .crsections import FILE_NAME as CR_FILE_NAME
 from .crsections import load_cr_sections
 from .filecheck import accepts, validator
@@ -164,6 +164,11 @@ def _located(document: LineDict, error: jsonschema.ValidationError) -> list[tupl
     return [(line_of(document, path), _schema_message(error))]
 
 
+#: What each alias of a scenario stands for: its card, or ``None`` when that is not known
+#: (an unknown card, an object ``find`` binds).
+Aliases = dict[str, Card | None]
+
+
 class _Checker:
     """Builds the model from a schema-valid document, collecting semantic errors."""
 
@@ -235,7 +240,7 @@ class _Checker:
             scenarios=scenarios,
         )
 
-    def card(self, name: str, line: int) -> Any:
+    def card(self, name: str, line: int) -> Card | None:
         try:
             return self.cards.lookup(name, Location(self.path, line))
         except RulingFileError as exc:
@@ -243,7 +248,7 @@ class _Checker:
             return None
 
     def scenario(self, raw: LineDict, line: int) -> Scenario:
-        aliases: dict[str, Any] = {}  # alias -> Card, or None when its card is not known
+        aliases: Aliases = {}
         setup = self.setup(raw["setup"], aliases)
         players = {p.name for p in setup.players}
         script = []
@@ -260,7 +265,7 @@ class _Checker:
                            f"unknown capability {value!r}{did_you_mean(value, CAPABILITIES)}")
         return Scenario(raw["name"], setup, tuple(script), line, raw.get("notes", ""), requires)
 
-    def setup(self, raw: LineDict, aliases: dict[str, Any]) -> Setup:
+    def setup(self, raw: LineDict, aliases: Aliases) -> Setup:
         players = []
         for name, zones_raw in raw["players"].items():
             zones_raw = zones_raw or LineDict()
@@ -282,7 +287,7 @@ class _Checker:
                        f"unknown player {active!r}{did_you_mean(active, names)}")
         return Setup(tuple(players), active, Step(raw.get("step", Step.PRECOMBAT_MAIN.value)))
 
-    def entry(self, item: Any, line: int, zone: Zone, aliases: dict[str, Any]) -> CardEntry:
+    def entry(self, item: Any, line: int, zone: Zone, aliases: Aliases) -> CardEntry:
         if isinstance(item, str):
             self.card(item, line)
             return CardEntry(card=item, line=line)
@@ -309,14 +314,14 @@ class _Checker:
             summoning_sick=item.get("summoning_sick", False), line=line,
         )
 
-    def use(self, alias: str, line: int, aliases: dict[str, Any]) -> Any:
+    def use(self, alias: str, line: int, aliases: Aliases) -> Card | None:
         if alias not in aliases:
             self.error(line, f"alias {alias!r} is used before it is defined"
                              f"{did_you_mean(alias, aliases)}")
             return None
         return aliases[alias]
 
-    def door_of(self, alias: str, door: Door | None, args: LineDict, aliases: dict[str, Any],
+    def door_of(self, alias: str, door: Door | None, args: LineDict, aliases: Aliases,
                 cast: bool) -> None:
         """A door named for a card without doors.  A permanent may have become a copy of a
         Room (CR 707.2, 709.5b): its doors are checked only when no Room is set up."""
@@ -333,7 +338,7 @@ class _Checker:
                 self.error(line_of(args, ["targets", i]),
                            f"unknown target {target!r}{did_you_mean(target, targets_ok)}")
 
-    def step(self, step: ScriptStep, args: Any, aliases: dict[str, Any],
+    def step(self, step: ScriptStep, args: Any, aliases: Aliases,
              players: set[str]) -> None:
         """The semantic checks of one step; ``args`` is what the file writes after its key
         (for the lines of messages)."""
@@ -377,7 +382,7 @@ class _Checker:
         if name not in players:
             self.error(line, f"unknown player {name!r}{did_you_mean(name, players)}")
 
-    def _combat(self, step: AttackStep | BlockStep, args: LineDict, aliases: dict[str, Any],
+    def _combat(self, step: AttackStep | BlockStep, args: LineDict, aliases: Aliases,
                 players: set[str]) -> None:
         """``attack: {attackers, defender?, player?}``, ``block: {blockers: {blocker:
         attacker}, player?}``: every alias defined, every player known."""
@@ -399,7 +404,7 @@ class _Checker:
             self.error(key_line(args, "controller"), f"unknown player {args['controller']!r}"
                                                      f"{did_you_mean(args['controller'], players)}")
 
-    def expect(self, args: LineDict, aliases: dict[str, Any], players: set[str]) -> None:
+    def expect(self, args: LineDict, aliases: Aliases, players: set[str]) -> None:
         if isinstance(args.get("objects"), dict):
             self._players_in(args["objects"], players)
         if "object" in args and "player" in args:
