@@ -18,7 +18,7 @@ from conformance.format.steps import (
     STEP_KINDS, AttackStep, BlockStep, CastStep, ChooseStep, ExpectIllegalStep, ExpectStep,
     FindStep, MoveStep, PassStep, ResolveStep,
 )
-from conformance.format.stepyaml import parse_step, render_step
+from conformance.format.stepyaml import _READERS, _SCALARS, parse_step, render_step
 from conformance.format.yamlsource import load_yaml
 
 
@@ -65,6 +65,11 @@ def test_step_classes_are_the_vocabulary_steps() -> None:
     assert set(STEP_KINDS) == set(vocabulary.SCALAR_STEPS) | set(vocabulary.KEYED_STEPS)
     scalar, keyed = ruling_schema()["$defs"]["step_entry"]["oneOf"]
     assert set(STEP_KINDS) == set(scalar["enum"]) | set(keyed["properties"])
+
+
+def test_every_step_has_a_reader() -> None:
+    assert set(_READERS) | set(_SCALARS) == set(STEP_KINDS)
+    assert not set(_READERS) & set(_SCALARS)
 
 
 def test_choice_kinds_are_the_contract_choice_kinds() -> None:
