@@ -133,6 +133,22 @@ class ActivePlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class GameOver:
+    """Whether the game has ended (CR 104)."""
+
+    over: bool
+    key: ClassVar[GameObservation] = GameObservation.GAME_OVER
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    """Who won the game (``None``: no one, a draw or a game going on)."""
+
+    player: str | None
+    key: ClassVar[GameObservation] = GameObservation.WINNER
+
+
+@dataclass(frozen=True, slots=True)
 class ChoiceExpectation:
     """What a choice offers; option items are written as a ``choose`` answer is."""
 
@@ -159,7 +175,8 @@ class ObjectCount:
     key: ClassVar[GameObservation] = GameObservation.OBJECTS
 
 
-GameCheck: TypeAlias = StackIs | StackSize | StepIs | ActivePlayer | ChoiceIs | ObjectCount
+GameCheck: TypeAlias = (StackIs | StackSize | StepIs | ActivePlayer | GameOver | Winner | ChoiceIs
+                        | ObjectCount)
 
 
 @dataclass(frozen=True, slots=True)

@@ -425,8 +425,8 @@ class _Checker:
         for key in ("same_object_as", "new_object_since", "attached_to"):
             if args.get(key) is not None:
                 self.use(args[key], key_line(args, key), aliases)
-        for key in ("controller", "owner", "active_player", "viewer"):
-            if key in args and args[key] not in players:
+        for key in ("controller", "owner", "active_player", "viewer", "winner"):
+            if key in args and args[key] not in players and (key, args[key]) != ("winner", None):
                 self.error(key_line(args, key),
                            f"unknown player {args[key]!r}{did_you_mean(args[key], players)}")
         for i, item in enumerate(args.get("stack") or ()):

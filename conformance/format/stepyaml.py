@@ -12,9 +12,10 @@ from typing import Any, assert_never
 
 from .expect import (
     AbilityCount, ActivePlayer, AttachedTo, ChoiceExpectation, ChoiceIs, CountersAre,
-    DoorsUnlocked, Expectation, GameCheck, GameExpectation, InZone, NewObjectSince, ObjectCheck,
-    ObjectCount, ObjectExpectation, ObjectFilter, ObjectItems, ObjectValue, PlayerExpectation,
-    PlayerValue, SameObjectAs, StackIs, StackItemExpectation, StackSize, StepIs,
+    DoorsUnlocked, Expectation, GameCheck, GameExpectation, GameOver, InZone, NewObjectSince,
+    ObjectCheck, ObjectCount, ObjectExpectation, ObjectFilter, ObjectItems, ObjectValue,
+    PlayerExpectation, PlayerValue, SameObjectAs, StackIs, StackItemExpectation, StackSize,
+    StepIs, Winner,
 )
 from .steps import (
     ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep, ExpectIllegalStep,
@@ -92,6 +93,10 @@ def _game_check(key: GameObservation, value: Any) -> GameCheck:
             return StepIs(Step(value))
         case G.ACTIVE_PLAYER:
             return ActivePlayer(value)
+        case G.GAME_OVER:
+            return GameOver(bool(value))
+        case G.WINNER:
+            return Winner(value)
         case G.OBJECTS:
             return ObjectCount(_object_filter(value), value["count"])
         case G.CHOICE:
@@ -230,6 +235,10 @@ def _render_game_check(check: GameCheck) -> object:
         case StepIs(step=step):
             return step.value
         case ActivePlayer(player=player):
+            return player
+        case GameOver(over=over):
+            return over
+        case Winner(player=player):
             return player
         case ChoiceIs(expected=wanted):
             if wanted is None:

@@ -168,6 +168,8 @@ class GameObservation(str, Enum):
     STEP = "step"
     ACTIVE_PLAYER = "active_player"
     OBJECTS = "objects"
+    GAME_OVER = "game_over"
+    WINNER = "winner"
 
 
 #: The same keys as plain strings (the schema and the docs list these).

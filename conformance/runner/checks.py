@@ -15,9 +15,9 @@ from ..contract.types import Choice, GameView, ObjectView, PlayerRef, StackItemV
 from ..errors import ContractError, Unsupported
 from ..format.expect import (
     AbilityCount, ActivePlayer, AttachedTo, ChoiceExpectation, ChoiceIs, CountersAre,
-    DoorsUnlocked, Expectation, GameExpectation, InZone, NewObjectSince, ObjectCount,
+    DoorsUnlocked, Expectation, GameExpectation, GameOver, InZone, NewObjectSince, ObjectCount,
     ObjectExpectation, ObjectItems, ObjectValue, PlayerExpectation, SameObjectAs, StackIs,
-    StackItemExpectation, StackSize, StepIs,
+    StackItemExpectation, StackSize, StepIs, Winner,
 )
 from ..format.stepyaml import render_filter
 from ..format.vocabulary import GameObservation, ObjectObservation
@@ -31,6 +31,8 @@ _GAME_VALUES: dict[GameObservation, Callable[[GameView], object]] = {
     GameObservation.STACK_SIZE: lambda view: len(view.stack),
     GameObservation.STEP: lambda view: view.step.value,
     GameObservation.ACTIVE_PLAYER: lambda view: view.active_player,
+    GameObservation.GAME_OVER: lambda view: view.game_over,
+    GameObservation.WINNER: lambda view: view.winner,
 }
 #: The field of a view that carries an observation, where the names differ (what an engine
 #: reports it does not compute is named by field).
@@ -146,7 +148,7 @@ class ExpectationCheck:
         for check in expectation.checks:
             key = check.key.value
             match check:
-                case StackIs() | StackSize() | StepIs() | ActivePlayer():
+                case StackIs() | StackSize() | StepIs() | ActivePlayer() | GameOver() | Winner():
                     view = view or self.run.engine.game()
                     field = "stack" if isinstance(check, StackSize) else key
                     if not self.computed(key, view.unknown, field):
@@ -264,7 +266,7 @@ class ExpectationCheck:
                                    f"answer; it accepts")
 
 
-def _written(check: StackSize | StepIs | ActivePlayer) -> object:
+def _written(check: StackSize | StepIs | ActivePlayer | GameOver | Winner) -> object:
     """The value a game check expects, as the file writes it."""
     match check:
         case StackSize(size=size):
@@ -272,6 +274,10 @@ def _written(check: StackSize | StepIs | ActivePlayer) -> object:
         case StepIs(step=step):
             return step.value
         case ActivePlayer(player=player):
+            return player
+        case GameOver(over=over):
+            return over
+        case Winner(player=player):
             return player
         case _:
             assert_never(check)
