@@ -64,6 +64,24 @@
     });
   }
 
+  // A link into a grouping that is not shown (the coverage summary's "missing" count, say)
+  // shows that grouping and opens what holds the target, then goes there.
+  function reveal() {
+    var target = location.hash ? doc.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (!target) { return; }
+    var section = target.closest("[data-view-section]");
+    if (section && section.hidden) {
+      viewRadios.forEach(function (radio) {
+        radio.checked = radio.value === section.getAttribute("data-view-section");
+      });
+      showView();
+    }
+    for (var node = target; node; node = node.parentElement) {
+      if (node.tagName === "DETAILS") { node.open = true; }
+    }
+    target.scrollIntoView();
+  }
+
   function sortKey(row, index) {
     var cell = row.cells[index];
     if (!cell) { return ""; }
@@ -109,6 +127,11 @@
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); sortBy(th); }
     });
   });
+  window.addEventListener("hashchange", reveal);
+  Array.prototype.forEach.call(doc.querySelectorAll("a[href^='#']"), function (link) {
+    link.addEventListener("click", function () { setTimeout(reveal, 0); });
+  });
   showView();
   apply();
+  reveal();
 }());

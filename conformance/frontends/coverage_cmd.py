@@ -74,7 +74,8 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     write(args.json, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
     print(f"coverage written to {args.json}")
     if args.html is not None:
-        write(args.html, coverage_report(document, [name for name, _ids in engines]))
+        write(args.html, coverage_report(document, [name for name, _ids in engines],
+                                         out=args.html.parent))
         print(f"coverage report written to {args.html}")
     for failure in corpus.failures:
         for error in failure.errors:

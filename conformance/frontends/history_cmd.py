@@ -38,9 +38,12 @@ def cmd_history(args: argparse.Namespace) -> int:
     print(render_text(histories), end="")
     if args.html is not None:
         texts: dict[str, str] = {}
+        paths: dict[str, str] = {}
         if all(path.exists() for path in args.rulings):
-            texts = {r.id: r.text for r in load(args.rulings, args.cards).rulings}
-        write(args.html, history_report(runs, texts))
+            rulings = load(args.rulings, args.cards).rulings
+            texts = {r.id: r.text for r in rulings}
+            paths = {r.id: r.path for r in rulings}
+        write(args.html, history_report(runs, texts, paths=paths, out=args.html.parent))
         print(f"history written to {args.html}")
     regressions = any(r.change == "regression" for h in histories for r in h.rulings)
     return 1 if regressions else 0

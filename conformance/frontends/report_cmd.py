@@ -69,7 +69,8 @@ def cmd_report(args: argparse.Namespace) -> int:
                           source_url=args.source_url)
     else:
         several = [h for h in history(runs) if len(h.versions) > 1]
-        html = matrix_report(runs, rulings, corpus.cr_sections, args.lang, history=several)
+        html = matrix_report(runs, rulings, corpus.cr_sections, args.lang, history=several,
+                             out=args.html.parent, source_url=args.source_url)
     write(args.html, html)
     print(f"report written to {args.html}")
     return 0

@@ -45,10 +45,13 @@ class Links:
             return ""
         if self.source_url:
             return self.source_url.format(path=path, line=line or 1, revision=self.revision)
-        target = path
-        if self.out is not None:
-            target = Path(os.path.relpath(Path(path).resolve(), self.out.resolve())).as_posix()
-        return target + (f"#L{line}" if line else "")
+        return self.file(path) + (f"#L{line}" if line else "")
+
+    def file(self, path: str) -> str:
+        """A link to a local file (a results file, a report): relative to the report."""
+        if not path or self.out is None:
+            return path
+        return Path(os.path.relpath(Path(path).resolve(), self.out.resolve())).as_posix()
 
 
 def excerpt(path: str, line: int, context: int = CONTEXT) -> tuple[ScriptLine, ...]:

@@ -10,8 +10,9 @@ not executable, not run).  Nothing is re-run.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .runs import Run, counts, labels, ordered_statuses
@@ -155,9 +156,33 @@ def statuses_present(histories: Sequence[EngineHistory]) -> list[str]:
     return ordered_statuses(present - {"missing"}) + (["missing"] if "missing" in present else [])
 
 
-def history_report(runs: Sequence[Run], texts: dict[str, str] | None = None) -> str:
+def links(histories: Sequence[EngineHistory], paths: Mapping[str, str], out: Path | None,
+          source_url: str = "") -> dict[str, Any]:
+    """The links of a history: per engine, each version's results file and run report
+    (``version_links``); per ruling, its file (``ruling_links``): the corpus's (``paths``,
+    by id), else the one its last result names when that leads somewhere from here."""
+    from .details import Links
+    from .html import _header
+
+    linker = Links(out, source_url)
+    version_links = {h.engine: [_header(run, linker) for run in h.runs] for h in histories}
+    ruling_links: dict[str, str] = {}
+    for h in histories:
+        for run in reversed(h.runs):
+            for ruling_id, result in run.results.items():
+                path = paths.get(ruling_id) or str(result.get("path") or "")
+                if ruling_id not in ruling_links and path and \
+                        (source_url or Path(path).is_file()):
+                    ruling_links[ruling_id] = linker.ruling(path, 0)
+    return {"version_links": version_links, "ruling_links": ruling_links}
+
+
+def history_report(runs: Sequence[Run], texts: dict[str, str] | None = None, *,
+                   paths: Mapping[str, str] | None = None, out: Path | None = None,
+                   source_url: str = "") -> str:
     """The history as one self-contained HTML page (``conformance history ... --html``);
-    ``texts``: ruling texts by id, shown as tooltips."""
+    ``texts``: ruling texts by id, shown as tooltips; ``paths``: ruling files by id, linked
+    from each row (relative to ``out``, the page's folder, or by ``source_url``)."""
     from . import environment
     from .html import _render
 
@@ -165,4 +190,5 @@ def history_report(runs: Sequence[Run], texts: dict[str, str] | None = None) -> 
     return _render(environment(), "history.html.j2",
                    title="conformance history: " + ", ".join(h.engine for h in histories),
                    lang="en", history=histories, texts=texts or {},
-                   statuses_present=statuses_present(histories))
+                   statuses_present=statuses_present(histories),
+                   **links(histories, paths or {}, out, source_url))

@@ -86,13 +86,19 @@ def _key_order(key: str) -> tuple[int, list[Any]]:
     return (1 if key.startswith("(") else 0, parts)
 
 
-def _header(run: Run) -> dict[str, Any]:
+def _header(run: Run, links: Links | None = None) -> dict[str, Any]:
+    """A run's header; with ``links``, the links to its results file and to the run report
+    beside it (when there is one)."""
     header = run.header
     engine = header.get("engine") or {}
     corpus = header.get("corpus") or {}
     harness = header.get("harness") or {}
+    report = run.path.with_suffix(".html")
     return {
         "file": str(run.path), "engine": run.engine, "version": engine.get("version") or "",
+        "file_href": links.file(str(run.path)) if links else "",
+        "report_href": links.file(str(report)) if links and report != run.path
+        and report.is_file() else "",
         "contract": engine.get("contract") or "", "harness": harness.get("version") or "",
         "corpus": corpus.get("root") or "", "revision": corpus.get("revision") or "",
         "started": header.get("started") or "", "finished": header.get("finished") or "",
@@ -232,10 +238,15 @@ def _render(env: jinja2.Environment, name: str, **context: Any) -> str:
                                          **context)
 
 
-def coverage_report(document: Mapping[str, Any], engines: Sequence[str]) -> str:
+def coverage_report(document: Mapping[str, Any], engines: Sequence[str],
+                    out: Path | None = None) -> str:
     """A coverage document as HTML (``conformance coverage --html OUT``).
 
-    ``engines`` names the columns of each row's ``passing_by_engine`` (empty: not run).
+    ``engines`` names the columns of each row's ``passing_by_engine`` (empty: not run);
+    ``out``: the report's folder, for relative links to the ruling files.
     """
+    links = Links(out)
+    hrefs = {item["path"]: links.ruling(item["path"], 0)
+             for item in document.get("not_executable") or () if item.get("path")}
     return _render(environment(), "coverage.html.j2", title="conformance: coverage",
-                   document=document, engines=list(engines), lang="en")
+                   document=document, engines=list(engines), lang="en", hrefs=hrefs)

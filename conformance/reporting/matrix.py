@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..format.model import Ruling
+from .details import Links
 from .html import NO_CARD, NO_MECHANIC, _groups, _header, _render, _rows, entry
 from .runs import Run, counts, labels, ordered_statuses
 from . import environment
@@ -102,12 +104,39 @@ def _bar_parts(statuses: Sequence[str], order: Sequence[str]) -> list[tuple[str,
     return [(s, counted.get(s, 0)) for s in order if counted.get(s, 0)]
 
 
+def _revision(runs: Sequence[Run]) -> str:
+    """The corpus revision of the runs, when they share one (for ``{revision}`` links)."""
+    found = {_fingerprint(run, "corpus", "revision") for run in runs}
+    return found.pop() if len(found) == 1 else "unknown"
+
+
+def _cell_href(links: Links, local: str, result: Mapping[str, Any] | None) -> str:
+    """A link to the line a result points at: in the corpus's file as loaded for this report
+    (``local``), or at the path the result names when there is none or links go to
+    ``source_url`` (a path in the corpus's repository)."""
+    if not result or not result.get("line"):
+        return ""
+    path = str(result.get("path") or "")
+    if local and not links.source_url:
+        path = local
+    try:
+        return links.ruling(path, int(result["line"]))
+    except (TypeError, ValueError):
+        return ""
+
+
 def matrix_report(runs: Sequence[Run], rulings: Mapping[str, Ruling],
                   cr_sections: Mapping[str, str], lang: str = "en",
-                  history: Sequence[EngineHistory] = ()) -> str:
+                  history: Sequence[EngineHistory] = (), *, out: Path | None = None,
+                  source_url: str = "") -> str:
     """Rulings x engines.  ``history``: engines' histories (``history.history``) shown
-    below the summary when several versions of an engine are compared."""
+    below the summary when several versions of an engine are compared.  ``out`` and
+    ``source_url``: how the ruling files and the results files are linked (as in
+    ``html.run_report``)."""
+    from .history import links as history_links
+
     ids = sorted(set().union(*(run.results for run in runs)))
+    links = Links(out, source_url, _revision(runs))
     entries = {i: entry(i, rulings.get(i), cr_sections, lang) for i in ids}
     columns = labels(runs)
     cells: dict[str, list[dict[str, Any] | None]] = {
@@ -145,14 +174,17 @@ def matrix_report(runs: Sequence[Run], rulings: Mapping[str, Ruling],
                                                ("everywhere", i in everywhere)) if on)
         items.append((entries[i], cells[i], statuses[i],
                       " ".join(sorted(set(statuses[i]), key=rank.__getitem__)), flags,
-                      i in everywhere, i in judged_all))
+                      i in everywhere, i in judged_all, links.ruling(entries[i].path, 0),
+                      [_cell_href(links, entries[i].path, cell) for cell in cells[i]]))
     rows = dict(zip(ids, _rows(env, "_matrix_rows.html.j2", items, rank=rank)))
     by_mechanic = section(lambda i: entries[i].mechanics, NO_MECHANIC)
     return _render(
         env, "matrix.html.j2", title="conformance: " + " vs ".join(columns),
-        columns=columns, headers=[_header(run) for run in runs], lang=lang, rows=rows,
+        columns=columns, headers=[_header(run, links) for run in runs], lang=lang, rows=rows,
         interop=figure, disagreements=sum(1 for i in ids if disagree(statuses[i])),
         mixed=mixed(runs), history=list(history),
+        **history_links(history, {i: e.path for i, e in entries.items() if e.path}, out,
+                        source_url),
         pairs=pairs(runs, ids) if len(runs) > 2 else [],
         texts={i: e.texts[0] for i, e in entries.items() if e.texts},
         engine_bars=[_bar_parts([statuses[i][n] for i in ids], shown)

@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 
 from conformance.format.loader import load_corpus
-from conformance.reporting.coverage import coverage
-from conformance.reporting.html import coverage_report, run_report
+from conformance.reporting.html import run_report
 from conformance.reporting.matrix import matrix_report
 from conformance.reporting.runs import read_run
 from results_files import HOSTILE, ROOT, RULINGS, result, write_results
@@ -109,6 +108,19 @@ def top(driver: Any, selector: str) -> float:
     return float(driver.execute_script(
         "return document.querySelector(arguments[0]).getBoundingClientRect().top "
         "+ window.scrollY;", selector))
+
+
+def links_resolve(driver: Any, selector: str) -> list[str]:
+    """The hrefs of the links ``selector`` finds; each must lead to a file that exists."""
+    from urllib.parse import unquote, urlparse
+
+    hrefs = driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map(a => a.href);", selector)
+    assert hrefs, f"no link {selector}"
+    for href in hrefs:
+        url = urlparse(href)
+        assert url.scheme == "file" and Path(unquote(url.path)).is_file(), href
+    return list(hrefs)
 
 
 def test_run_report_filters_by_status_and_text(browser, run_html, tmp_path, corpus):
@@ -211,6 +223,7 @@ def test_phase_run_report_shows_its_failures_in_the_first_two_screens(browser, t
     link = browser.find_element(By.CSS_SELECTOR, "#failed a.loc")
     assert link.get_attribute("href").startswith("file://") and ".yaml#L" in \
         link.get_attribute("href")
+    assert len(links_resolve(browser, "#failed a.loc")) == len(failures)
     for n in range(3):
         browser.execute_script(f"window.scrollTo(0, {n} * window.innerHeight);")
         browser.save_screenshot(str(tmp_path / f"phase-run-report-{n + 1}.png"))
@@ -242,16 +255,19 @@ def test_matrix_filters_disagreements(browser, tmp_path, corpus):
 def test_coverage_shows_denominators_and_filters_by_corpus_status(browser, tmp_path, corpus):
     from selenium.webdriver.common.by import By
 
-    from conformance.reporting.official import official_coverage, oracle_ids, read_official
+    from conformance.frontends.cli import main
     from test_coverage import OFFICIAL, cards_with_oracle_ids
 
-    passing = {r.id for r in corpus.rulings if r.executable and r.id != FAILED}
-    document = coverage(corpus.rulings, corpus.cr_sections, None, [("reference", passing)])
-    document["official"] = {"file": str(OFFICIAL), **official_coverage(
-        corpus.rulings, read_official(OFFICIAL), oracle_ids(cards_with_oracle_ids(tmp_path)),
-        list(corpus.cards))}
-    out = tmp_path / "coverage.html"
-    out.write_text(coverage_report(document, ["reference"]), encoding="utf-8")
+    passing = [r.id for r in corpus.rulings if r.executable and r.id != FAILED]
+    results = write_results(tmp_path / "reference.json", [result(i, "passed") for i in passing])
+    cards = cards_with_oracle_ids(tmp_path)
+    shutil.copy(RULINGS / "cr-sections.yaml", cards.parent / "cr-sections.yaml")
+    out, document_file = tmp_path / "report" / "coverage.html", tmp_path / "coverage.json"
+    # as a user makes it: conformance coverage --official FILE --html OUT
+    assert main(["coverage", "--rulings", str(RULINGS), "--cards", str(cards), "--official",
+                 str(OFFICIAL), "--results", str(results), "--json", str(document_file),
+                 "--html", str(out)]) == 0
+    document = json.loads(document_file.read_text("utf-8"))
     browser.get(out.as_uri())
     # the summary first, with a bar for the rulings, the CR sections and the official rulings
     assert top(browser, "#summary") < top(browser, "#cr-scope")
@@ -262,7 +278,17 @@ def test_coverage_shows_denominators_and_filters_by_corpus_status(browser, tmp_p
     assert visible_ids(browser, "official")[:2] == [
         "official:Bottomless Pool // Locker Room", "official:Thousand Winds"]
     assert browser.find_element(By.ID, "backlog").is_displayed()
+    assert "conformance new --from-official" in \
+        browser.find_element(By.CSS_SELECTOR, "table.backlog").text
     browser.save_screenshot(str(tmp_path / "coverage-official.png"))
+    # the summary's count of missing rulings leads to the backlog
+    browser.find_element(By.CSS_SELECTOR, "input[data-view=cr-scope]").click()
+    browser.find_element(By.CSS_SELECTOR, "#summary a[href='#backlog']").click()
+    assert browser.execute_script("return location.hash;") == "#backlog"
+    assert browser.find_element(By.ID, "backlog").is_displayed()
+    browser.find_element(By.CSS_SELECTOR, "input[data-view=not-executable]").click()
+    assert len(links_resolve(browser, "#not-executable a.ruling")) == sum(
+        1 for r in corpus.rulings if not r.executable)
 
     browser.find_element(By.CSS_SELECTOR, "input[data-view=card]").click()
     browser.find_element(By.CSS_SELECTOR, "input[data-filter-status][value=covered]").click()
@@ -301,13 +327,25 @@ def test_matrix_and_history_in_the_browser(browser, tmp_path, corpus):
     assert bars and all(b.is_displayed() for b in bars)
     assert "left out" in browser.find_element(By.CSS_SELECTOR, ".interop").text
     assert browser.find_element(By.ID, "mixed").is_displayed()  # three corpus revisions
+    # links: each engine's results file, each ruling's file, each failure's line
+    assert len(links_resolve(browser, "#runs a.results")) == 3
+    assert len(links_resolve(browser, "#by-card a.ruling")) >= len(ids)
+    failing = [i for i, r in phase.results.items() if r["status"] == "failed"]
+    located = links_resolve(browser, "#by-card a.loc")
+    assert len(located) >= len(failing) and all(".yaml#L" in href for href in located)
     browser.save_screenshot(str(tmp_path / "matrix-three-engines.png"))
     check_console(browser)
 
     page = tmp_path / "history.html"
-    page.write_text(history_report([phase, read_run(older)]), encoding="utf-8")
+    page.write_text(history_report([phase, read_run(older)], paths={
+        r.id: r.path for r in corpus.rulings}, out=tmp_path), encoding="utf-8")
     browser.get(page.as_uri())
     assert browser.find_element(By.CSS_SELECTOR, "h3").text == "phase: 0.102.0 → 0.103.0"
+    # the versions first, oldest first, each with its bar and a link to its results file
+    assert top(browser, "table.versions") < top(browser, "table.history-rows")
+    assert [Path(h).name for h in links_resolve(browser, "table.versions a.results")] == [
+        "phase-old.json", PHASE_RESULTS.name]
+    assert len(links_resolve(browser, "table.history-rows a.ruling")) == len(phase.results)
     bars = browser.find_elements(By.CSS_SELECTOR, "table.versions svg.bar")
     assert len(bars) == 2 and all(b.is_displayed() for b in bars)  # one per version
     assert flipped["id"] in visible_ids(browser, "history")
