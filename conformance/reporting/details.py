@@ -13,6 +13,7 @@ import re
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,17 @@ class Links:
         """A link to a local file (a results file, a report): relative to the report."""
         if not path or self.out is None:
             return path
-        return Path(os.path.relpath(Path(path).resolve(), self.out.resolve())).as_posix()
+        folder, name = os.path.split(path)
+        return _relative_folder(folder, str(self.out), os.getcwd()) + name
+
+
+@lru_cache(maxsize=4096)
+def _relative_folder(folder: str, out: str, cwd: str) -> str:
+    """``folder`` (relative to ``cwd``) as seen from ``out``, with a trailing slash; once per
+    folder, as a report links thousands of files in a few folders."""
+    start = Path(cwd)
+    relative = os.path.relpath((start / folder).resolve(), (start / out).resolve())
+    return "" if relative == "." else Path(relative).as_posix() + "/"
 
 
 def excerpt(path: str, line: int, context: int = CONTEXT) -> tuple[ScriptLine, ...]:
