@@ -111,7 +111,7 @@ def cmd_new(args: argparse.Namespace) -> int:
                                               if f.ruling_id}
     for item in chosen:
         card = card_of[item.oracle_id]
-        ruling_id = args.ruling_id or _fresh_id(card, item.comment, taken)
+        ruling_id = args.ruling_id or _fresh_id(card, item.comment, item.key, taken)
         if ruling_id in taken:
             raise ConformanceError(f"ruling id {ruling_id!r} is already used in the corpus")
         taken.add(ruling_id)
@@ -166,10 +166,12 @@ def _slug(text: str) -> str:
     return "-".join(re.findall(r"[a-z0-9]+", text))
 
 
-def _fresh_id(card: str, comment: str, taken: set[str]) -> str:
-    """``<first face>-<first words of the ruling>``, unique in the corpus."""
+def _fresh_id(card: str, comment: str, key: str, taken: set[str]) -> str:
+    """``<first face>-<first words of the ruling>``, unique in the corpus (``official-<key>``
+    when neither has a letter or digit to make it from)."""
     words = _slug(comment).split("-")[:6]
-    base = "-".join([_slug(card.split(" // ")[0])] + words).strip("-")[:70].strip("-")
+    base = "-".join([_slug(card.split(" // ")[0])] + words).strip("-")[:70].strip("-") \
+        or f"official-{key}"
     candidate, n = base, 2
     while candidate in taken:
         candidate, n = f"{base}-{n}", n + 1
