@@ -308,8 +308,12 @@ def test_matrix_and_history_in_the_browser(browser, tmp_path, corpus):
 
     from conformance.reporting.history import history_report
 
+    from conformance.frontends.cli import main
+
     ids = sorted(r.id for r in corpus.rulings if r.executable)
-    reference = write_results(tmp_path / "reference.json", [result(i, "passed") for i in ids])
+    reference = tmp_path / "reference.json"  # a real run of the reference engine
+    assert main(["run", "-q", "--rulings", str(RULINGS), "--results", str(reference)]) == 0
+    assert (tmp_path / "reference.html").is_file()  # its run report, linked from the matrix
     phase = read_run(PHASE_RESULTS)
     older = tmp_path / "phase-old.json"
     document = json.loads(PHASE_RESULTS.read_text("utf-8"))
@@ -329,6 +333,8 @@ def test_matrix_and_history_in_the_browser(browser, tmp_path, corpus):
     assert browser.find_element(By.ID, "mixed").is_displayed()  # three corpus revisions
     # links: each engine's results file, each ruling's file, each failure's line
     assert len(links_resolve(browser, "#runs a.results")) == 3
+    assert [Path(h).name for h in links_resolve(browser, "#runs a.run-report")] == [
+        "reference.html"]
     assert len(links_resolve(browser, "#by-card a.ruling")) >= len(ids)
     failing = [i for i, r in phase.results.items() if r["status"] == "failed"]
     located = links_resolve(browser, "#by-card a.loc")
