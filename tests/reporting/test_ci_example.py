@@ -181,6 +181,9 @@ def test_the_page_runs_every_step_it_shows(tmp_path, baseline):
 
     diff = step_named("what changed since main")
     assert diff["if"] == "always() && github.event_name == 'pull_request'"
+    # the token may read main's runs, and main's runs make the baseline
+    assert workflow()["permissions"]["actions"] in ("read", "write")
+    assert "main" in workflow()[True]["push"]["branches"]  # YAML 1.1 reads `on:` as True
     # main passed the ruling the engine now fails: a regression fails the step, even though
     # the expectations allow it
     regressed = checkout.run(diff, BASELINE_RUN=BASELINE_RUN, BASELINE_FILE=str(baseline))
