@@ -35,15 +35,20 @@ def prepare(args: argparse.Namespace) -> Expectations | None:
     if path is None:
         return None
     if not path.is_file():
-        engine = getattr(args, "engine", None) or "ENGINE"
-        results = getattr(args, "results", None) or Path("out/results.json")
-        raise ConformanceError(
-            f"{path}: no such expectations file; make one from a run of the engine:\n"
-            f"  conformance run --engine {engine} --results {results}\n"
-            f"  conformance expect update {results} --expect {path} --allow-todo\n"
-            f"then replace each TODO reason with the reason or a bug link "
-            f"(docs/expectations.md)")
+        raise missing(path, getattr(args, "engine", None) or "ENGINE",
+                      getattr(args, "results", None) or Path("out/results.json"))
     return load_expectations(path)
+
+
+def missing(path: Path, engine: str, results: Path, run: bool = True) -> ConformanceError:
+    """The error for an expectations file that does not exist: how to make one (from a new
+    run of the engine, or with ``run=False`` from the results file at hand)."""
+    return ConformanceError(
+        f"{path}: no such expectations file; make one from a run of the engine:\n"
+        + (f"  conformance run --engine {engine} --results {results}\n" if run else "")
+        + f"  conformance expect update {results} --expect {path} --allow-todo\n"
+        f"then replace each TODO reason with the reason or a bug link "
+        f"(docs/expectations.md)")
 
 
 def quiet_run(expectations: Expectations | None) -> bool:

@@ -61,6 +61,10 @@ def cmd_report(args: argparse.Namespace) -> int:
             print(interop(runs).text())
         return 0
     _check_template(args.source_url)
+    if args.expect is not None and not args.expect.is_file():
+        from .gate_cmd import missing
+
+        raise missing(args.expect, runs[0].engine, args.results[0], run=False)
     corpus = load(args.rulings, args.cards)
     rulings = {r.id: r for r in corpus.rulings}
     if len(runs) == 1:

@@ -238,3 +238,14 @@ def test_a_missing_expectations_file_says_how_to_make_one(tmp_path, capsys):
     assert code == 2 and out == ""
     assert f"conformance expect update {tmp_path / 'results.json'} --expect {missing} " \
         "--allow-todo\n" in err
+
+
+def test_report_with_a_missing_expectations_file_says_how_to_make_one(tmp_path, capsys):
+    run(tmp_path, capsys)
+    results, missing = tmp_path / "results.json", tmp_path / "expectations.yaml"
+    assert main(["report", str(results), "--html", str(tmp_path / "r.html"),
+                 "--expect", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert f"conformance expect update {results} --expect {missing} --allow-todo\n" in err
+    assert "conformance run" not in err  # the results are at hand: nothing to re-run
+    assert not (tmp_path / "r.html").exists()
