@@ -23,6 +23,7 @@ import yaml
 
 from ..errors import ConformanceError
 from ..format.model import Ruling
+from ..runner.resultsfile import valid_text
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                          "\u2014": "-", "\u2013": "-", "\u2212": "-"})
@@ -62,8 +63,8 @@ def read_official(path: Path) -> list[OfficialRuling]:
         if not isinstance(item, dict) or not all(
                 isinstance(item.get(key), str) for key in ("oracle_id", "comment")):
             raise ConformanceError(f"{path}: ruling {index} has no oracle_id and comment")
-        rulings.append(OfficialRuling(item["oracle_id"], str(item.get("source") or ""),
-                                      str(item.get("published_at") or ""), item["comment"]))
+        rulings.append(OfficialRuling(*(valid_text(str(item.get(key) or "")) for key in (
+            "oracle_id", "source", "published_at", "comment"))))
     return rulings
 
 

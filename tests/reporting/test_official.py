@@ -136,15 +136,22 @@ def test_a_card_with_nothing_missing_and_bad_requests(corpus_copy, capsys):
 
 def test_any_text_is_kept_verbatim(corpus_copy, tmp_path, capsys):
     hostile = ("It's \"quoted\" # not a comment: {x: 1}\n- and a new line\u2014with 'quotes'"
-               " and trailing space ")
+               " a bell \x07, a tab\t and trailing space ")
     official = tmp_path / "official.json"
-    official.write_text(json.dumps([{"oracle_id": ROOM_ID, "source": "scryfall",
-                                     "published_at": "not a date", "comment": hostile}]), "utf-8")
+    official.write_text(json.dumps([
+        {"oracle_id": ROOM_ID, "source": "scryfall", "published_at": "not a date",
+         "comment": hostile},
+        {"oracle_id": ROOM_ID, "source": "wotc", "published_at": "2025-01-01",
+         "comment": "Zzz a lone surrogate \ud800 here."}]), "utf-8")
     assert main(["new", "--from-official", str(official), "--card", ROOM,
                  "--rulings", str(corpus_copy), "--out", str(tmp_path / "new")]) == 0
-    (path,) = (tmp_path / "new").glob("*.yaml")
-    assert path.name.startswith("bottomless-pool-it-s-quoted-not-a-comment")
-    ruling = load_ruling(path, load_corpus([corpus_copy]).cards)
+    paths = sorted((tmp_path / "new").glob("*.yaml"))
+    assert [p.name for p in paths] == ["bottomless-pool-it-s-quoted-not-a-comment.yaml",
+                                       "bottomless-pool-zzz-a-lone-surrogate-here.yaml"]
+    cards = load_corpus([corpus_copy]).cards
+    ruling, other = (load_ruling(path, cards) for path in paths)
     assert not isinstance(ruling, LoadFailure), ruling.message
     assert (ruling.text, ruling.date, ruling.executable) == (hostile, None, False)
+    assert not isinstance(other, LoadFailure), other.message
+    assert other.text == "Zzz a lone surrogate \ufffd here."  # never an encoding crash
     capsys.readouterr()
