@@ -123,3 +123,22 @@ def test_random_answers_to_dividing_choices_are_accepted(start, data):
     assert divide is not None
     engine2.answer(data.draw(answers(divide)))
     assert engine2.pending_choice() is None
+
+
+def test_a_copy_of_a_spell_divides_as_the_original_does(start):
+    """CR 707.10: a copy copies the choices made for the spell, its division among them."""
+    from conformance.contract.types import Activate
+
+    engine, ids = start(mana="{1}{R}{3}", hand=[entry("Twin Bolt", "bolt")],
+                        battlefield=[entry("Lithoform Engine", "engine")],
+                        bob={"battlefield": [entry("Colossal Dreadmaw", "dreadmaw")]})
+    engine.perform(Cast("alice", ids["bolt"], targets=(ids["dreadmaw"], PlayerRef("bob"))))
+    engine.answer([ids["dreadmaw"], "player:bob"])
+    spell = engine.game().stack[0].id
+    engine.perform(Activate("alice", ids["engine"], 1, targets=(spell,)))
+    engine.perform(Resolve())  # the engine's ability: a copy on the stack, asking nothing
+    assert engine.pending_choice() is None and len(engine.game().stack) == 2
+    engine.perform(Resolve())  # the copy
+    engine.perform(Resolve())  # the original
+    assert engine.game().player("bob").life == 18
+    assert engine.observe(ids["dreadmaw"]).zone is Zone.BATTLEFIELD
