@@ -194,7 +194,8 @@ class ReferenceEngine:
         state = self._require().state
         over, winner = outcome(state)
         return GameView(
-            step=state.step, active_player=state.active_player, priority_player=state.priority,
+            step=state.step, active_player=state.active_player,
+            priority_player=None if over else state.priority,  # nobody acts once it is over
             stack=tuple(_stack_view(item) for item in reversed(state.stack)),
             players=tuple(PlayerView(
                 p.name, p.life, len(p.zones[Zone.HAND]), len(p.zones[Zone.LIBRARY]),

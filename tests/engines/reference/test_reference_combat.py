@@ -107,7 +107,7 @@ def test_zero_life_loses_the_game_and_ends_it(start):
     events = engine.perform(Resolve())
     assert ("player_lost", "bob") in [(e.kind, e.data.get("player")) for e in events]
     view = engine.game()
-    assert view.game_over and view.winner == "alice"
+    assert view.game_over and view.winner == "alice" and view.priority_player is None
     with pytest.raises(IllegalAction, match="the game is over"):
         engine.perform(Cast("alice", ids["other"], targets=(PlayerRef("bob"),)))
     assert not engine.is_legal(AdvanceTo(Step.END))
