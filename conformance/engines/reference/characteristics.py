@@ -113,13 +113,63 @@ def _mana_value(obj: GameObject, indexes: tuple[int, ...]) -> int:
 
 def characteristics(game: GameState, obj: GameObject, abilities: Abilities) -> Characteristics:
     """``abilities`` maps card names to their faces' parsed abilities."""
+    if not _unpatched():
+        return _apply_effects(game, obj, _copiable_values(obj, abilities), abilities)
+    memo = _memo(obj, abilities)
+    keywords = frozenset(obj.keywords)
+    if memo.base.power is None or obj.zone is not Zone.BATTLEFIELD:
+        final = memo.final
+        if final is None or final[0] != keywords:
+            final = (keywords, None, None, _apply_effects(game, obj, memo.base, abilities))
+            memo.final = final
+        return final[3]
+    power, toughness = _power_and_toughness(game, obj, memo.base, abilities, memoized=True)
+    final = memo.final
+    if final is None or final[0] != keywords or final[1] != power or final[2] != toughness:
+        result = replace(memo.base, power=power, toughness=toughness,
+                         keywords=_union(memo.base.keywords, tuple(sorted(keywords))))
+        final = (keywords, power, toughness, result)
+        memo.final = final
+    return final[3]
+
+
+class _Memo:
+    """What one object's characteristics were last worked out from, on the object itself
+    (``GameObject.memo``): the object's own values that its copiable values depend on
+    (``key``), those values, its printed abilities, and the last result with the keywords
+    and power and toughness it had.  A change to any of them is a new key or a new
+    result: nothing needs invalidating by hand.  Copies of the game share memos, which are
+    never changed in place once made but for ``final``, a value of the same key."""
+
+    __slots__ = ("base", "final", "key", "printed")
+
+    def __init__(self, key: tuple[Any, ...], base: Characteristics,
+                 printed: tuple[Ability, ...]) -> None:
+        self.key = key
+        self.base = base
+        self.printed = printed
+        self.final: tuple[frozenset[str], int | None, int | None, Characteristics] | None = None
+
+
+def _memo(obj: GameObject, abilities: Abilities) -> _Memo:
+    key = (obj.card, obj.copy, obj.face_down, obj.zone, obj.cast_door,
+           frozenset(obj.unlocked), obj.transformed, obj.x, abilities)
+    memo: _Memo | None = obj.memo
+    if memo is None or memo.key != key:
+        memo = _Memo(key, _copiable_values(obj, abilities), _printed(obj, abilities))
+        obj.memo = memo
+    return memo
+
+
+def _copiable_values(obj: GameObject, abilities: Abilities) -> Characteristics:
+    """The characteristics from the object's card, zone and status, before effects other
+    than copy effects apply: they depend on the object alone."""
     if obj.face_down:
-        return _apply_effects(game, obj, FACE_DOWN, abilities)
+        return FACE_DOWN
     copy = obj.copy
     if copy is not None and copy.face_down:  # a copy of a face-down permanent (CR 707.2)
-        base = replace(FACE_DOWN, types=_union(FACE_DOWN.types, copy.add_types),
+        return replace(FACE_DOWN, types=_union(FACE_DOWN.types, copy.add_types),
                        subtypes=copy.add_subtypes, keywords=copy.add_keywords)
-        return _apply_effects(game, obj, base, abilities)
     card = obj.copiable_card
     indexes = faces_in_effect(obj)
     faces = [card.faces[i] for i in indexes]
@@ -147,7 +197,7 @@ def characteristics(game: GameState, obj: GameObject, abilities: Abilities) -> C
                            for a in face_abilities[i]),
         keywords=_union(*(f.keywords for f in faces), copy.add_keywords if copy else ()),
     )
-    return _apply_effects(game, obj, result, abilities)
+    return result
 
 
 def _apply_effects(game: GameState, obj: GameObject, base: Characteristics,
@@ -157,6 +207,15 @@ def _apply_effects(game: GameState, obj: GameObject, base: Characteristics,
     keywords = _union(base.keywords, tuple(sorted(obj.keywords)))
     if base.power is None or obj.zone is not Zone.BATTLEFIELD:
         return replace(base, keywords=keywords)
+    power, toughness = _power_and_toughness(game, obj, base, abilities)
+    return replace(base, power=power, toughness=toughness, keywords=keywords)
+
+
+def _power_and_toughness(game: GameState, obj: GameObject, base: Characteristics,
+                         abilities: Abilities, *, memoized: bool = False) -> tuple[int, int]:
+    """Power and toughness after abilities, Auras, effects and counters; ``memoized``: the
+    sources' printed abilities may come from their memos."""
+    assert base.power is not None
     power, toughness = base.power, base.toughness or 0
     for ability in base.ability_defs:
         if ability.kind == "static" and "power_per_card" in ability.params:
@@ -164,7 +223,8 @@ def _apply_effects(game: GameState, obj: GameObject, base: Characteristics,
             cards = game.zone_list(Zone(rule.get("zone", "graveyard")), obj.controller)
             power += count_cards(game, cards, tuple(rule.get("types_any") or ()), abilities)
     for source in game.permanents():
-        for ability in _printed_abilities(source, abilities):
+        printed = _memo(source, abilities).printed if memoized else _printed(source, abilities)
+        for ability in printed:
             if ability.kind != "static":
                 continue
             bonus = ability.params.get("enchanted_gets")
@@ -180,10 +240,10 @@ def _apply_effects(game: GameState, obj: GameObject, base: Characteristics,
             power += effect.power
             toughness += effect.toughness
     plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
-    return replace(base, power=power + plus, toughness=toughness + plus, keywords=keywords)
+    return power + plus, toughness + plus
 
 
-def _printed_abilities(obj: GameObject, abilities: Abilities) -> tuple[Ability, ...]:
+def _printed(obj: GameObject, abilities: Abilities) -> tuple[Ability, ...]:
     """The abilities an object has from its copiable values, before other effects; what a
     static ability that changes power and toughness needs to find its sources without
     computing their power and toughness in turn."""
@@ -216,6 +276,18 @@ def is_permanent_card(chars: Characteristics) -> bool:
     return bool(set(chars.types) & set(PERMANENT_TYPES))
 
 
+#: The functions the memos' values come from (``_sources``).  While one of them is replaced
+#: (the mutation meter's mutants replace them), every characteristic is worked out afresh.
+def _sources() -> tuple[Any, ...]:
+    return (faces_in_effect, _mana_value, face_colors, count_cards, can_transform, is_split,
+            is_transforming, _matches, _copiable_values, _printed, _apply_effects,
+            _power_and_toughness, _memo, mana.mana_value, mana.colors_of)
+
+
+def _unpatched() -> bool:
+    return _sources() == _ORIGINAL_SOURCES
+
+
 _IDENTITIES: dict[int, tuple[Card, tuple[str, ...]]] = {}
 
 
@@ -238,3 +310,6 @@ def _color_identity(card: Card) -> tuple[str, ...]:
         found.update(face.color_indicator or ())
         found.update(BASIC_LAND_COLORS[t] for t in face.subtypes if t in BASIC_LAND_COLORS)
     return tuple(c for c in mana.COLORS if c in found)
+
+
+_ORIGINAL_SOURCES = _sources()

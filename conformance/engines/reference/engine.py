@@ -44,7 +44,9 @@ class ReferenceEngine:
 
     @property
     def game_state(self) -> GameState:
-        return self._require().state
+        game = self._require()
+        game.probed = {}  # the caller may change the state
+        return game.state
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -138,7 +140,7 @@ class ReferenceEngine:
         return self._require().run(self._flow(action))
 
     def is_legal(self, action: Action) -> bool:
-        return self._require().probe(self._flow(action))
+        return self._require().probe(self._flow(action), key=action)
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         return legal.legal_actions(self._require(), player, self.is_legal)

@@ -9,7 +9,7 @@ part-way (an unpayable cost, say) the game returns to the state before it (CR 73
 from __future__ import annotations
 
 
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -59,6 +59,8 @@ class Game:
         #: set by a procedure just before it yields a choice whose answers obey a rule of
         #: their own (a division of combat damage, say); checked before the answer is taken
         self.answer_rule: AnswerRule | None = None
+        #: what probes found since the state last changed, by what was probed
+        self.probed: dict[Hashable, bool] = {}
 
     # -- shared helpers for the mechanism modules -------------------------------------------
 
@@ -118,7 +120,7 @@ class Game:
     def pending(self) -> Choice | None:
         return self._choice
 
-    def run(self, flow: Flow) -> list[Event]:
+    def run(self, flow: Flow, *, snapshot: GameState | None = None) -> list[Event]:
         """Start a procedure; raises IllegalAction (state restored) if the rules refuse it."""
         if self._flow is not None:
             raise IllegalAction(f"a choice is pending: {self._choice.prompt if self._choice else ''}")
@@ -126,27 +128,37 @@ class Game:
         if over:
             raise IllegalAction(f"the game is over ({'won by ' + winner if winner else 'a draw'}"
                                 f"; CR 104): no action can be taken")
-        self._snapshot = self.state.clone()
+        self._snapshot = snapshot if snapshot is not None else self.state.clone()
+        self.probed = {}
         self.events = []
         self._flow = flow
         return self._advance(None)
 
-    def probe(self, flow: Flow) -> bool:
+    def probe(self, flow: Flow, key: Hashable = None) -> bool:
         """Whether the rules let a procedure start (up to its first choice); the game is
-        left exactly as it was."""
+        left exactly as it was.  The answer for ``key`` is kept until the state changes."""
         if self._flow is not None:
             return False
+        probed = self.probed
+        if key is not None and key in probed:
+            flow.close()
+            return probed[key]
         saved = self.state.clone()
+        legal = False
         try:
-            self.run(flow)
+            self.run(flow, snapshot=saved)
+            legal = True
         except (IllegalAction, Unsupported):
-            return False
+            pass
         finally:
             self.state = saved
             self._flow = self._choice = self._snapshot = None
             self.answer_rule = None
             self.events = []
-        return True
+            self.probed = probed
+        if key is not None:
+            probed[key] = legal
+        return legal
 
     def answer(self, values: tuple[str, ...]) -> list[Event]:
         choice = self._choice
@@ -168,6 +180,7 @@ class Game:
             raise IllegalAction(reason)
         self.answer_rule = None
         self.events = []
+        self.probed = {}
         return self._advance(values)
 
     def _advance(self, values: tuple[str, ...] | None) -> list[Event]:

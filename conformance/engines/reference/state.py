@@ -105,6 +105,9 @@ class GameObject:
     x: int = 0
     targets: tuple[Any, ...] = ()
     is_spell_copy: bool = False
+    #: characteristics.py's record of what it last worked out for this object, checked
+    #: against the object's values on every use (never a value of the game itself)
+    memo: Any = field(default=None, compare=False, repr=False)
 
     @property
     def copiable_card(self) -> Card:
