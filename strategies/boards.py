@@ -100,8 +100,9 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
            focus: Callable[[Card], bool] | None = None) -> st.SearchStrategy[Setup]:
     """A two-player position in alice's precombat main phase: cards in alice's hand,
     graveyard and library, permanents on both battlefields -- among them up to two helper
-    cards each (:func:`is_helper`) -- and cards in bob's graveyard, and ``mana`` for alice
-    (by default a pool from :func:`mana_pools`).  Every
+    cards each (:func:`is_helper`) -- cards in bob's graveyard and library (so that bob's
+    draw step does not end the game), and ``mana`` for alice (by default plenty, a pool
+    from :func:`mana_pools` or the cost of a card in her hand or graveyard).  Every
     card entry gets an alias ``c1``, ``c2``... in order.  With ``focus``, the cards it
     selects come first in every zone's choices, so that games use them more.
 
@@ -125,9 +126,10 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     helping = (st.lists(card_entries(pool, Zone.BATTLEFIELD, names=helpers), max_size=2)
                if helpers else st.just([]))
     zones = {
-        "hand": zone(Zone.HAND, everything), "battlefield": zone(Zone.BATTLEFIELD, permanents, 1, 4),
+        "hand": zone(Zone.HAND, everything, 1), "battlefield": zone(Zone.BATTLEFIELD, permanents, 1, 4),
         "graveyard": zone(Zone.GRAVEYARD, everything), "library": zone(Zone.LIBRARY, everything, 2),
         "bob": zone(Zone.BATTLEFIELD, permanents), "bob graveyard": zone(Zone.GRAVEYARD, everything, 0, 1),
+        "bob library": zone(Zone.LIBRARY, everything, 2, 2),
     }
 
     @st.composite
@@ -138,11 +140,13 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
             Zone.GRAVEYARD: draw(zones["graveyard"]),
             Zone.LIBRARY: draw(zones["library"]),
         }
-        bob = {Zone.BATTLEFIELD: draw(zones["bob"]), Zone.GRAVEYARD: draw(zones["bob graveyard"])}
+        bob = {Zone.BATTLEFIELD: draw(zones["bob"]), Zone.GRAVEYARD: draw(zones["bob graveyard"]),
+               Zone.LIBRARY: draw(zones["bob library"])}
         alice[Zone.BATTLEFIELD] += draw(helping, label="alice's helpers")
         bob[Zone.BATTLEFIELD] += draw(helping, label="bob's helpers")
         alice_mana = mana if mana is not None else draw(
-            st.one_of(mana_pools(), _exact_pools(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])),
+            st.one_of(st.just(PLENTY), mana_pools(),
+                      _exact_pools(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])),
             label="mana")
         counter = iter(range(1, 1000))
 

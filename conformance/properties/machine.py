@@ -23,10 +23,12 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from strategies import answers, boards, card_entries
+from strategies import answers, boards, card_entries, mana_pools
 
 from ..contract.protocol import Engine
-from ..contract.types import Action, Activate, AdvanceTo, Choice, Event, Move, ObjectId
+from ..contract.types import (
+    Action, Activate, AdvanceTo, Cast, Choice, DeclareBlockers, Event, GameView, Move, ObjectId,
+)
 from ..errors import IllegalAction, Unsupported
 from ..format.cards import Card, CardPool
 from ..format.model import CardEntry, Setup
@@ -67,23 +69,35 @@ def next_steps(current: Step) -> list[Step]:
     return later + [s for s in ADVANCE_STEPS if s not in later]
 
 
+def advance_targets(current: Step) -> list[Step]:
+    """The steps the machine passes priority to, the most useful first: the next main phase
+    (the next turn's, crossing the end and cleanup steps, from the postcombat one), this
+    turn's end step, the next turn's upkeep, then every other step, nearest first."""
+    steps = next_steps(current)
+    main = next(s for s in steps if s in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))
+    preferred = [main, Step.END if Step.END in steps[:steps.index(Step.UPKEEP)]
+                 else Step.PRECOMBAT_MAIN, Step.UPKEEP]
+    return list(dict.fromkeys([*preferred, *steps]))
+
+
 def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
                focus: Callable[[Card], bool]) -> st.SearchStrategy[Setup]:
     """``base`` positions with what later turns need: basic lands on both battlefields (mana
-    empties between steps) and up to two cards in the other player's hand, so that both
-    players act in their turns; and half of the time it is the other player's turn, with
-    the setup's mana.  New entries get the aliases after the setup's own.
+    empties between steps), one or two cards in the other player's hand and, half of the
+    time, mana in their pool, so that both players act in either turn; and half of the
+    time it is the other player's turn, with the setup's mana.  New entries get the aliases
+    after the setup's own.
 
-    Shrinks towards no lands, an empty hand and the setup's active player, then as ``base``
-    does.
+    Shrinks towards no lands, one card in hand, no mana for the other player and the
+    setup's active player, then as ``base`` does.
     """
     lands = sorted(name for name, card in pool.items()
                    if "Land" in card.faces[0].types and "Basic" in card.faces[0].supertypes)
     spells = sorted(name for name, card in pool.items() if "Land" not in card.faces[0].types)
     focused = [name for name in spells if focus(pool[name])]
-    land_lists = st.lists(st.sampled_from(lands), max_size=2) if lands else st.just([])
+    land_lists = st.lists(st.sampled_from(lands), max_size=3) if lands else st.just([])
     hands = st.lists(card_entries(pool, Zone.HAND, names=spells, focused=focused or None),
-                     max_size=2) if spells else st.just([])
+                     min_size=1, max_size=2) if spells else st.just([])
 
     @st.composite
     def build(draw: st.DrawFn) -> Setup:
@@ -101,18 +115,42 @@ def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
                 zones[Zone.HAND] = (*zones.get(Zone.HAND, ()),
                                     *(replace(e, alias=next(numbers)) for e in hand))
             players.append(replace(player, zones=zones))
+        other_mana = draw(st.one_of(st.just(""), mana_pools()), label="the other player's mana")
         if len(players) == 2 and draw(st.booleans(), label="the other player's turn"):
             active = next(p for p in players if p.name != setup.active_player)
             mana = "".join(p.mana for p in players)
-            players = [replace(p, mana=mana if p is active else "") for p in players]
+            players = [replace(p, mana=mana if p is active else other_mana) for p in players]
             return replace(setup, players=tuple(players), active_player=active.name)
+        players = [p if p.name == setup.active_player or p.mana else replace(p, mana=other_mana)
+                   for p in players]
         return replace(setup, players=tuple(players))
 
     return build()
 
 
-#: The kind of action of activating a land's ability.
+#: The kind of action of activating a land's ability: the machine taps every land of the
+#: player at once, then casts a spell with that mana.
 LAND_KIND = "Activate (land)"
+
+#: The kind of passing priority to a later step or turn (``AdvanceTo``), which the machine
+#: makes up itself: every engine can be asked it, whatever its legal actions list.
+ADVANCE_KIND = "Advance"
+
+#: The kind of moving a card as an effect would (``Move``, with ``inject-moves``), which the
+#: machine makes up itself too.
+MOVE_KIND = "Move"
+
+#: The order kinds are drawn from, the most useful first: Hypothesis's simplest draws, and
+#: what a failing game shrinks to, take the first.
+KIND_ORDER = ("Cast", "Resolve", "Activate", "Unlock", "TurnFaceUp", "DeclareAttackers",
+              "DeclareBlockers", ADVANCE_KIND, "PassPriority", MOVE_KIND, LAND_KIND)
+
+#: How likely each kind is drawn, against 4 for any other kind: casting spells is what most
+#: properties are about.  Tapping lands is a kind of its own (every land of the player at
+#: once, then a spell cast with that mana), so that lands do not crowd out other abilities.
+WEIGHTS = {"Cast": 12, LAND_KIND: 6, MOVE_KIND: 3}
+#: Passing priority with an empty stack only ends the step (``Advance`` goes further): it is
+#: drawn once for every four draws of another kind then.
 
 
 def kind_of(engine: Engine, action: Action) -> str:
@@ -234,9 +272,10 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                     for object_id in ids:
                         self.history[object_id] = ids
 
-        def _try(self, data: st.DataObject, action: Action, *, listed: bool) -> None:
+        def _try(self, data: st.DataObject, action: Action, *, listed: bool) -> bool:
             """Take ``action``; a refusal of an action the engine listed as legal is a
-            finding, a refused answer or an action the machine made up is nothing."""
+            finding, a refused answer or an action the machine made up is nothing.
+            Whether the action was taken."""
             try:
                 self._act(data, action)
             except (Unsupported, _Undone):
@@ -249,38 +288,90 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 if listed:
                     raise AssertionError(f"the engine listed {action!r} as legal, then "
                                          f"refused it: {exc.reason}") from None
+            else:
+                return True
+            return False
 
         @rule(data=st.data())
         def take_a_legal_action(self, data: st.DataObject) -> None:
             assert self.engine is not None
             if self.stuck or self.engine.pending_choice() is not None:
                 return
-            if moves and data.draw(st.integers(0, 3), label="move instead") == 0:
+            game = self.engine.game()
+            player = game.priority_player or game.active_player
+            order = self._order()
+            actions = sorted([*self.engine.legal_actions(player), *self._blocks(game, player)],
+                             key=order.action)
+            kinds = [kind_of(self.engine, a) for a in actions]
+            made_up = {ADVANCE_KIND} if turns and not game.stack else set()
+            if moves and not game.stack:
+                made_up.add(MOVE_KIND)
+            offered = sorted(set(kinds) | made_up, key=lambda k: (
+                KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
+            if not offered:
+                return
+            weights = dict(WEIGHTS, PassPriority=1) if not game.stack else WEIGHTS
+            weighted = [k for k in offered for _ in range(weights.get(k, 4))]
+            kind = data.draw(st.sampled_from(weighted), label="kind of action")
+            if kind == MOVE_KIND:
                 self._move_a_card(data)
                 return
-            game = self.engine.game()
-            # One value in the middle of the range: Hypothesis favours the ends, and shrinking
-            # (towards 0) leads away from passing, to shorter games.
-            if turns and not game.stack and data.draw(st.integers(0, 9),
-                                                      label="pass priority instead") == 6:
-                steps = next_steps(game.step)
+            if kind == LAND_KIND:
+                self._tap_lands_and_cast(data, player, [a for a, k in zip(actions, kinds)
+                                                        if k == LAND_KIND])
+                return
+            if kind == ADVANCE_KIND:
+                steps = advance_targets(game.step)
                 ahead = data.draw(st.integers(0, len(steps) - 1), label="steps ahead")
                 self._try(data, AdvanceTo(steps[ahead]), listed=False)
                 return
-            player = game.priority_player or game.active_player
-            order = self._order()
-            actions = sorted(self.engine.legal_actions(player), key=order.action)
-            if not actions:
-                return
-            kinds = [kind_of(self.engine, a) for a in actions]
-            offered = sorted(set(kinds))  # each kind as likely, but lands' mana a quarter as
-            if LAND_KIND in offered and len(offered) > 1 and data.draw(
-                    st.integers(0, 7), label="tap a land") != 5:
-                offered.remove(LAND_KIND)
-            kind = data.draw(st.sampled_from(offered), label="kind of action")
             action = data.draw(st.sampled_from([a for a, k in zip(actions, kinds) if k == kind]),
                                label="action")
+            with_x = self._with_x(data, action)
+            if with_x is not None and self._try(data, with_x, listed=False):
+                return
             self._try(data, action, listed=True)
+
+        def _tap_lands_and_cast(self, data: st.DataObject, player: str,
+                                lands: list[Action]) -> None:
+            """Tap every land listed (the properties are checked after each), then cast one
+            of the spells that has become castable, if any: mana empties between steps, so
+            that is how spells are cast after the first step."""
+            assert self.engine is not None
+            for land in lands:
+                if not self._try(data, land, listed=True):
+                    return
+                self.properties_hold()
+            order = self._order()
+            casts = sorted((a for a in self.engine.legal_actions(player) if isinstance(a, Cast)),
+                           key=order.action)
+            if not casts or self.engine.pending_choice() is not None:
+                return
+            action = data.draw(st.sampled_from(casts), label="spell cast with the lands' mana")
+            with_x = self._with_x(data, action)
+            if with_x is None or not self._try(data, with_x, listed=False):
+                self._try(data, action, listed=True)
+
+        def _blocks(self, game: GameView, player: str) -> list[Action]:
+            """The blocks the defending players may declare (in the declare attackers step
+            with an empty stack, a player without priority may declare blockers: every
+            player passes first)."""
+            assert self.engine is not None
+            if game.step is not Step.DECLARE_ATTACKERS or game.stack:
+                return []
+            return [a for p in game.players if p.name != player
+                    for a in self.engine.legal_actions(p.name) if isinstance(a, DeclareBlockers)]
+
+        def _with_x(self, data: st.DataObject, action: Action) -> Action | None:
+            """A cast of a spell with {X} in its mana cost, with X chosen (0 to 3)."""
+            assert self.engine is not None
+            if not isinstance(action, Cast) or action.x is not None or action.face_down:
+                return None
+            identity = self.engine.observe(action.card).identity
+            card = pool.get(identity[0]) if identity else None
+            if card is None or not any("{X}" in (f.mana_cost or "") for f in card.faces):
+                return None
+            return replace(action, x=data.draw(st.integers(0, 3), label="X"))
 
         def _move_a_card(self, data: st.DataObject) -> None:
             """Move a card as an effect would: exile, return to hand, put onto the
@@ -294,9 +385,9 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             if not objects:
                 return
             target = data.draw(st.sampled_from(objects), label="card to move")
-            zone = data.draw(st.sampled_from(MOVE_ZONES), label="to zone")
-            if self.engine.observe(target).zone is zone:
-                return
+            now = self.engine.observe(target).zone
+            zone = data.draw(st.sampled_from([z for z in MOVE_ZONES if z is not now]),
+                             label="to zone")
             self._try(data, Move(target, zone), listed=False)
 
         @invariant()

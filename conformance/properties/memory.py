@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contract.types import (
-    Activate, AdvanceTo, Cast, GameView, ObjectId, ObjectView, Resolve, StackItemView, TurnFaceUp,
-    Unlock,
+    Activate, AdvanceTo, Cast, GameView, ObjectId, ObjectView, PassPriority, Resolve,
+    StackItemView, TurnFaceUp, Unlock,
 )
 from ..format.vocabulary import Step, Zone
 from .judge import Cost, Judge, Pool, judge_for, total_cost
@@ -160,13 +160,16 @@ def _advance(judge: Judge, before: tuple[dict[ObjectId, ObjectView], GameView] |
         return step
     step.acted = o.action is not None
     views, game = before
-    if isinstance(o.action, AdvanceTo) or (o.action is None and (
-            game.step is not o.game.step or game.active_player != o.game.active_player)):
+    if isinstance(o.action, AdvanceTo) or game.step is not o.game.step \
+            or game.active_player != o.game.active_player:  # passing priority, attacking...
         step.steps_begun, step.turn_ended = steps_between(game, o.game)
     old_ids = {item.id for item in game.stack}
     step.new_items = [item for item in reversed(o.game.stack) if item.id not in old_ids]
     if isinstance(o.action, Resolve) and game.stack:
         step.resolved = game.stack[0]
+    elif isinstance(o.action, PassPriority) and game.stack \
+            and all(item.id != game.stack[0].id for item in o.game.stack):
+        step.resolved = game.stack[0]  # the last player passed: the top of the stack resolved
     for event in o.events:
         if event.kind == "zone_changed" and event.data.get("to") == Zone.BATTLEFIELD.value \
                 and event.data.get("new_object"):

@@ -19,8 +19,8 @@ import yaml
 from ..contract.protocol import Engine
 from ..contract.text import normalize_text
 from ..contract.types import (
-    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, Event, Move, ObjectId, Option,
-    Resolve, TurnFaceUp, Unlock,
+    PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers,
+    DeclareBlockers, Event, Move, ObjectId, Option, PassPriority, Resolve, TurnFaceUp, Unlock,
 )
 from ..format.model import Setup
 from ..format.vocabulary import Door, Face
@@ -116,6 +116,19 @@ class Recorder:
             return {"turn_face_up": {"object": self.name(engine, action.object)}}
         if isinstance(action, Move):
             return {"move": {"object": self.name(engine, action.object), "to": action.to.value}}
+        if isinstance(action, PassPriority):
+            return {"pass": action.player}
+        if isinstance(action, DeclareAttackers):
+            attack: dict[str, Any] = {"attackers": [self.name(engine, a)
+                                                    for a in action.attackers],
+                                      "player": action.player}
+            if action.defender is not None:
+                attack["defender"] = action.defender
+            return {"attack": attack}
+        if isinstance(action, DeclareBlockers):
+            return {"block": {"blockers": {self.name(engine, b): self.name(engine, a)
+                                           for b, a in action.blocks},
+                              "player": action.player}}
         raise TypeError(f"cannot record {action!r}")
 
     def scenario(self, engine: Engine, name: str, violation: Violation) -> dict[str, Any]:
@@ -169,8 +182,10 @@ class StableOrder:
             return ""
         if name in ("card", "object") and isinstance(value, str):
             return self.of_object(value)
-        if name == "targets" and isinstance(value, tuple):
+        if name in ("targets", "attackers") and isinstance(value, tuple):
             return "\x1e".join(self._target(t) for t in value)
+        if name == "blocks" and isinstance(value, tuple):
+            return "\x1e".join(f"{self._target(b)}\x1d{self._target(a)}" for b, a in value)
         return str(getattr(value, "value", value))
 
     def _target(self, target: object) -> str:

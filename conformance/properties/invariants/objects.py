@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...contract.types import Cast, Move, Resolve, TurnFaceUp, Unlock
+from ...contract.types import Cast, Move, PassPriority, Resolve, TurnFaceUp, Unlock
 from ...format.vocabulary import Zone
 from ..memory import step_of
 from ..observation import Observation, Violation
@@ -168,7 +168,7 @@ def _vanished(o: Observation) -> Iterable[Violation]:
     if isinstance(action, Move):
         if action.to is not Zone.BATTLEFIELD:
             return
-    elif isinstance(action, Resolve):
+    elif isinstance(action, (Resolve, PassPriority)):  # the last pass resolves the top item
         item = step.resolved
         spell = step.before_views.get(item.id) if item is not None else None
         types = judge.types_of(spell) if spell is not None else None
