@@ -126,7 +126,8 @@ def _check_cast_mode(session: PhaseSession, action: Cast, number: int,
     """Refuse (and so undo) a cast phase carried out in another mode than requested."""
     if number not in session.stack_ids():
         return  # it is not on the stack as a spell (a prompt is pending, or it resolved)
-    spell = session.state()["objects"][str(number)]
+    spell = session.object_of(number)
+    assert spell is not None, number
     if bool(spell.get("face_down")) != action.face_down:
         asked, done = ("face down", "face up") if action.face_down else ("face up", "face down")
         raise IllegalAction(f"phase cast {action.card} {done}, not {asked} as asked: "

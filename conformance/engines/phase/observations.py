@@ -240,7 +240,7 @@ def _zone_changed(session: PhaseSession, raw: list[dict[str, Any]], index: int,
             after = _incarnation_left(later["data"])
             break
     if after is None:
-        obj = session.state()["objects"].get(str(number))
+        obj = session.object_of(number)
         if obj is not None and obj.get("zone") == data.get("to"):
             after = int(obj.get("incarnation", 0))
     return Event("zone_changed", {

@@ -171,7 +171,7 @@ def _trigger_options(session: PhaseSession, data: dict[str, Any]) -> tuple[Optio
 
 
 def _is_room(session: PhaseSession, number: int) -> bool:
-    obj = session.state()["objects"].get(str(number)) or {}
+    obj = session.object_of(number) or {}
     ref = obj.get("base_printed_ref") or obj.get("printed_ref") or {}
     face = session.data.faces.get(str(ref.get("face_name") or "").lower()) or {}
     return face.get("layout") == "split"
@@ -436,7 +436,7 @@ def automatic_doors(session: PhaseSession, doors_before: dict[int, Any],
         verb, door = changes[0]
         could = [d for d in ("Left", "Right")
                  if bool(unlocks.get(f"{d.lower()}_unlocked")) == (verb == "lock")]
-        obj = session.state()["objects"].get(str(number)) or {}
+        obj = session.object_of(number) or {}
         choice = Choice("option", session.player(obj.get("controller", 0)),
                         f"{verb} a door of {obj.get('name') or 'a Room'}",
                         tuple(Option(f"{verb} {_DOOR[d]}") for d in could))
@@ -449,7 +449,7 @@ def automatic_choices(session: PhaseSession, before: set[int], given: set[int]) 
     action or answer named.  phase does this only when exactly one legal assignment of
     targets exists, so the options are the targets it chose."""
     out: list[Event] = []
-    for item in reversed(session.state().get("stack") or []):
+    for item in reversed(session.stack_items()):
         number = int(item["id"])
         if number in before or number in given:
             continue

@@ -178,6 +178,24 @@ class PhaseSession:
             self._state_cache = (self.version, snapshot["state"])
         return self._state_cache[1]
 
+    def object_of(self, number: int) -> dict[str, Any] | None:
+        """phase's object ``number`` (``None`` if there is none): from the state already
+        read at this version, or else by phase's ``object`` (a snapshot of the whole game
+        costs fifty times as much)."""
+        if self._state_cache is not None and self._state_cache[0] == self.version:
+            found: dict[str, Any] | None = self._state_cache[1]["objects"].get(str(number))
+            return found
+        try:
+            return dict(self.call(self.require().object, number))
+        except ValueError:  # phase: "unknown object id"
+            return None
+
+    def stack_items(self) -> list[dict[str, Any]]:
+        """The stack's entries, bottom first (as in a snapshot)."""
+        if self._state_cache is not None and self._state_cache[0] == self.version:
+            return list(self._state_cache[1].get("stack") or [])
+        return list(self.call(self.require().stack) or [])
+
     def waiting(self) -> dict[str, Any]:
         return dict(self.call(self.require().waiting_for))
 
@@ -240,7 +258,7 @@ class PhaseSession:
     def raw(self, object_id: ObjectId) -> dict[str, Any]:
         """phase's object for a contract id; ``KeyError`` if that object no longer exists."""
         number, incarnation = parse_id(object_id)
-        obj = self.state()["objects"].get(str(number))
+        obj = self.object_of(number)
         if obj is None or int(obj.get("incarnation", 0)) != incarnation:
             raise KeyError(object_id)
         return dict(obj)
@@ -253,7 +271,7 @@ class PhaseSession:
         return parse_id(object_id)[0]
 
     def cid(self, number: int) -> ObjectId:
-        obj = self.state()["objects"].get(str(number))
+        obj = self.object_of(number)
         if obj is None:
             raise KeyError(number)
         return f"p{number}.{obj.get('incarnation', 0)}"

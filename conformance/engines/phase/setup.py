@@ -204,7 +204,8 @@ def _resolve_all(session: PhaseSession) -> None:
 
 
 def _place(session: PhaseSession, number: int, zone: Zone, simulate: bool = False) -> None:
-    obj = session.state()["objects"][str(number)]
+    obj = session.object_of(number)
+    assert obj is not None, number
     target = ZONE_TO_PHASE[zone]
     if obj["zone"] == target and zone is not Zone.LIBRARY:
         return

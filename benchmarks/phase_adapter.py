@@ -1,0 +1,112 @@
+"""The phase adapter's own CPU against the CPU of the phase calls that do rules work.
+
+Runs the corpus through ``--engine phase`` and measures CPU time (``time.process_time``;
+phase runs in this process) inside the adapter's contract methods (``start``, ``perform``,
+``observe``...), and inside each call into phase, by the phase method called.  Calls that do
+rules work are ``new_game``, ``apply`` and ``actions`` (and the ``waiting_for`` and
+``stack`` reads); snapshots (``state``, ``load_game``) count as the adapter's cost, as does
+everything the adapter does in Python.  Prints the adapter's own CPU divided by the rules
+calls' CPU (target: at most 1), and the breakdown.
+
+    python benchmarks/phase_adapter.py [--rounds N] [PATH ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from conformance.engines.phase import create
+from conformance.engines.phase import session as session_module
+from conformance.engines.phase.adapter import PhaseEngine
+from conformance.format.loader import load_corpus
+from conformance.runner.execute import run_ruling
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: phase's methods that do the rules' work (or read what it decided).
+RULES = frozenset({"new_game", "apply", "actions", "waiting_for", "stack"})
+#: The contract's methods, timed on the adapter.
+CONTRACT = ("start", "perform", "answer", "pending_choice", "accepts", "observe", "objects",
+            "game", "is_legal", "legal_actions", "close")
+
+
+class Meter:
+    """CPU seconds inside the contract's methods and inside phase, by phase method."""
+
+    def __init__(self) -> None:
+        self.adapter = 0.0
+        self.phase: dict[str, float] = {}
+        self.counts: dict[str, int] = {}
+        self._depth = 0
+
+    def contract(self, method: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(method)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            self._depth += 1
+            started = time.process_time()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                self._depth -= 1
+                if not self._depth:
+                    self.adapter += time.process_time() - started
+        return timed
+
+    def call(self, original: Callable[..., Any]) -> Callable[..., Any]:
+        meter = self
+
+        def call(session: Any, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            name = getattr(function, "__name__", "?")
+            started = time.process_time()
+            try:
+                return original(session, function, *args, **kwargs)
+            finally:
+                meter.phase[name] = meter.phase.get(name, 0.0) + time.process_time() - started
+                meter.counts[name] = meter.counts.get(name, 0) + 1
+        return call
+
+
+def measure(paths: list[Path], rounds: int) -> tuple[Meter, int]:
+    corpus = load_corpus(paths)
+    engine = create()
+    assert isinstance(engine, PhaseEngine)
+    for ruling in corpus.rulings:  # warm up: card data is built once per pool
+        run_ruling(ruling, engine, corpus.cards)
+    meter = Meter()
+    original = session_module.PhaseSession.call
+    session_module.PhaseSession.call = meter.call(original)  # type: ignore[method-assign]
+    for name in CONTRACT:
+        setattr(engine, name, meter.contract(getattr(engine, name)))
+    try:
+        for _ in range(rounds):
+            for ruling in corpus.rulings:
+                run_ruling(ruling, engine, corpus.cards)
+    finally:
+        session_module.PhaseSession.call = original  # type: ignore[method-assign]
+    return meter, len(corpus.rulings) * rounds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("paths", nargs="*", type=Path, default=[ROOT / "rulings"])
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    meter, rulings = measure(args.paths, args.rounds)
+    rules = sum(s for name, s in meter.phase.items() if name in RULES)
+    own = meter.adapter - rules
+    print(f"{rulings} rulings: {meter.adapter:.2f} CPU s in the adapter's contract methods")
+    for name, seconds in sorted(meter.phase.items(), key=lambda item: -item[1]):
+        kind = "rules" if name in RULES else "adapter"
+        print(f"  phase.{name:<12} {seconds:7.2f} CPU s  {meter.counts[name]:7d} calls  ({kind})")
+    print(f"  adapter's own (Python and snapshots) {own:7.2f} CPU s")
+    print(f"ratio: the adapter's own CPU is {own / max(rules, 1e-9):.2f}x its rules calls' "
+          f"CPU (target: at most 1)")
+
+
+if __name__ == "__main__":
+    main()
