@@ -1,0 +1,107 @@
+"""How fast random games run on the reference engine, against Hypothesis's own ceiling.
+
+Plays the ``ci`` profile's games with every property checked after each step, and counts
+only the steps that performed an action (an engine ``perform`` that the engine took); then
+runs a trivial ``RuleBasedStateMachine`` (one rule drawing a value, one invariant) with the
+same settings in the same process.  Prints both in steps per CPU-second and their ratio
+(target: at least 0.5).
+
+    python benchmarks/property_steps.py [--examples N] [--steps N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from hypothesis import settings, stateful
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from conformance.contract.types import Action, Event
+from conformance.engines.reference import ReferenceEngine
+from conformance.format.loader import load_corpus
+from conformance.properties import PROFILES, all_properties
+from conformance.properties.machine import machine_class
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class _Counting(ReferenceEngine):
+    """The reference engine, counting the actions it takes."""
+
+    performed = 0
+
+    def perform(self, action: Action) -> Sequence[Event]:
+        events = super().perform(action)
+        _Counting.performed += 1
+        return events
+
+
+def _run(machine: type[RuleBasedStateMachine], chosen: settings) -> float:
+    """CPU seconds of one run of ``machine``'s test."""
+    make_test: Callable[..., Any] = stateful.get_state_machine_test
+    test = make_test(machine, settings=chosen)
+    started = time.process_time()
+    test()
+    return time.process_time() - started
+
+
+def property_games(chosen: settings) -> tuple[int, float, int]:
+    """(steps that performed an action, CPU seconds, properties checked)."""
+    corpus = load_corpus([ROOT / "rulings"])
+    properties = all_properties([ROOT / "rulings"])
+    machine = machine_class(_Counting, corpus.cards, properties, moves=True)
+    _Counting.performed = 0
+    seconds = _run(machine, chosen)
+    return _Counting.performed, seconds, len(properties)
+
+
+def ceiling(chosen: settings, rounds: int = 1) -> tuple[int, float]:
+    """(steps, CPU seconds) of a trivial state machine under the same settings, run
+    ``rounds`` times (one run is too short to time)."""
+    counted = 0
+
+    class Trivial(RuleBasedStateMachine):
+        @initialize(value=st.integers(0, 10))
+        def start(self, value: int) -> None:
+            self.value = value
+
+        @rule(data=st.data())
+        def step(self, data: st.DataObject) -> None:
+            nonlocal counted
+            self.value += data.draw(st.integers(0, 9), label="value")
+            counted += 1
+
+        @invariant()
+        def holds(self) -> None:
+            assert self.value >= 0
+
+    seconds = sum(_run(Trivial, chosen) for _ in range(rounds))
+    return counted, seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--examples", type=int, default=PROFILES["ci"].max_examples)
+    parser.add_argument("--steps", type=int, default=PROFILES["ci"].stateful_step_count)
+    args = parser.parse_args()
+    chosen = settings(PROFILES["ci"], max_examples=args.examples,
+                      stateful_step_count=args.steps)
+    ceiling(chosen)  # warm up Hypothesis itself
+    steps, seconds, count = property_games(chosen)
+    trivial_steps, trivial_seconds = ceiling(chosen, rounds=10)
+    ours = steps / seconds
+    theirs = trivial_steps / trivial_seconds
+    print(f"property games: {steps} steps that performed an action in {seconds:.2f} CPU s "
+          f"({ours:.0f} steps/CPU-s, all {count} properties checked)")
+    print(f"trivial RuleBasedStateMachine: {trivial_steps} steps in {trivial_seconds:.2f} CPU s "
+          f"({theirs:.0f} steps/CPU-s)")
+    print(f"ratio: {ours / theirs:.2f} of Hypothesis's ceiling (target: at least 0.5)")
+
+
+if __name__ == "__main__":
+    main()
