@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, assert_never
 
 import yaml
 
@@ -22,7 +22,13 @@ from ..contract.types import (
     PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers,
     DeclareBlockers, Event, Move, ObjectId, Option, PassPriority, Resolve, TurnFaceUp, Unlock,
 )
+from ..format.expect import ObjectFilter
 from ..format.model import Setup
+from ..format.steps import (
+    ActionStep, ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, FindStep, MoveStep,
+    PassStep, ResolveStep, TurnFaceUpStep, UnlockStep,
+)
+from ..format.stepyaml import render_step
 from ..format.vocabulary import Door, Face
 from ..runner.execute import follow_aliases
 from .catalog import Violation
@@ -70,11 +76,9 @@ class Recorder:
         view = engine.observe(object_id)
         self.count += 1
         alias = f"t{self.count}"
-        find: dict[str, Any] = {"as": alias, "zone": view.zone.value, "token": view.token,
-                                "first": True}
-        if view.names:
-            find["name"] = view.names[0]
-        self.steps.append({"find": find})
+        which = ObjectFilter(view.zone, token=view.token,
+                             name=view.names[0] if view.names else None)
+        self.steps.append(render_step(FindStep(alias, which, first=True)))
         self.aliases[alias] = object_id
         return alias
 
@@ -92,44 +96,39 @@ class Recorder:
             return value  # a name or another literal
         return self.name(engine, value)
 
-    def action(self, engine: Engine, action: Action) -> dict[str, Any] | str:
-        if isinstance(action, Resolve):
-            return "resolve"
-        if isinstance(action, AdvanceTo):
-            return {"advance": action.step.value}
-        if isinstance(action, Cast):
-            cast: dict[str, Any] = {"card": self.name(engine, action.card)}
-            if action.door is not None:
-                cast["door"] = action.door.value
-            if action.face_down:
-                cast["face_down"] = True
-            if action.x is not None:
-                cast["x"] = action.x
-            return {"cast": cast}
-        if isinstance(action, Activate):
-            return {"activate": {"object": self.name(engine, action.object),
-                                 "ability": action.ability + 1}}
-        if isinstance(action, Unlock):
-            return {"unlock": {"object": self.name(engine, action.object),
-                               "door": action.door.value}}
-        if isinstance(action, TurnFaceUp):
-            return {"turn_face_up": {"object": self.name(engine, action.object)}}
-        if isinstance(action, Move):
-            return {"move": {"object": self.name(engine, action.object), "to": action.to.value}}
-        if isinstance(action, PassPriority):
-            return {"pass": action.player}
-        if isinstance(action, DeclareAttackers):
-            attack: dict[str, Any] = {"attackers": [self.name(engine, a)
-                                                    for a in action.attackers],
-                                      "player": action.player}
-            if action.defender is not None:
-                attack["defender"] = action.defender
-            return {"attack": attack}
-        if isinstance(action, DeclareBlockers):
-            return {"block": {"blockers": {self.name(engine, b): self.name(engine, a)
-                                           for b, a in action.blocks},
-                              "player": action.player}}
-        raise TypeError(f"cannot record {action!r}")
+    def action(self, engine: Engine, action: Action) -> str | dict[str, object]:
+        """``action`` as the script step that takes it, in YAML."""
+        return render_step(self.step(engine, action))
+
+    def step(self, engine: Engine, action: Action) -> ActionStep | ResolveStep:
+        """The script step that takes ``action``: aliases for objects (bound by ``find``
+        steps when they have none); targets and faces are left to the choices recorded."""
+        match action:
+            case Resolve():
+                return ResolveStep()
+            case AdvanceTo():
+                return AdvanceStep(action.step)
+            case Cast():
+                return CastStep(self.name(engine, action.card), action.door,
+                                face_down=action.face_down, x=action.x)
+            case Activate():
+                return ActivateStep(self.name(engine, action.object), action.ability + 1)
+            case Unlock():
+                return UnlockStep(self.name(engine, action.object), action.door)
+            case TurnFaceUp():
+                return TurnFaceUpStep(self.name(engine, action.object))
+            case Move():
+                return MoveStep(self.name(engine, action.object), action.to)
+            case PassPriority():
+                return PassStep(action.player)
+            case DeclareAttackers():
+                return AttackStep(tuple(self.name(engine, a) for a in action.attackers),
+                                  action.defender, action.player)
+            case DeclareBlockers():
+                return BlockStep(tuple((self.name(engine, b), self.name(engine, a))
+                                       for b, a in action.blocks), action.player)
+            case _:
+                assert_never(action)
 
     def scenario(self, engine: Engine, name: str, violation: Violation) -> dict[str, Any]:
         steps = list(self.steps)
