@@ -1,0 +1,191 @@
+"""How many held-out engine bugs the corpus's rulings and the ``ci`` properties catch.
+
+The bugs in ``benchmarks/heldout/`` are the reference engine with one wrong branch each,
+modelled on bugs reported against real rules engines (each names its report).  Every bug
+is measured as the mutation meter measures its own mutants (``conformance.mutants.meter``):
+every ruling of the corpus, then the properties in games of the profile.  Each bug is also
+played in its witness game (``benchmarks/heldout/witnesses.py``) against the reference
+engine, to show that it changes something a player can see.
+
+Prints how many bugs the rulings catch, how many the properties catch, how many either
+catches, and every survivor with its mechanism, what it breaks and its source.
+
+    python benchmarks/heldout_bugs.py [--jobs 1] [--profile ci] [--json FILE] [NAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.heldout import HeldOut, catalogue, chosen  # noqa: E402
+from benchmarks.heldout.play import first_difference, play, pool  # noqa: E402
+from benchmarks.heldout.witnesses import EQUIVALENT, WITNESSES  # noqa: E402
+from conformance.engines.reference import ReferenceEngine  # noqa: E402
+from conformance.format.loader import Corpus, load_corpus  # noqa: E402
+from conformance.mutants.meter import measure_one  # noqa: E402
+from conformance.properties import Property, all_properties  # noqa: E402
+
+_WORKER: dict[str, Any] = {}
+
+
+def witness(bug: HeldOut) -> str:
+    """``differs at step N`` when the bug changes what its witness game shows, else why not."""
+    if bug.name in EQUIVALENT:
+        return f"equivalent: {EQUIVALENT[bug.name]}"
+    game = WITNESSES.get(bug.name)
+    if game is None:
+        return "no witness game"
+    cards = pool()
+    reference = play(ReferenceEngine(), game, cards)
+    try:
+        broken = play(bug.engine(), game, cards)
+    except Exception as crash:  # a bug that crashes is caught by anything
+        return f"crashes in its witness game ({type(crash).__name__})"
+    index = first_difference(reference, broken)
+    return "no difference in its witness game" if index is None else f"differs at step {index}"
+
+
+def _measure(bug: HeldOut, corpus: Corpus, properties: Sequence[Property],
+             profile: str) -> dict[str, Any]:
+    verdict = measure_one(bug.mutant(), corpus, properties, profile=profile)
+    return {"name": bug.name, "mechanism": bug.mechanism, "description": bug.description,
+            "source": bug.source, "caught_by_rulings": verdict.rulings,
+            "caught_by_properties": verdict.properties, "witness": witness(bug),
+            "seconds": round(verdict.seconds, 1), "cpu_seconds": round(verdict.cpu_seconds, 1)}
+
+
+def _init(roots: list[str], profile: str) -> None:
+    paths = [Path(r) for r in roots]
+    _WORKER.update(corpus=load_corpus(paths), properties=all_properties(paths), profile=profile)
+
+
+def _measure_named(name: str) -> dict[str, Any]:
+    return _measure(catalogue()[name], _WORKER["corpus"], _WORKER["properties"],
+                    _WORKER["profile"])
+
+
+def measure(bugs: Sequence[HeldOut], roots: Sequence[Path], profile: str,
+            jobs: int) -> list[dict[str, Any]]:
+    results: list[dict[str, Any]] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs, initializer=_init,
+                                 initargs=([str(r) for r in roots], profile)) as workers:
+            for result in workers.map(_measure_named, [b.name for b in bugs]):
+                _progress(result)
+                results.append(result)
+        return results
+    corpus = load_corpus(list(roots))
+    properties = all_properties(list(roots))
+    for bug in bugs:
+        result = _measure(bug, corpus, properties, profile)
+        _progress(result)
+        results.append(result)
+    return results
+
+
+def _progress(result: dict[str, Any]) -> None:
+    rulings, properties = result["caught_by_rulings"], result["caught_by_properties"]
+    caught = ", ".join(filter(None, [f"{len(rulings)} ruling(s)" if rulings else "",
+                                     f"property {properties[0]}" if properties else ""]))
+    print(f"  {result['name']:<40} {caught or 'SURVIVES':<45} {result['cpu_seconds']:>6} s CPU",
+          flush=True)
+
+
+def summary(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    total = len(results)
+    by_rulings = [r for r in results if r["caught_by_rulings"]]
+    by_properties = [r for r in results if r["caught_by_properties"]]
+    both = [r for r in results if r["caught_by_rulings"] and r["caught_by_properties"]]
+    either = [r for r in results if r["caught_by_rulings"] or r["caught_by_properties"]]
+
+    def rate(part: Sequence[Any]) -> float:
+        return round(len(part) / total, 3) if total else 0.0
+
+    mechanisms: dict[str, dict[str, int]] = {}
+    for r in results:
+        row = mechanisms.setdefault(r["mechanism"], {"bugs": 0, "caught": 0, "by_rulings": 0,
+                                                     "by_properties": 0})
+        row["bugs"] += 1
+        row["caught"] += bool(r["caught_by_rulings"] or r["caught_by_properties"])
+        row["by_rulings"] += bool(r["caught_by_rulings"])
+        row["by_properties"] += bool(r["caught_by_properties"])
+    return {
+        "bugs": total,
+        "caught_by_rulings": len(by_rulings), "rulings_rate": rate(by_rulings),
+        "caught_by_properties": len(by_properties), "properties_rate": rate(by_properties),
+        "caught_by_both": len(both), "both_rate": rate(both),
+        "caught_by_either": len(either), "either_rate": rate(either),
+        "only_by_rulings": [r["name"] for r in by_rulings if not r["caught_by_properties"]],
+        "only_by_properties": [r["name"] for r in by_properties if not r["caught_by_rulings"]],
+        "survivors": [{k: r[k] for k in ("name", "mechanism", "description", "source",
+                                         "witness")}
+                      for r in results if not (r["caught_by_rulings"] or r["caught_by_properties"])],
+        "by_mechanism": dict(sorted(mechanisms.items())),
+        "cpu_seconds": round(sum(r["cpu_seconds"] for r in results), 1),
+    }
+
+
+def report(s: dict[str, Any]) -> str:
+    n = s["bugs"]
+    lines = [
+        f"{n} held-out bugs",
+        f"  caught by the rulings:            {s['caught_by_rulings']:>3}/{n} ({s['rulings_rate']:.0%})",
+        f"  caught by the properties:         {s['caught_by_properties']:>3}/{n} ({s['properties_rate']:.0%})",
+        f"  caught by both (each on its own): {s['caught_by_both']:>3}/{n} ({s['both_rate']:.0%})",
+        f"  caught by rulings + properties:   {s['caught_by_either']:>3}/{n} ({s['either_rate']:.0%})",
+        f"  only by the properties: {', '.join(s['only_by_properties']) or '-'}",
+        "",
+        "by mechanism (bugs / caught / by rulings / by properties):",
+    ]
+    for mechanism, row in s["by_mechanism"].items():
+        lines.append(f"  {mechanism:<18} {row['bugs']:>3} {row['caught']:>3} "
+                     f"{row['by_rulings']:>3} {row['by_properties']:>3}")
+    lines += ["", f"survivors ({len(s['survivors'])}):"]
+    for r in s["survivors"]:
+        lines += [f"  {r['name']} [{r['mechanism']}] -- {r['witness']}",
+                  f"      {r['description']}", f"      {r['source']}"]
+    lines.append(f"\nCPU: {s['cpu_seconds']} s")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="measure only these bugs")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--profile", default="ci", help="property profile (default ci)")
+    parser.add_argument("--rulings", type=Path, action="append",
+                        help="ruling folders (default: rulings/)")
+    parser.add_argument("--json", type=Path, help="write the results and summary here")
+    parser.add_argument("--witnesses-only", action="store_true",
+                        help="only play each bug's witness game")
+    args = parser.parse_args(argv)
+    bugs = chosen(args.names)
+    if args.witnesses_only:
+        for bug in bugs:
+            print(f"  {bug.name:<40} {witness(bug)}")
+        return 0
+    roots = args.rulings or [ROOT / "rulings"]
+    started = time.perf_counter()
+    results = measure(bugs, roots, args.profile, args.jobs)
+    s = summary(results)
+    print()
+    print(report(s))
+    print(f"wall: {time.perf_counter() - started:.0f} s with {args.jobs} job(s)")
+    if args.json:
+        args.json.write_text(json.dumps({"summary": s, "results": results}, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
