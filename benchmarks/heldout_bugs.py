@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +34,10 @@ from benchmarks.heldout.play import first_difference, play, pool  # noqa: E402
 from benchmarks.heldout.witnesses import EQUIVALENT, WITNESSES  # noqa: E402
 from conformance.engines.reference import ReferenceEngine  # noqa: E402
 from conformance.format.loader import Corpus, load_corpus  # noqa: E402
-from conformance.mutants.meter import measure_one  # noqa: E402
-from conformance.properties import Property, all_properties  # noqa: E402
+from conformance.mutants.meter import CAUGHT, measure_one, quick_profile, together  # noqa: E402
+from conformance.properties import Property, all_properties, run_property  # noqa: E402
+from conformance.runner.execute import run_ruling  # noqa: E402
+from conformance.runner.results import Status  # noqa: E402
 
 _WORKER: dict[str, Any] = {}
 
@@ -56,10 +59,34 @@ def witness(bug: HeldOut) -> str:
     return "no difference in its witness game" if index is None else f"differs at step {index}"
 
 
+def baseline(corpus: Corpus, properties: Sequence[Property],
+             profile: str) -> tuple[Corpus, list[Property], list[str]]:
+    """The corpus and properties without what already fails on the reference engine (a
+    ruling or property that fails there would "catch" every bug), and what was left out."""
+    failing = [r for r in corpus.rulings
+               if run_ruling(r, ReferenceEngine(), corpus.cards).status in CAUGHT]
+    left_out = [f"ruling {r.id}" for r in failing]
+    if failing:
+        kept = [r for r in corpus.rulings if r not in failing]
+        corpus = replace(corpus, rulings=tuple(kept))
+    quick = quick_profile(profile)
+    if run_property(together(properties), ReferenceEngine, corpus.cards, corpus.rulings,
+                    profile=quick).status is Status.FAILED:
+        bad = [p for p in properties
+               if run_property(p, ReferenceEngine, corpus.cards, corpus.rulings,
+                               profile=quick).status is Status.FAILED]
+        left_out += [f"property {p.id}" for p in bad]
+        properties = [p for p in properties if p not in bad]
+    return corpus, list(properties), left_out
+
+
 def _measure(bug: HeldOut, corpus: Corpus, properties: Sequence[Property],
              profile: str) -> dict[str, Any]:
     verdict = measure_one(bug.mutant(), corpus, properties, profile=profile)
-    return {"name": bug.name, "mechanism": bug.mechanism, "description": bug.description,
+    by_id = {r.id: r for r in corpus.rulings}
+    statuses = {i: run_ruling(by_id[i], bug.engine(), corpus.cards).status.value
+                for i in verdict.rulings}
+    return {"ruling_statuses": statuses,"name": bug.name, "mechanism": bug.mechanism, "description": bug.description,
             "source": bug.source, "caught_by_rulings": verdict.rulings,
             "caught_by_properties": verdict.properties, "witness": witness(bug),
             "seconds": round(verdict.seconds, 1), "cpu_seconds": round(verdict.cpu_seconds, 1)}
@@ -67,7 +94,8 @@ def _measure(bug: HeldOut, corpus: Corpus, properties: Sequence[Property],
 
 def _init(roots: list[str], profile: str) -> None:
     paths = [Path(r) for r in roots]
-    _WORKER.update(corpus=load_corpus(paths), properties=all_properties(paths), profile=profile)
+    corpus, properties, _ = baseline(load_corpus(paths), all_properties(paths), profile)
+    _WORKER.update(corpus=corpus, properties=properties, profile=profile)
 
 
 def _measure_named(name: str) -> dict[str, Any]:
@@ -78,6 +106,11 @@ def _measure_named(name: str) -> dict[str, Any]:
 def measure(bugs: Sequence[HeldOut], roots: Sequence[Path], profile: str,
             jobs: int) -> list[dict[str, Any]]:
     results: list[dict[str, Any]] = []
+    corpus, properties, left_out = baseline(load_corpus(list(roots)),
+                                            all_properties(list(roots)), profile)
+    print(f"{len(corpus.rulings)} rulings and {len(properties)} properties that pass on the "
+          f"reference engine ({len(corpus.failures)} ruling files did not load); left out: "
+          f"{', '.join(left_out) or 'none'}", flush=True)
     if jobs > 1:
         with ProcessPoolExecutor(jobs, initializer=_init,
                                  initargs=([str(r) for r in roots], profile)) as workers:
@@ -85,8 +118,6 @@ def measure(bugs: Sequence[HeldOut], roots: Sequence[Path], profile: str,
                 _progress(result)
                 results.append(result)
         return results
-    corpus = load_corpus(list(roots))
-    properties = all_properties(list(roots))
     for bug in bugs:
         result = _measure(bug, corpus, properties, profile)
         _progress(result)
@@ -98,6 +129,9 @@ def _progress(result: dict[str, Any]) -> None:
     rulings, properties = result["caught_by_rulings"], result["caught_by_properties"]
     caught = ", ".join(filter(None, [f"{len(rulings)} ruling(s)" if rulings else "",
                                      f"property {properties[0]}" if properties else ""]))
+    errors = sum(1 for v in result["ruling_statuses"].values() if v != "failed")
+    if errors:
+        caught += f" ({errors} erred)"
     print(f"  {result['name']:<40} {caught or 'SURVIVES':<45} {result['cpu_seconds']:>6} s CPU",
           flush=True)
 

@@ -1,6 +1,6 @@
 """Held-out engine bugs: the reference engine with one wrong branch, each modelled on a bug
 reported against a real rules engine (XMage, Forge, phase.rs and others), to measure how
-many bugs the rulings and the properties catch that neither was written around.
+many such bugs the rulings and the properties catch.
 
 Each bug replaces one function (or registry entry, or method) of the reference engine while
 the engine is called, the way ``conformance.mutants`` does, and names the report it models.
@@ -28,7 +28,7 @@ class HeldOut:
     patches: tuple[Patch, ...]
 
     def mutant(self) -> Mutant:
-        """The bug as a meter mutant (no known kill set: it was written apart from them)."""
+        """The bug as a meter mutant (no kill set is recorded for it)."""
         return Mutant(self.name, self.mechanism, self.description, self.patches, (),
                       frozenset(), self.mechanism)
 
