@@ -100,14 +100,15 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
            focus: Callable[[Card], bool] | None = None) -> st.SearchStrategy[Setup]:
     """A two-player position in alice's precombat main phase: cards in alice's hand,
     graveyard and library, permanents on both battlefields -- among them up to two helper
-    cards each (:func:`is_helper`) -- cards in bob's graveyard and library (so that bob's
+    cards each (:func:`is_helper`), and up to two of alice's last permanents on bob's side
+    too -- cards in bob's graveyard and library (so that bob's
     draw step does not end the game), and ``mana`` for alice (by default plenty, a pool
     from :func:`mana_pools` or the cost of a card in her hand or graveyard).  Every
     card entry gets an alias ``c1``, ``c2``... in order.  With ``focus``, the cards it
     selects come first in every zone's choices, so that games use them more.
 
-    Shrinks towards fewer cards, then towards the first cards of the pool (focused first,
-    then by name).
+    Shrinks towards fewer cards and none shared, then towards the first cards of the pool
+    (focused first, then by name).
     """
     everything = sorted(name for name, card in pool.items() if "Land" not in card.faces[0].types)
     permanents = [name for name in everything if _is_permanent(pool[name])]
@@ -144,6 +145,12 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
                Zone.LIBRARY: draw(zones["bob library"])}
         alice[Zone.BATTLEFIELD] += draw(helping, label="alice's helpers")
         bob[Zone.BATTLEFIELD] += draw(helping, label="bob's helpers")
+        # Both players with the same permanents: their triggers on one event, the legend
+        # rule per player, a doubler on each side.
+        mirrored = draw(st.integers(0, 2), label="alice's permanents bob has too")
+        bob[Zone.BATTLEFIELD] += alice[Zone.BATTLEFIELD][-mirrored:] if mirrored else []
+        for side in (alice, bob):
+            side[Zone.BATTLEFIELD] = settled(pool, side[Zone.BATTLEFIELD])
         alice_mana = mana if mana is not None else draw(
             st.one_of(st.just(PLENTY), mana_pools(),
                       _exact_pools(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])),
@@ -161,6 +168,22 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
         )
 
     return build()
+
+
+def settled(pool: CardPool, permanents: list[CardEntry]) -> list[CardEntry]:
+    """``permanents`` of one player without a second legendary card of a name: a position
+    where the legend rule is still to apply would judge an engine on when it checks
+    state-based actions, not on what the rules say once they are checked (CR 704.3)."""
+    seen: set[str] = set()
+    kept = []
+    for entry in permanents:
+        faces = pool[entry.card].faces
+        if any("Legendary" in face.supertypes for face in faces):
+            if entry.card in seen:
+                continue
+            seen.add(entry.card)
+        kept.append(entry)
+    return kept
 
 
 def _with_alias(entry: CardEntry, alias: str) -> CardEntry:

@@ -338,10 +338,14 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             of the spells that has become castable, if any: mana empties between steps, so
             that is how spells are cast after the first step."""
             assert self.engine is not None
-            for land in lands:
-                if not self._try(data, land, listed=True):
+            for number, land in enumerate(lands):
+                if number and not self.engine.is_legal(land):
+                    continue  # the land before it changed the game (a trigger, say)
+                if not self._try(data, land, listed=not number):
                     return
                 self.properties_hold()
+                if self.engine.pending_choice() is not None or self.stuck:
+                    return
             order = self._order()
             casts = sorted((a for a in self.engine.legal_actions(player) if isinstance(a, Cast)),
                            key=order.action)
