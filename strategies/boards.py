@@ -124,7 +124,9 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
                         min_size=low, max_size=max_per_zone if high is None else high)
 
     helpers = [name for name in permanents if is_helper(pool[name])]
-    helping = (st.lists(card_entries(pool, Zone.BATTLEFIELD, names=helpers), max_size=2)
+    focused_helpers = [n for n in helpers if n in chosen] if chosen is not None else None
+    helping = (st.lists(card_entries(pool, Zone.BATTLEFIELD, names=helpers,
+                                     focused=focused_helpers or None), max_size=2)
                if helpers else st.just([]))
     zones = {
         "hand": zone(Zone.HAND, everything, 1), "battlefield": zone(Zone.BATTLEFIELD, permanents, 1, 4),

@@ -216,6 +216,9 @@ def _reads(test: Callable[[Reading], bool]) -> Callable[[Card], bool]:
 
 _TRIGGERS = _reads(lambda r: bool(r.doubler) or any(
     t.event not in ("other", "combat") for t in r.triggers))
+#: Triggered abilities that watch every player's objects ("whenever another creature
+#: enters"): with one on each side, one event triggers both players' abilities.
+_EVERY_PLAYERS = _reads(lambda r: any(t.event == "enters-other" for t in r.triggers))
 _COSTS = _reads(lambda r: bool(r.cost_increase or r.cost_reduction or r.permission_mv
                                or r.morph))
 
@@ -310,7 +313,8 @@ PROPERTIES: tuple[Property, ...] = (
              "trigger-doubling", triggers.reached_instances),
     Property("trigger-order-and-control", triggers.trigger_order_and_control.__doc__ or "",
              ("trigger-doubling-every-kind-of-trigger",),
-             frozenset({"triggered-abilities"}), triggers.trigger_order_and_control, _TRIGGERS,
+             frozenset({"triggered-abilities"}), triggers.trigger_order_and_control,
+             _EVERY_PLAYERS,
              ("603.3a", "603.3b", "101.4"), "triggers", triggers.reached_order),
     Property("entering-permanents", objects.entering_permanents.__doc__ or "",
              ("copy-mirror-room-copies-only-printed-values", "copy-mirror-room-x-is-zero",

@@ -310,7 +310,8 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
             if not offered:
                 return
-            weights = dict(WEIGHTS, PassPriority=1) if not game.stack else WEIGHTS
+            weights = dict(WEIGHTS, PassPriority=1) if not game.stack else dict(
+                WEIGHTS, Activate=8)  # abilities that answer a spell: copies, say
             weighted = [k for k in offered for _ in range(weights.get(k, 4))]
             kind = data.draw(st.sampled_from(weighted), label="kind of action")
             if kind == MOVE_KIND:

@@ -1,5 +1,8 @@
-"""Hypothesis settings profiles for properties: ``ci`` (derandomized, bounded: fit for a
-gate), ``dev`` (the default) and ``thorough``."""
+"""Hypothesis settings for properties: ``ci`` (derandomized, bounded: fit for a gate),
+``dev`` (the default) and ``thorough``.
+
+They are passed to each run, never registered as Hypothesis profiles: importing the
+package leaves the user's own profiles, and the one loaded, as they were."""
 
 from __future__ import annotations
 
@@ -18,6 +21,3 @@ PROFILES: dict[str, settings] = {
                                                 HealthCheck.filter_too_much]),
 }
 DEFAULT_PROFILE = "dev"
-
-for _name, _settings in PROFILES.items():
-    settings.register_profile(_name, _settings)

@@ -5,19 +5,25 @@ from __future__ import annotations
 
 import random
 import re
+import shlex
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import hypothesis
 import yaml
-from hypothesis import stateful
+from hypothesis import Verbosity, settings, stateful
+from hypothesis.database import ExampleDatabase
+from hypothesis.errors import FlakyFailure, FlakyStrategyDefinition, Unsatisfiable
+from hypothesis.stateful import RuleBasedStateMachine
 
 from ..contract.protocol import Engine
-from ..errors import UsageError
+from ..contract.types import ObjectId
+from ..errors import ContractError, EngineTimeout, Unsupported, UsageError
 from ..format.cards import CardPool
-from ..format.model import Ruling
+from ..format.model import Ruling, Setup
 from ..runner.results import Result, Status
 from .catalog import Property
 from .machine import PropertyFailure, machine_class, scenario_text
@@ -40,20 +46,39 @@ def counterexample_path(folder: Path, property_id: str) -> Path:
     return path
 
 
+#: CR rule and mechanic of each observation differential mode compares, for the metadata of
+#: a counterexample found that way (no ruling of the corpus names it).
+_DIFFERENTIAL_TOPICS: dict[str, tuple[str, str]] = {
+    "zone": ("400.7", "zone-changes"), "unlocked_doors": ("709.5", "rooms"),
+    "face_down": ("708.2", "morph"), "transformed": ("712.8", "double-faced"),
+    "token": ("111.1", "token-copies"), "tapped": ("110.5", "special-actions"),
+}
+
+
 def counterexample_ruling(failure: PropertyFailure, rulings: Sequence[Ruling],
                           seed: int) -> dict[str, Any]:
     """A ruling file reproducing the failure, with the metadata of the first ruling the
-    property checks, ready to be pasted into rulings/."""
+    property checks (or, when the corpus has none, such as differential mode's, metadata
+    from the observation it is about), ready to be pasted into rulings/."""
     by_id = {r.id: r for r in rulings}
     base = next((by_id[i] for i in failure.property.rulings if i in by_id), None)
-    document: dict[str, Any] = {"id": f"{failure.property.rulings[0]}-found-{seed % 10**6}"}
+    name = failure.property.rulings[0] if base is not None else failure.property.id
+    document: dict[str, Any] = {"id": f"{name}-found-{seed % 10**6}"}
+    cards = sorted({e.card for p in _players(failure) for e in p})
     if base is not None:
         document.update({
             "text": base.text, "date": base.date,
             "source": {"seed": base.seed, "page": base.page} if base.page else {"seed": base.seed},
-            "cards": sorted({e.card for p in _players(failure) for e in p}),
-            "cr": list(base.cr), "mechanics": list(base.mechanics),
+            "cards": cards, "cr": list(base.cr), "mechanics": list(base.mechanics),
             "requires": sorted(set(base.requires) | set(failure.property.requires)),
+        })
+    else:
+        rule, mechanic = _DIFFERENTIAL_TOPICS.get(failure.violation.key or "",
+                                                  ("109.3", "zone-changes"))
+        document.update({
+            "text": failure.property.description, "date": None, "source": {"seed": "000-00"},
+            "cards": cards, "cr": [rule], "mechanics": [mechanic],
+            "requires": sorted(failure.property.requires),
         })
     document["notes"] = (f"Found by the property {failure.property.id} (seed {seed}, "
                          f"Hypothesis {hypothesis.__version__}): {failure.violation.message}")
@@ -72,11 +97,50 @@ class _Entry:
         self.card = card
 
 
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """How the run was started, for the command that replays a failure: the engine's name,
+    the ruling folders and card file given, the folder counterexamples are written to and
+    whether the run was differential."""
+
+    engine: str = "reference"
+    rulings: tuple[str, ...] = ()
+    cards: str | None = None
+    counterexamples: Path | None = None
+    differential: bool = False
+
+    def command(self, prop: Property, profile: str, seed: int, written: bool) -> str:
+        """The command that replays ``prop``'s failure: the counterexample file when it is
+        written, and the same property run (same profile and seed) in any case."""
+        cards = f" --cards {shlex.quote(self.cards)}" if self.cards else ""
+        rulings = "".join(f" {shlex.quote(r)}" for r in self.rulings)
+        engine = shlex.quote(self.engine)
+        chosen = " --differential" if self.differential else \
+            f" --property {shlex.quote(prop.id)}"
+        again = (f"conformance properties --engine {engine}{chosen} --profile {profile} "
+                 f"--seed {seed}{' --rulings' + rulings if rulings else ''}{cards}")
+        if not written or self.counterexamples is None:
+            return again
+        path = counterexample_path(self.counterexamples, prop.id)
+        card_file = cards or f" --cards {shlex.quote(str(_card_file(self.rulings)))}"
+        return (f"conformance run --engine {engine} --rulings {shlex.quote(str(path))}"
+                f"{card_file} (or: {again})")
+
+
+def _card_file(rulings: Sequence[str]) -> Path:
+    from ..format.loader import find_card_file
+
+    return find_card_file([Path(r) for r in rulings] or [Path("rulings")])
+
+
 def run_properties(properties: Sequence[Property], factory: Callable[[], Engine],
                    capabilities: frozenset[str], pool: CardPool, rulings: Sequence[Ruling], *,
                    profile: str, seed: int | None, engine_name: str,
-                   on_result: Callable[[Result], None]) -> list[Result]:
-    """Every property, ``unsupported`` where the engine lacks what it needs."""
+                   on_result: Callable[[Result], None], replay: Replay | None = None,
+                   budget: float | None = None) -> list[Result]:
+    """Every property, ``unsupported`` where the engine lacks what it needs; each has
+    ``budget`` seconds of games (by default the profile's, ``BUDGETS``)."""
+    budget = BUDGETS.get(profile) if budget is None else budget
     results = []
     for prop in properties:
         missing = sorted(prop.requires - capabilities)
@@ -86,7 +150,8 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
         else:
             result = run_property(prop, factory, pool, rulings, profile=profile, seed=seed,
                                   engine_name=engine_name,
-                                  moves="inject-moves" in capabilities)
+                                  moves="inject-moves" in capabilities, replay=replay,
+                                  budget=budget)
         on_result(result)
         results.append(result)
     return results
@@ -94,44 +159,167 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
 
 def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                  rulings: Sequence[Ruling], *, profile: str = "ci", seed: int | None = None,
-                 engine_name: str = "reference", moves: bool = True) -> Result:
-    """Play random games on engines from ``factory`` and check ``prop`` after every step."""
-    settings = PROFILES[profile]
+                 engine_name: str = "reference", moves: bool = True,
+                 replay: Replay | None = None, budget: float | None = None) -> Result:
+    """Play random games on engines from ``factory`` and check ``prop`` after every step.
+
+    A position the engine cannot set up (``Unsupported`` or ``ContractError`` from
+    ``start``) is rejected, never an error.  No game starts after ``budget`` seconds (none
+    by default): generation and shrinking stop there, and the last counterexample found
+    is the one reported."""
+    base = PROFILES[profile]
     if seed is None:
-        seed = 0 if settings.derandomize else random.randrange(2**32)
-    machine = machine_class(factory, pool, [prop], moves=moves)
+        seed = 0 if base.derandomize else random.randrange(2**32)
+    replay = replay or Replay(engine=engine_name)
+    guard = _Guard(factory, budget)
+    machine = machine_class(guard.engine, pool, [prop], moves=moves)
+    database = base.database
+    chosen = settings(base, verbosity=Verbosity.quiet, database=None if database is None
+                      else _Keyed(database, f"{prop.id}@{engine_name}"))
     started = time.perf_counter()
+    details: dict[str, Any] = {"seed": seed, "profile": profile,
+                               "hypothesis": hypothesis.__version__}
+    test = state_machine_test(machine, chosen)
+    if not chosen.derandomize:
+        test = hypothesis.seed(seed)(test)
     try:
-        # The state machine as a test function, so that it can take a seed.
-        make_test: Callable[..., Any] = stateful.get_state_machine_test
-        test = make_test(machine, settings=settings)
-        if not settings.derandomize:
-            test = hypothesis.seed(seed)(test)
         test()
-    except PropertyFailure as failure:
+    except FlakyFailure as exc:
+        # Past the budget no game starts, not even Hypothesis's last replay of the shrunk
+        # counterexample: what that counterexample raised is in the group.
+        found = exc.exceptions[0] if guard.cut and exc.exceptions else exc
+        outcome: BaseException | None = found
+    except Exception as exc:  # noqa: BLE001 - classified below
+        outcome = exc
+    else:
+        outcome = None
+    duration = time.perf_counter() - started
+    details.update(guard.details())
+    if outcome is None:
+        return Result(id=prop.id, status=Status.PASSED, kind="property", duration=duration,
+                      details=details)
+    if isinstance(outcome, PropertyFailure):
         known = {r.id for r in rulings}
-        document = counterexample_ruling(failure, rulings, seed) \
-            if set(prop.rulings) & known else None
-        replay = (f"conformance run --engine {engine_name} --rulings <this file> "
-                  f"(or: conformance properties --engine {engine_name} --property {prop.id} "
-                  f"--profile {profile} --seed {seed})")
+        document = counterexample_ruling(outcome, rulings, seed) \
+            if set(prop.rulings) & known or replay.differential else None
         return Result(
             id=prop.id, status=Status.FAILED, kind="property",
-            message=f"{failure.violation.message} (checks {', '.join(prop.rulings)})",
-            duration=time.perf_counter() - started,
+            message=f"{outcome.violation.message} (checks {', '.join(prop.rulings)})",
+            duration=duration,
             details={**({"counterexample": yaml.safe_dump(document, sort_keys=False,
                                                           allow_unicode=True, width=100)}
                         if document is not None else {}),
-                     "scenario": scenario_text(failure.scenario),
-                     "seed": seed, "profile": profile,
-                     "hypothesis": hypothesis.__version__, "replay": replay},
+                     "scenario": scenario_text(outcome.scenario), **details,
+                     "replay": replay.command(prop, profile, seed, document is not None)},
         )
-    except Exception as exc:  # noqa: BLE001 - an engine crash during a game is a verdict
-        return Result(id=prop.id, status=Status.ERROR, kind="property",
-                      message=f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}",
-                      duration=time.perf_counter() - started,
-                      details={"seed": seed, "profile": profile,
-                               "hypothesis": hypothesis.__version__})
-    return Result(id=prop.id, status=Status.PASSED, kind="property",
-                  duration=time.perf_counter() - started,
-                  details={"seed": seed, "profile": profile, "hypothesis": hypothesis.__version__})
+    if isinstance(outcome, Unsatisfiable):
+        reason = f": {guard.refused[0]}" if guard.refused else ""
+        return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
+                      message=f"the engine could set up none of the {len(guard.refused)} "
+                              f"positions drawn{reason}", duration=duration, details=details)
+    if isinstance(outcome, (FlakyFailure, FlakyStrategyDefinition)):
+        message = ("the engine did not play the same game the same way twice "
+                   f"(Hypothesis: {type(outcome).__name__})")
+    else:  # an engine crash during a game is a verdict
+        first = str(outcome).splitlines()[0] if str(outcome) else ""
+        message = f"{type(outcome).__name__}: {first}"
+    return Result(id=prop.id, status=Status.ERROR, kind="property", message=message,
+                  duration=duration, details=details)
+
+
+#: Seconds of games per property in each profile of ``run_properties`` (the command line):
+#: no game starts after them.
+BUDGETS: dict[str, float | None] = {"ci": 15.0, "dev": 120.0, "thorough": None}
+
+
+def state_machine_test(machine: type[RuleBasedStateMachine],
+                       chosen: settings) -> Callable[[], None]:
+    """The state machine as a test function, so that it can take a seed.  The one use of
+    Hypothesis's undocumented ``get_state_machine_test``; tests/properties/test_run.py
+    checks what is relied on of it and fails on a Hypothesis version it has not seen."""
+    make_test: Callable[..., Callable[[], None]] = stateful.get_state_machine_test
+    return make_test(machine, settings=chosen)
+
+
+class _Guard:
+    """Engines for one property's games: a position the engine cannot set up is rejected;
+    no game starts once ``budget`` seconds have gone."""
+
+    def __init__(self, factory: Callable[[], Engine], budget: float | None) -> None:
+        self.factory = factory
+        self.budget = budget
+        self.started = time.perf_counter()
+        self.games = 0
+        self.refused: list[str] = []
+        self.cut = False
+
+    def engine(self) -> Engine:
+        return cast(Engine, _GuardedEngine(self))
+
+    def admit(self) -> None:
+        if self.budget is not None and time.perf_counter() - self.started > self.budget:
+            self.cut = True
+            hypothesis.reject()
+
+    def details(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"games": self.games}
+        if self.refused:
+            found["positions_rejected"] = len(self.refused)
+        if self.cut:
+            found["budget_reached"] = self.budget
+        return found
+
+
+class _GuardedEngine:
+    """An engine from the guard's factory, made when a game starts."""
+
+    def __init__(self, guard: _Guard) -> None:
+        self._guard = guard
+        self._engine: Engine | None = None
+
+    def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
+        self._guard.admit()
+        engine = self._engine = self._guard.factory()
+        try:
+            aliases = dict(engine.start(setup, cards))
+        except EngineTimeout:
+            raise
+        except (Unsupported, ContractError) as exc:  # a position it cannot set up
+            self._guard.refused.append(str(exc).splitlines()[0] if str(exc) else "")
+            engine.close()
+            self._engine = None
+            hypothesis.reject()
+        self._guard.games += 1
+        return aliases
+
+    def close(self) -> None:
+        if self._engine is not None:
+            self._engine.close()
+            self._engine = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._engine is None:
+            raise AttributeError(name)
+        return getattr(self._engine, name)
+
+
+class _Keyed(ExampleDatabase):
+    """``database`` with every key prefixed: each property on each engine has its own
+    examples (the state machine is the same class for all of them)."""
+
+    def __init__(self, database: ExampleDatabase, prefix: str) -> None:
+        super().__init__()
+        self._database = database
+        self._prefix = prefix.encode() + b":"
+
+    def save(self, key: bytes, value: bytes) -> None:
+        self._database.save(self._prefix + key, value)
+
+    def fetch(self, key: bytes) -> Iterable[bytes]:
+        return self._database.fetch(self._prefix + key)
+
+    def delete(self, key: bytes, value: bytes) -> None:
+        self._database.delete(self._prefix + key, value)
+
+    def move(self, src: bytes, dest: bytes, value: bytes) -> None:
+        self._database.move(self._prefix + src, self._prefix + dest, value)

@@ -98,7 +98,8 @@ def _blocks(game: Game, player: PlayerId, is_legal: Probe) -> list[Action]:
     none = DeclareBlockers(player)
     if not is_legal(none):
         return []
-    attackers = [a for a, defender in combat.attackers.items() if defender == player]
+    attackers = [a for a, defender in combat.attackers.items() if defender == player
+                 and a in state.battlefield]  # one that left is removed from combat (CR 506.4)
     pairs = [(blocker.id, attacker) for blocker in _creatures(game, player)
              for attacker in attackers if is_legal(DeclareBlockers(player, ((blocker.id,
                                                                             attacker),)))]
