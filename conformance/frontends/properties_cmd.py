@@ -33,7 +33,7 @@ def cmd_properties(args: argparse.Namespace) -> int:
     from ..errors import UsageError
     from ..format.loader import load_corpus
     from ..properties import all_properties, run_properties
-    from ..properties.run import counterexample_path
+    from ..properties.run import Replay, counterexample_path
     from ..runner.results import Result, ResultsWriter, Status, exit_code, summary
     from .cli import _print_result
 
@@ -75,9 +75,12 @@ def cmd_properties(args: argparse.Namespace) -> int:
         factory = lambda: registry.create(registry.DEFAULT_ENGINE)  # noqa: E731
     else:
         capabilities = info.capabilities
+    replay = Replay(engine=name, rulings=tuple(str(r) for r in args.rulings),
+                    cards=str(args.cards) if args.cards else None,
+                    counterexamples=args.counterexamples, differential=args.differential)
     results = run_properties(chosen, factory, capabilities, corpus.cards, corpus.rulings,
                              profile=args.profile, seed=args.seed, engine_name=name,
-                             on_result=record)
+                             on_result=record, replay=replay)
     writer.finish()
     counts = summary(results)
     print(", ".join(f"{counts[s]} {s.value}" for s in Status if counts[s]) + " (properties)")
