@@ -9,15 +9,28 @@ with their reason.
 With ``--conformance-results FILE`` the results file is written as ``conformance run``
 writes it; under pytest-xdist the workers send their results to the controller, which
 alone writes the file.
+
+Collecting a ruling file reads only its id (its ``id:`` line); the file is loaded --
+parsed, checked against the schema and the card data -- by the process that runs it, so
+that each pytest-xdist worker loads only its share of the corpus.  A file whose id cannot
+be read so simply (or that claims an id another file claims) is loaded when collected, as
+any file was before; either way the items, their names and their verdicts are the same
+(but for a file libyaml parses that still is not YAML to the loader, a duplicate key say:
+its item is named by the id it declares rather than by its file).  See docs/parallel.md.
 """
 
 from __future__ import annotations
 
+import functools
+import os
+import re
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from .. import __version__
 from ..contract import registry
@@ -30,12 +43,16 @@ from ..format.loader import (
     CARD_FILE_NAME, DATA_FILE_NAMES, PROPERTY_FILE_SUFFIX, LoadFailure, load_ruling,
 )
 from ..format.model import Ruling
+from ..format.yamlsource import MAX_FILE_BYTES
 from ..runner.execute import failure_result, run_ruling
 from ..runner.results import Result, ResultsWriter, Status
 
 _ENGINE = pytest.StashKey[Engine]()
-_SEEN_IDS = pytest.StashKey[dict[str, str]]()
+#: Ruling id -> where the ruling that has it is (a loaded ruling's ``path:line``), or the
+#: file that claims it by its ``id:`` line and is not loaded yet.
+_SEEN_IDS = pytest.StashKey[dict[str, "str | Path"]]()
 _CARDS = pytest.StashKey[dict[Path, tuple[CardPool, dict[str, str]]]]()
+_CARD_FILES = pytest.StashKey[dict[Path, "Path | None"]]()
 _PROPERTY = "conformance_result"
 
 
@@ -56,6 +73,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ruling: a ruling of the conformance corpus")
     config.addinivalue_line("markers", "property: a property checked on random games")
     config.stash[_CARDS] = {}
+    config.stash[_CARD_FILES] = {}
     config.stash[_SEEN_IDS] = {}
     path = config.getoption("--conformance-results")
     if path and not hasattr(config, "workerinput"):  # the controller (or only process) writes
@@ -72,7 +90,15 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         config.stash[_ENGINE].close()
 
 
-def _card_file(path: Path) -> Path | None:
+def _card_file(path: Path, config: pytest.Config) -> Path | None:
+    """The card file beside or above ``path``; looked up once per folder and session."""
+    found = config.stash[_CARD_FILES]
+    if path.parent not in found:
+        found[path.parent] = _find_card_file(path)
+    return found[path.parent]
+
+
+def _find_card_file(path: Path) -> Path | None:
     for folder in path.parents:
         candidate = folder / CARD_FILE_NAME
         if candidate.is_file():
@@ -86,7 +112,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if file_path.suffix != ".yaml" or file_path.name in DATA_FILE_NAMES \
             or file_path.name.endswith(PROPERTY_FILE_SUFFIX):  # collected with the card file
         return None
-    card_file = _card_file(file_path)
+    card_file = _card_file(file_path, parent.config)
     if card_file is None:
         return None
     return RulingFile.from_parent(parent, path=file_path, card_file=card_file)
@@ -111,26 +137,104 @@ class RulingFile(pytest.File):
 
     def collect(self) -> Iterator[pytest.Item]:
         try:
-            loaded = load_ruling(self.path, *self.corpus_data())
+            cards, sections = self.corpus_data()
         except ConformanceError as exc:  # the card file itself is broken
             yield BrokenRulingItem.from_parent(self, name=self.path.stem, message=str(exc),
                                                line=0)
             return
+        seen = self.config.stash[_SEEN_IDS]
+        declared = declared_id(self.path)
+        if declared is not None and declared not in seen:
+            seen[declared] = self.path
+            yield RulingItem.from_parent(self, name=declared)  # loaded when it runs
+            return
+        loaded = load_ruling(self.path, cards, sections)
         if isinstance(loaded, LoadFailure):
             yield BrokenRulingItem.from_parent(self, name=loaded.ruling_id or self.path.stem,
                                                message=loaded.message,
                                                line=loaded.errors[0].location.line,
                                                failure=loaded)
-        elif loaded.id in self.config.stash[_SEEN_IDS]:
-            first = self.config.stash[_SEEN_IDS][loaded.id]
+        elif (first := self._claimed(loaded.id)) is not None:
             error = RulingFileError(loaded.location,
                                     f"ruling id {loaded.id!r} is already used by {first}")
             failure = LoadFailure(loaded.path, (error,), loaded.id)
             yield BrokenRulingItem.from_parent(self, name=loaded.id, message=str(error),
                                                line=loaded.location.line, failure=failure)
         else:
-            self.config.stash[_SEEN_IDS][loaded.id] = str(loaded.location)
+            seen[loaded.id] = str(loaded.location)
             yield RulingItem.from_parent(self, name=loaded.id, ruling=loaded)
+
+    def _claimed(self, ruling_id: str) -> str | None:
+        """Where the ruling already holding ``ruling_id`` is, if one is: a file that claims
+        it by its ``id:`` line holds it only if it loads (it is loaded now to know)."""
+        seen = self.config.stash[_SEEN_IDS]
+        first = seen.get(ruling_id)
+        if isinstance(first, Path):
+            loaded = load_ruling(first, *self.corpus_data())
+            if isinstance(loaded, LoadFailure) or loaded.id != ruling_id:
+                del seen[ruling_id]
+                return None
+            first = seen[ruling_id] = str(loaded.location)
+        return first
+
+
+#: A ruling id as the schema allows it, alone on a top-level ``id:`` line.
+_ID_LINE = re.compile(r"^id:[ \t]*([a-z0-9]+(?:-[a-z0-9]+)*)[ \t]*\r?$", re.MULTILINE)
+#: What may make a top-level ``id:`` line mean something else: another key spelled ``id``,
+#: another document.
+_AMBIGUOUS = re.compile(r"^(?:[\"']?id[\"']?[ \t]*:|---|\.\.\.)", re.MULTILINE)
+#: Comments and blank lines, then the start of the document, before its first key.
+_HEAD = re.compile(r"(?:[ \t]*(?:#.*)?\r?\n)*(?:---[ \t]*\r?\n)?")
+
+
+def declared_id(path: Path) -> str | None:
+    """The id a ruling file declares on its own top-level ``id:`` line, read without
+    loading the file; ``None`` when it is not that simple (the file is then loaded to know).
+
+    The file must be YAML (libyaml's parser checks its syntax, building nothing), and the
+    id a string to YAML (not ``123`` or ``true``).  The id read so is checked again when the
+    file is loaded (:meth:`RulingItem.load`).  A file that is YAML to the parser and still
+    does not load as YAML (a duplicate key, say) is so named by its id, not its file."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+            return None
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    head = _HEAD.match(text)
+    body = text[head.end() if head else 0:]
+    found = _ID_LINE.findall(body)
+    if len(found) != 1 or len(_AMBIGUOUS.findall(body)) != 1:
+        return None
+    declared: str = found[0]
+    tag = _resolver().resolve(yaml.ScalarNode, declared, (True, False))
+    if tag not in (_STRING, _TIMESTAMP) or not _is_yaml(text):
+        return None
+    return declared
+
+
+_STRING = "tag:yaml.org,2002:str"
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"  # read as text (yamlsource)
+
+
+@functools.cache
+def _resolver() -> Any:
+    return yaml.resolver.Resolver()
+
+
+def _is_yaml(text: str) -> bool:
+    """Whether libyaml parses ``text`` without a syntax error (``False`` without libyaml:
+    the file is then loaded to know)."""
+    try:
+        from yaml import _yaml
+    except ImportError:
+        return False
+    try:
+        _yaml.CParser(text).raw_parse()
+    except Exception:  # a syntax error, or anything else: the loader will say
+        return False
+    return True
 
 
 def shared_engine(config: pytest.Config) -> Engine:
@@ -160,34 +264,56 @@ class _VerdictItem(pytest.Item):
 
 
 class RulingItem(_VerdictItem):
-    def __init__(self, *, ruling: Ruling, **kwargs: Any) -> None:
+    """A ruling; collected by its id, loaded when it runs (or is reported on)."""
+
+    def __init__(self, *, ruling: Ruling | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ruling = ruling
+        self._loaded: Ruling | LoadFailure | None = ruling
         self.add_marker(pytest.mark.ruling)
+
+    def load(self) -> Ruling | LoadFailure:
+        """The ruling of this item's file, loaded once; a :class:`LoadFailure` if the file
+        does not load, or declares another id than the one it was collected by."""
+        if self._loaded is None:
+            parent = self.parent
+            assert isinstance(parent, RulingFile)
+            loaded = load_ruling(self.path, *parent.corpus_data())
+            if not isinstance(loaded, LoadFailure) and loaded.id != self.name:
+                loaded = LoadFailure(loaded.path, (RulingFileError(
+                    loaded.location, f"the ruling's id is {loaded.id!r}, but its file was "
+                                     f"collected as {self.name!r}: write 'id: {loaded.id}' "
+                                     f"alone on a line"),), self.name)
+            self._loaded = loaded
+        return self._loaded
 
     def engine(self) -> Engine:
         return shared_engine(self.config)
 
     def runtest(self) -> None:
+        ruling = self.load()
+        if isinstance(ruling, LoadFailure):
+            _record(self, failure_result(ruling))
+            raise RulingProblem(f"invalid ruling file:\n{ruling.message}")
         try:
             engine = self.engine()
         except ConformanceError as exc:
-            _record(self, Result(self.ruling.id, Status.ERROR, f"cannot start the engine: {exc}",
-                                 path=self.ruling.path))
+            _record(self, Result(ruling.id, Status.ERROR, f"cannot start the engine: {exc}",
+                                 path=ruling.path))
             raise RulingProblem(f"cannot start the engine: {exc}") from None
         parent = self.parent
         assert isinstance(parent, RulingFile)
-        result = run_ruling(self.ruling, engine, parent.cards())
+        result = run_ruling(ruling, engine, parent.cards())
         _record(self, result)
         if result.status in (Status.UNSUPPORTED, Status.NOT_EXECUTABLE):
             # Reported at the ruling file, as pytest does for skip marks.
             raise pytest.skip.Exception(f"{result.status.value}: {result.message}",
                                         _use_item_location=True)
         if result.status is not Status.PASSED:
-            raise RulingProblem(self._describe(result))
+            raise RulingProblem(self._describe(ruling, result))
 
-    def _describe(self, result: Result) -> str:
-        lines = [f"{result.status.value}: {self.ruling.id}", f"ruling: {self.ruling.text}"]
+    @staticmethod
+    def _describe(ruling: Ruling, result: Result) -> str:
+        lines = [f"{result.status.value}: {ruling.id}", f"ruling: {ruling.text}"]
         if result.scenario:
             lines.append(f"scenario: {result.scenario}")
         lines.extend(f"{line}" if line.startswith(result.path) else f"{result.location}: {line}"
@@ -195,7 +321,11 @@ class RulingItem(_VerdictItem):
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int, str]:
-        return self.path, max(self.ruling.location.line - 1, 0), f"ruling {self.ruling.id}"
+        ruling = self.load()
+        if isinstance(ruling, LoadFailure):  # where a broken file is reported
+            return (self.path, max(ruling.errors[0].location.line - 1, 0),
+                    f"ruling file {self.path.name}")
+        return self.path, max(ruling.location.line - 1, 0), f"ruling {ruling.id}"
 
 
 class BrokenRulingItem(_VerdictItem):

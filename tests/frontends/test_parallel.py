@@ -7,6 +7,7 @@ import functools
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from conformance.format.loader import load_corpus
+from conformance.format.loader import LoadFailure, find_ruling_files, load_corpus, load_ruling
+from conformance.frontends.plugin import declared_id
 from conformance.reporting.html import run_report
 from conformance.reporting.runs import read_run
 
@@ -76,3 +78,102 @@ def test_parallel_runs_give_the_same_results_and_reports(serial, tmp_path, optio
     assert many["summary"] == one["summary"]
     assert "finished" in many
     assert report_without_times(path) == report_without_times(serial)
+
+
+# -- each worker loads only what it runs ------------------------------------------------------
+
+LOAD_LOG = '''
+import os
+
+from conformance.frontends import plugin
+
+_load = plugin.load_ruling
+
+
+def pytest_configure(config):
+    worker = getattr(config, "workerinput", {}).get("workerid", "controller")
+    folder = os.environ["LOAD_LOG"]
+
+    def load(path, *args, **kwargs):
+        with open(os.path.join(folder, worker + ".loaded"), "a") as log:
+            log.write(f"{path}\\n")
+        return _load(path, *args, **kwargs)
+
+    plugin.load_ruling = load
+    config.load_log = os.path.join(folder, worker + ".ran")
+
+
+def pytest_runtest_setup(item):
+    with open(item.config.load_log, "a") as log:
+        log.write(f"{item.path}\\n")
+'''
+
+
+def test_each_worker_loads_only_the_rulings_it_runs(tmp_path: Path) -> None:
+    """Collection reads ids only: a worker parses and checks the files of its own items,
+    each once, and no file is loaded by two workers."""
+    corpus_ = tmp_path / "rulings"
+    corpus_.mkdir()
+    shutil.copy(ROOT / "rulings" / "cards.yaml", corpus_ / "cards.yaml")
+    for path in sorted((ROOT / "rulings" / "rooms").glob("*.yaml"))[:12]:
+        shutil.copy(path, corpus_ / path.name)
+    (tmp_path / "load_log.py").write_text(LOAD_LOG, encoding="utf-8")
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    env = {**os.environ, "LOAD_LOG": str(logs), "PYTHONPATH": os.pathsep.join(
+        [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    process = subprocess.run(
+        [sys.executable, "-m", "pytest", "rulings", "-q", "-p", "no:cacheprovider",
+         "-p", "load_log", "-n", "2"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert process.returncode == 0, process.stdout + process.stderr
+    loaded = {log.stem: log.read_text(encoding="utf-8").split()
+              for log in logs.glob("*.loaded")}
+    ran = {log.stem: sorted(log.read_text(encoding="utf-8").split())
+           for log in logs.glob("*.ran")}
+    assert sorted(ran) == ["gw0", "gw1"], "both workers ran rulings"
+    for worker, paths in ran.items():
+        assert sorted(loaded.get(worker, [])) == paths, worker  # each once, only its own
+    assert sorted(p for paths in ran.values() for p in paths) == sorted(
+        str(p) for p in corpus_.glob("*.yaml") if p.name != "cards.yaml")
+
+
+def test_a_file_collected_by_its_id_line_is_named_as_when_it_is_loaded(corpus) -> None:
+    """The id read from a file's ``id:`` line is the id the loader finds, for every ruling
+    and every deliberately broken file -- but for a file that libyaml parses and the loader
+    still refuses as YAML (a duplicate key), which is named by the id it declares."""
+    files = find_ruling_files([ROOT / "rulings"]) + sorted(
+        (TESTS / "data" / "broken").rglob("*.yaml"))
+    read = 0
+    for path in files:
+        declared = declared_id(path)
+        if declared is None:
+            continue
+        read += 1
+        loaded = load_ruling(path, corpus.cards, corpus.cr_sections)
+        if isinstance(loaded, LoadFailure):
+            if loaded.ruling_id is None:
+                assert "invalid YAML: duplicate key" in loaded.message, path
+                continue
+            assert declared == loaded.ruling_id, path
+        else:
+            assert declared == loaded.id, path
+    assert read > len(files) * 0.9
+
+
+@pytest.mark.parametrize("text", [
+    "id: '123'\n", "id: 123\n", "id: true\n", "id: x\nid: y\n", "id: x\n'id': y\n",
+    "id: x\ntext: [unclosed\n", "id: x\n---\nid: y\n", "id: x # the id\n", "id: Upper\n",
+    "text: |\n  id: inside\n",
+])
+def test_an_id_line_that_is_not_that_simple_is_left_to_the_loader(tmp_path: Path,
+                                                                  text: str) -> None:
+    path = tmp_path / "ruling.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert declared_id(path) is None
+
+
+def test_an_id_line_is_read_without_loading_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "ruling.yaml"
+    path.write_text("# a comment\n---\nid: room-x-1\ntext: 'id: other'\n", encoding="utf-8")
+    assert declared_id(path) == "room-x-1"
