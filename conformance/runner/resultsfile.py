@@ -200,6 +200,8 @@ def read_results(path: Path, results_format: str
         for index, entry in enumerate(entries):
             _check(result_validator, entry, f"results[{index}]", str(path))
             found.append((f"{path}: results[{index}]", entry))
+        if not _may_hold_surrogates(text):
+            return document, found
         header: dict[str, Any] = clean(document)
         return header, [(where, clean(entry)) for where, entry in found]
     return _read_lines(path, text, results_format, header_validator, result_validator)
@@ -233,4 +235,17 @@ def _read_lines(path: Path, text: str, results_format: str,
     if header is None:
         raise ResultsFileError(f"{path}: not a results file (it is empty)")
     header.pop("results", None)
+    if not _may_hold_surrogates(text):
+        return header, found
     return clean(header), [(where, clean(entry)) for where, entry in found]
+
+
+#: A JSON escape of a surrogate (``\ud800`` to ``\udfff``): the only way a string read from
+#: UTF-8 text can hold one.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _may_hold_surrogates(text: str) -> bool:
+    """Whether a string decoded from ``text`` (strict UTF-8, so without raw surrogates) can
+    hold a lone surrogate; when it cannot, :func:`clean` has nothing to replace."""
+    return _SURROGATE_ESCAPE.search(text) is not None
