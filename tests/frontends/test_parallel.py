@@ -4,6 +4,7 @@ merged results file -- and so the same reports -- as a run in one process."""
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import os
 import re
@@ -177,3 +178,50 @@ def test_an_id_line_is_read_without_loading_the_file(tmp_path: Path) -> None:
     path = tmp_path / "ruling.yaml"
     path.write_text("# a comment\n---\nid: room-x-1\ntext: 'id: other'\n", encoding="utf-8")
     assert declared_id(path) == "room-x-1"
+
+
+# -- 5,500 rulings (slow tier) ------------------------------------------------------------------
+
+
+def _benchmarks() -> Any:
+    """``benchmarks/run_all.py``, whose corpora and process measurements these tests share."""
+    spec = importlib.util.spec_from_file_location("run_all", ROOT / "benchmarks" / "run_all.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+def test_a_run_of_5500_rulings_costs_per_ruling_no_more_than_a_run_of_55(
+        tmp_path: Path) -> None:
+    """Whole ``conformance run`` processes, start-up and HTML report included, in CPU time
+    (wall time is at the mercy of whatever else the machine runs)."""
+    bench = _benchmarks()
+    small = bench.conformance_run(bench.make_corpus(tmp_path / "small", 55), 1)
+    large = bench.conformance_run(bench.make_corpus(tmp_path / "large", 5500), 1)
+    ratio = (large.cpu / 5500) / (small.cpu / 55)
+    assert ratio <= 1.2, (small, large)
+    results = json.loads((tmp_path / "large" / "out" / "results.json").read_text("utf-8"))
+    assert len(results["results"]) == 5500 and "finished" in results
+
+
+@pytest.mark.slow
+def test_pytest_n2_on_5500_rulings_loads_each_file_once_on_one_worker(tmp_path: Path) -> None:
+    bench = _benchmarks()
+    corpus_ = bench.make_corpus(tmp_path, 5500)
+    (tmp_path / "load_log.py").write_text(LOAD_LOG, encoding="utf-8")
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    env = {**os.environ, "LOAD_LOG": str(logs), "PYTHONPATH": os.pathsep.join(
+        [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    process = subprocess.run(
+        [sys.executable, "-m", "pytest", str(corpus_), "-q", "-p", "no:cacheprovider",
+         "--rootdir", str(corpus_), "-p", "load_log", "-n", "2",
+         "--conformance-results", str(tmp_path / "results.json")],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=1800, check=False)
+    assert process.returncode == 0, process.stdout[-2000:] + process.stderr[-2000:]
+    loaded = [path for log in logs.glob("*.loaded")
+              for path in log.read_text(encoding="utf-8").split()]
+    assert sorted(loaded) == sorted(str(p) for p in corpus_.rglob("ruling-*.yaml"))
+    assert len(json.loads((tmp_path / "results.json").read_text("utf-8"))["results"]) == 5500
