@@ -52,29 +52,34 @@ def is_helper(card: Card) -> bool:
 def card_entries(pool: CardPool, zone: Zone, *, names: list[str],
                  focused: list[str] | None = None) -> st.SearchStrategy[CardEntry]:
     """One card entry for ``zone``: on the battlefield a permanent with a random state
-    (tapped, door states, transformed); elsewhere just the card.  Three entries in four
-    come from ``focused`` when it is given.
+    (tapped one time in four, door states, transformed, +1/+1 counters on a creature half
+    of the time);
+    elsewhere just the card.  Three entries in four come from ``focused`` when it is given.
 
     Shrinks towards the first focused name (or the first of ``names``), untapped, no door
-    unlocked.
+    unlocked, no counters.
     """
-    def entry(name: str, tapped: bool, doors: list[Door], transformed: bool) -> CardEntry:
+    def entry(name: str, tapped: bool, doors: list[Door], transformed: bool,
+              counters: int) -> CardEntry:
         card = pool[name]
         on_battlefield = zone is Zone.BATTLEFIELD
+        creature = "Creature" in card.faces[0].types
         return CardEntry(
             card=name, alias=None,
             tapped=tapped and on_battlefield,
             unlocked=tuple(sorted(set(doors), key=list(Door).index))
             if on_battlefield and card.is_room else (),
             transformed=transformed and on_battlefield and card.layout == "transform",
+            counters=(("+1/+1", counters),) if counters and on_battlefield and creature else (),
         )
 
     choices = st.sampled_from(names)
     if focused:  # three entries in four from the focused cards
         favoured = st.sampled_from(focused)
         choices = st.one_of(favoured, favoured, favoured, choices)
-    return st.builds(entry, choices, st.booleans(),
-                     st.lists(st.sampled_from(list(Door)), max_size=2), st.booleans())
+    return st.builds(entry, choices, st.sampled_from([False, False, False, True]),
+                     st.lists(st.sampled_from(list(Door)), max_size=2), st.booleans(),
+                     st.sampled_from([0, 0, 1, 2]))
 
 
 def _exact_pools(pool: CardPool, entries: list[CardEntry]) -> st.SearchStrategy[str]:
@@ -102,8 +107,9 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     graveyard and library, permanents on both battlefields -- among them up to two helper
     cards each (:func:`is_helper`), and up to two of alice's last permanents on bob's side
     too -- cards in bob's graveyard and library (so that bob's
-    draw step does not end the game), and ``mana`` for alice (by default plenty, a pool
-    from :func:`mana_pools` or the cost of a card in her hand or graveyard).  Every
+    draw step does not end the game), and ``mana`` for alice (by default plenty half of the
+    time, else a pool from :func:`mana_pools` or the cost of a card in her hand or
+    graveyard).  Every
     card entry gets an alias ``c1``, ``c2``... in order.  With ``focus``, the cards it
     selects come first in every zone's choices, so that games use them more.
 
@@ -154,7 +160,7 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
         for side in (alice, bob):
             side[Zone.BATTLEFIELD] = settled(pool, side[Zone.BATTLEFIELD])
         alice_mana = mana if mana is not None else draw(
-            st.one_of(st.just(PLENTY), mana_pools(),
+            st.one_of(st.just(PLENTY), st.just(PLENTY), mana_pools(),
                       _exact_pools(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])),
             label="mana")
         counter = iter(range(1, 1000))

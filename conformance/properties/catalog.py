@@ -240,13 +240,14 @@ def _legendary(card: Card) -> bool:
 
 
 def _spell_copies(card: Card) -> bool:
+    """What copies spells, and the instants and sorceries it copies."""
     return bool(_reads(lambda r: r.copies_spells)(card)) or bool(
-        {"Instant", "Sorcery"} & set(card.faces[0].types)) or "{X}" in (
-        card.faces[0].mana_cost or "")
+        {"Instant", "Sorcery"} & set(card.faces[0].types))
 
 
-_PUMPS = _reads(lambda r: bool(r.pump or r.aura or r.anthem or r.power_per_card
-                               or r.enters_with or any(t.event == "cast" for t in r.triggers)))
+#: What changes power and toughness for a while: "until end of turn" pumps and prowess, and
+#: Auras.  (Anthems and counters are about as often in play among the other cards.)
+_PUMPS = _reads(lambda r: bool(r.pump or r.aura or any(t.event == "cast" for t in r.triggers)))
 
 
 def _any_view(test: Callable[[Any], bool]) -> Callable[[Observation], bool]:

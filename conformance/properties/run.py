@@ -243,12 +243,12 @@ def state_machine_test(machine: type[RuleBasedStateMachine],
 
 class _Guard:
     """Engines for one property's games: a position the engine cannot set up is rejected;
-    no game starts once ``budget`` seconds have gone."""
+    no game starts once ``budget`` seconds have gone since the first one started."""
 
     def __init__(self, factory: Callable[[], Engine], budget: float | None) -> None:
         self.factory = factory
         self.budget = budget
-        self.started = time.perf_counter()
+        self.started: float | None = None
         self.games = 0
         self.refused: list[str] = []
         self.cut = False
@@ -257,7 +257,10 @@ class _Guard:
         return cast(Engine, _GuardedEngine(self))
 
     def admit(self) -> None:
-        if self.budget is not None and time.perf_counter() - self.started > self.budget:
+        now = time.perf_counter()
+        if self.started is None:
+            self.started = now
+        elif self.budget is not None and now - self.started > self.budget:
             self.cut = True
             hypothesis.reject()
 

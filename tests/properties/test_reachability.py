@@ -4,9 +4,9 @@ anything to judge would pass on any engine.
 
 Each property's own ``reached`` says when its check judged something; the extra conditions
 below name the situations its strongest checks need (a doubler applying, both players'
-triggers in one step, an "until end of turn" change ending with the turn).  Those the
-``ci`` games do not reach yet are marked ``xfail`` (strict) with the reason: when they start
-being reached, the mark must go.
+triggers in one step, a copy of a spell, an "until end of turn" change ending with the
+turn).  Every one of them is reached: a change to the state machine, the boards or a
+property's focus that stops reaching one fails here.
 """
 
 from __future__ import annotations
@@ -37,18 +37,6 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "power-and-toughness": {"an until-end-of-turn change ending with the turn":
                             durations.reached_cleanup},
     "double-faced-faces": {"a double-faced card seen": objects.reached_double_faced},
-}
-
-#: (property, situation): why the ``ci`` games don't reach it yet.
-NOT_YET = {
-    ("trigger-instances", "a doubler applying"):
-        "a doubler, a source of its controller and the event in one 12-step game",
-    ("trigger-order-and-control", OWN):
-        "both players' abilities triggering on one event (two Soul Wardens, say)",
-    ("spell-copies", OWN):
-        "Lithoform Engine activated with a spell of its controller on the stack",
-    ("power-and-toughness", "an until-end-of-turn change ending with the turn"):
-        "a pump resolving, then the turn passing, in one 12-step game",
 }
 
 
@@ -87,14 +75,8 @@ def seen_in_ci(prop: Property) -> Counter[str]:
 
 
 def _cases() -> list[object]:
-    cases: list[object] = []
-    for prop in PROPERTIES.values():
-        for name in conditions(prop):
-            reason = NOT_YET.get((prop.id, name))
-            marks = [pytest.mark.xfail(reason=f"not reached in ci yet: {reason}", strict=True)] \
-                if reason else []
-            cases.append(pytest.param(prop.id, name, marks=marks, id=f"{prop.id}: {name}"))
-    return cases
+    return [pytest.param(prop.id, name, id=f"{prop.id}: {name}")
+            for prop in PROPERTIES.values() for name in conditions(prop)]
 
 
 @pytest.mark.parametrize(("prop_id", "situation"), _cases())
