@@ -52,8 +52,8 @@ def is_helper(card: Card) -> bool:
 def card_entries(pool: CardPool, zone: Zone, *, names: list[str],
                  focused: list[str] | None = None) -> st.SearchStrategy[CardEntry]:
     """One card entry for ``zone``: on the battlefield a permanent with a random state
-    (tapped one time in four, door states, transformed, +1/+1 counters on a creature half
-    of the time);
+    (tapped one time in four, door states, transformed or face down for the cards that can
+    be, +1/+1 counters on a creature half of the time);
     elsewhere just the card.  Three entries in four come from ``focused`` when it is given.
 
     Shrinks towards the first focused name (or the first of ``names``), untapped, no door
@@ -70,6 +70,8 @@ def card_entries(pool: CardPool, zone: Zone, *, names: list[str],
             unlocked=tuple(sorted(set(doors), key=list(Door).index))
             if on_battlefield and card.is_room else (),
             transformed=transformed and on_battlefield and card.layout == "transform",
+            face_down=transformed and on_battlefield
+            and any("Morph" in face.keywords for face in card.faces),
             counters=(("+1/+1", counters),) if counters and on_battlefield and creature else (),
         )
 

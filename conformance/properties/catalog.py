@@ -15,7 +15,7 @@ from typing import Any
 from ..contract.types import TurnFaceUp, Unlock
 from ..format.cards import Card
 from ..format.vocabulary import Door, Step, Zone
-from .invariants import costs, durations, objects, triggers
+from .invariants import costs, durations, hidden, objects, triggers
 from .judge import Reading, judge_for, read_face
 from .observation import Check, Observation, Property, Violation, mana_value
 
@@ -343,6 +343,19 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), costs.legal_actions, _costs_focus,
              ("601.2f", "601.2g", "601.3", "202.3", "307.1", "116.2b", "709.5e", "702.37c",
               "702.37e", "118.9"), "costs", costs.reached_increase),
+    Property("face-down-hidden", hidden.face_down_hidden.__doc__ or "",
+             ("morph-look-at-face-down-you-control",
+              "morph-face-down-permanent-leaving-is-revealed"),
+             frozenset({"morph", "player-views"}), hidden.face_down_hidden, _morph,
+             ("708.5", "708.9", "400.7"), "face-down", hidden.reached_face_down),
+    Property("turned-face-up-same-object", hidden.turned_face_up_same_object.__doc__ or "",
+             ("morph-turned-face-up-is-same-permanent",),
+             frozenset({"morph"}), hidden.turned_face_up_same_object, _morph,
+             ("708.8", "702.37e", "110.5"), "face-down", hidden.reached_face_up),
+    Property("colors-from-card-data", hidden.colors_from_card_data.__doc__ or "",
+             ("dfc-commander-color-identity-both-faces", "dfc-back-face-color-indicator"),
+             frozenset({"transform"}), hidden.colors_from_card_data, _transforming,
+             ("903.4", "204.1", "712.8e"), "transform", hidden.reached_colors),
     Property("power-and-toughness", durations.power_and_toughness.__doc__ or "",
              ("morph-face-down-permanent-is-nameless-2-2",),
              frozenset(), durations.power_and_toughness, _PUMPS,

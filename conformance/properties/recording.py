@@ -232,6 +232,8 @@ def setup_yaml(setup: Setup) -> dict[str, Any]:
                     item["unlocked"] = [door.value for door in entry.unlocked]
                 if entry.transformed:
                     item["transformed"] = True
+                if entry.face_down:
+                    item["face_down"] = True
                 if entry.counters:
                     item["counters"] = dict(entry.counters)
                 items.append(item)
