@@ -312,10 +312,18 @@ def decode_game_view(data: Json) -> GameView:
     winner = data.get("winner")
     if winner is not None and not isinstance(winner, str):
         raise ContractError(f"game view winner: expected a player name or null, found {winner!r}")
+    unknown = _unknown(data, "game view")
+    if "game_over" not in data:  # an engine written before contract 1.1 said when games end
+        unknown.setdefault("game_over", NOT_REPORTED)
+        unknown.setdefault("winner", NOT_REPORTED)
     return GameView(_enum(Step, _field(data, "step", "game view"), "step"),
                     str(_field(data, "active_player", "game view")),
-                    data.get("priority_player"), stack, players, _unknown(data, "game view"),
+                    data.get("priority_player"), stack, players, unknown,
                     bool(data.get("game_over", False)), winner)
+
+
+#: Why a game view without ``game_over`` says nothing of the end of the game.
+NOT_REPORTED = "the engine does not report whether the game is over"
 
 
 def encode_info(info: EngineInfo) -> Json:

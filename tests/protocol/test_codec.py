@@ -126,6 +126,15 @@ def test_a_game_over_round_trips() -> None:
     assert codec.decode_game_view(wire(codec.encode_game_view(draw))) == draw
 
 
+def test_a_game_view_without_game_over_does_not_say_the_game_goes_on() -> None:
+    """An engine written before contract 1.1 does not report the end of the game: an
+    expectation on it is unsupported, not failed."""
+    sent = codec.encode_game_view(GameView(Step.DRAW, "bob", None, (), ()))
+    del sent["game_over"], sent["winner"]
+    view = codec.decode_game_view(wire(sent))
+    assert set(view.unknown) == {"game_over", "winner"}
+
+
 def test_engine_info_round_trips() -> None:
     info = EngineInfo("x", "1.2", frozenset({"rooms", "morph"}), "1.0")
     assert codec.decode_info(wire(codec.encode_info(info))) == info

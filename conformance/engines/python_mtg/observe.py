@@ -50,6 +50,8 @@ _FACE_DOWN = "python-mtg's views give a face-down object's printed {field}"
 _GAME_UNKNOWN = {
     "stack": "python-mtg shows no stack (a spell resolves inside the move that casts it)",
     "priority_player": "python-mtg exposes no priority",
+    "game_over": "the adapter does not read the end of a python-mtg game",
+    "winner": "the adapter does not read the end of a python-mtg game",
 }
 
 
