@@ -190,6 +190,12 @@ def _room(card: Card) -> bool:
     return card.is_room
 
 
+def _room_or_returner(card: Card) -> bool:
+    """Rooms, and what puts cards onto the battlefield (Replenish's kind, Wargate's)."""
+    text = " ".join(face.text for face in card.faces).lower()
+    return card.is_room or "onto the battlefield" in text or "to the battlefield" in text
+
+
 def _morph(card: Card) -> bool:
     return any("Morph" in face.keywords for face in card.faces)
 
@@ -280,7 +286,7 @@ PROPERTIES: tuple[Property, ...] = (
              ("709.4", "709.3b", "709.5", "202.3"), "rooms", _room_view),
     Property("room-doors-on-entering", room_doors_on_entering.__doc__ or "",
              ("room-enters-locked-from-other-zones", "room-cast-one-door"),
-             frozenset({"rooms"}), room_doors_on_entering, _room,
+             frozenset({"rooms"}), room_doors_on_entering, _room_or_returner,
              ("709.5d", "709.5c"), "rooms", _room_entered),
     Property("face-down-characteristics", face_down_characteristics.__doc__ or "",
              ("morph-face-down-spell-has-mana-value-0", "morph-face-down-permanent-is-nameless-2-2"),
@@ -356,6 +362,10 @@ PROPERTIES: tuple[Property, ...] = (
              ("dfc-commander-color-identity-both-faces", "dfc-back-face-color-indicator"),
              frozenset({"transform"}), hidden.colors_from_card_data, _transforming,
              ("903.4", "204.1", "712.8e"), "transform", hidden.reached_colors),
+    Property("copy-exceptions", hidden.copy_exceptions.__doc__ or "",
+             ("copy-mirror-room-copies-only-printed-values",),
+             frozenset({"token-copies"}), hidden.copy_exceptions, hidden.makes_excepted_copies,
+             ("707.9b", "707.2"), "copies", hidden.reached_copy_exception),
     Property("power-and-toughness", durations.power_and_toughness.__doc__ or "",
              ("morph-face-down-permanent-is-nameless-2-2",),
              frozenset(), durations.power_and_toughness, _PUMPS,

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import hypothesis
 import yaml
-from hypothesis import Verbosity, settings, stateful
+from hypothesis import Phase, Verbosity, settings, stateful
 from hypothesis.database import ExampleDatabase
 from hypothesis.errors import FlakyFailure, FlakyStrategyDefinition, Unsatisfiable
 from hypothesis.stateful import RuleBasedStateMachine
@@ -35,11 +35,13 @@ _FILE_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
 
 
 def counterexample_path(folder: Path, property_id: str) -> Path:
-    """The file a property's counterexample is written to in ``folder``.  An id that is not
-    a plain file name (``../x``, an absolute path) is refused, and the resolved path must
-    stay inside ``folder``."""
-    path = folder / f"{property_id}.yaml"
-    if not _FILE_NAME.fullmatch(property_id) or \
+    """The file a property's counterexample is written to in ``folder``.  An engine given
+    as ``module:factory`` names differential mode's property: its ``:`` becomes ``-``.  An
+    id that is not a plain file name then (``../x``, an absolute path) is refused, and the
+    resolved path must stay inside ``folder``."""
+    name = property_id.replace(":", "-")
+    path = folder / f"{name}.yaml"
+    if not _FILE_NAME.fullmatch(name) or \
             path.resolve().parent != folder.resolve():
         raise UsageError(f"property id {property_id!r} cannot name a counterexample file in "
                          f"{folder} (letters, digits, '.', '_' and '-' only)")
@@ -179,20 +181,23 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
     started = time.perf_counter()
     details: dict[str, Any] = {"seed": seed, "profile": profile,
                                "hypothesis": hypothesis.__version__}
-    test = state_machine_test(machine, chosen)
-    if not chosen.derandomize:
-        test = hypothesis.seed(seed)(test)
-    try:
-        test()
-    except FlakyFailure as exc:
-        # Past the budget no game starts, not even Hypothesis's last replay of the shrunk
-        # counterexample: what that counterexample raised is in the group.
-        found = exc.exceptions[0] if guard.cut and exc.exceptions else exc
-        outcome: BaseException | None = found
-    except Exception as exc:  # noqa: BLE001 - classified below
-        outcome = exc
+    if budget is None:
+        outcome = _play(machine, chosen, seed)
     else:
-        outcome = None
+        # Games are found, then shrunk, each within the budget: a game is never refused
+        # half-way through a search (Hypothesis would take that for a flaky test), the
+        # search is stopped instead -- and a counterexample whose shrinking is stopped is
+        # reported as found.
+        shrinking = Phase.shrink in chosen.phases
+        outcome = _play(machine, settings(chosen, phases=[
+            p for p in chosen.phases if p is not Phase.shrink]), seed)
+        if outcome is not None and shrinking and not isinstance(outcome, _OutOfTime):
+            guard.restart(strict=True)
+            shrunk = _play(machine, chosen, seed)
+            if type(shrunk) is type(outcome):
+                outcome = shrunk
+        if isinstance(outcome, _OutOfTime):
+            outcome = None
     duration = time.perf_counter() - started
     details.update(guard.details())
     if outcome is None:
@@ -227,6 +232,24 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                   duration=duration, details=details)
 
 
+def _play(machine: type[RuleBasedStateMachine], chosen: settings,
+          seed: int) -> BaseException | None:
+    """What one Hypothesis search raised, if anything."""
+    test = state_machine_test(machine, chosen)
+    if not chosen.derandomize:
+        test = hypothesis.seed(seed)(test)
+    try:
+        test()
+    except (Exception, _OutOfTime) as exc:  # noqa: BLE001 - classified by the caller
+        return exc
+    return None
+
+
+class _OutOfTime(BaseException):
+    """The budget is spent: the search stops (not an ``Exception``, so that Hypothesis
+    does not take it for a failure of the game)."""
+
+
 #: Seconds of games per property in each profile of ``run_properties`` (the command line):
 #: no game starts after them.
 BUDGETS: dict[str, float | None] = {"ci": 15.0, "dev": 120.0, "thorough": None}
@@ -243,7 +266,9 @@ def state_machine_test(machine: type[RuleBasedStateMachine],
 
 class _Guard:
     """Engines for one property's games: a position the engine cannot set up is rejected;
-    no game starts once ``budget`` seconds have gone since the first one started."""
+    once ``budget`` seconds have gone since the first game started, the search stops at
+    the next game -- unless (while not ``strict``) it is a position already played, which
+    is how Hypothesis replays the counterexample it found."""
 
     def __init__(self, factory: Callable[[], Engine], budget: float | None) -> None:
         self.factory = factory
@@ -252,17 +277,26 @@ class _Guard:
         self.games = 0
         self.refused: list[str] = []
         self.cut = False
+        self.strict = False
+        self.played: set[str] = set()
+
+    def restart(self, *, strict: bool) -> None:
+        """A new search, with a budget of its own."""
+        self.started, self.strict = None, strict
 
     def engine(self) -> Engine:
         return cast(Engine, _GuardedEngine(self))
 
-    def admit(self) -> None:
+    def admit(self, setup: Setup) -> None:
         now = time.perf_counter()
+        position = repr(setup)
         if self.started is None:
             self.started = now
-        elif self.budget is not None and now - self.started > self.budget:
+        elif self.budget is not None and now - self.started > self.budget and (
+                self.strict or position not in self.played):
             self.cut = True
-            hypothesis.reject()
+            raise _OutOfTime()
+        self.played.add(position)
 
     def details(self) -> dict[str, Any]:
         found: dict[str, Any] = {"games": self.games}
@@ -281,7 +315,7 @@ class _GuardedEngine:
         self._engine: Engine | None = None
 
     def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
-        self._guard.admit()
+        self._guard.admit(setup)
         engine = self._engine = self._guard.factory()
         try:
             aliases = dict(engine.start(setup, cards))

@@ -1,7 +1,7 @@
 """Invariants of what objects show and to whom: face-down objects stay hidden from other
 players and are revealed as they leave (CR 708.5, 708.9, 400.7), a turned-up permanent is
 the same object (CR 708.8), and what card data says of a card's colors and color identity
-(CR 202.2, 204, 712.8e, 903.4).
+(CR 202.2, 204, 712.8e, 903.4), and the exceptions a copy effect states (CR 707.9b).
 
 Cards are recognised by their identity (the names of the card, from the card file), never
 by an engine's wording.
@@ -9,9 +9,12 @@ by an engine's wording.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
+from ...contract.text import normalize_text
 from ...contract.types import TurnFaceUp
+from ...format.cards import Card
 from ...format.vocabulary import Zone
 from ..memory import step_of
 from ..observation import Observation, Violation
@@ -113,3 +116,49 @@ def reached_colors(o: Observation) -> bool:
     judge = step_of(o).judge
     return any((card := judge.card_of(v)) is not None and len(card.faces) > 1
                and (v.zone in _REVEALED_IN or v.transformed) for v in o.views.values())
+
+
+_EXCEPT_SUBTYPE = re.compile(r"copy of [^.]*except it'?s an? ([a-z]+) in addition to its "
+                             r"other (?:creature )?types")
+
+
+def copy_exceptions(o: Observation) -> Iterable[Violation]:
+    """A token made as a copy "except it's a Reflection in addition to its other types"
+    has that subtype: the exception is part of the copy effect and so of the token's
+    copiable values."""
+    step = step_of(o)
+    resolved = step.resolved
+    if not step.acted or resolved is None or resolved.kind != "ability":
+        return
+    source = step.before_views.get(resolved.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    text = normalize_text(" ".join(f.text for f in faces or ())).lower()
+    found = _EXCEPT_SUBTYPE.search(text)
+    if found is None:
+        return
+    subtype = found.group(1).capitalize()
+    for event in o.events:
+        view = o.views.get(str(event.data.get("object"))) if event.kind == "token_created" \
+            else None
+        if view is not None and view.zone is Zone.BATTLEFIELD and subtype not in view.subtypes:
+            yield Violation(f"a token copy made by {' // '.join(source.names) if source else ''} "
+                            f"is not a {subtype}", view.id, "subtypes", [subtype])
+            return
+
+
+def reached_copy_exception(o: Observation) -> bool:
+    """A token made by a copy effect with an exception."""
+    step = step_of(o)
+    resolved = step.resolved
+    if not step.acted or resolved is None or not any(e.kind == "token_created"
+                                                     for e in o.events):
+        return False
+    source = step.before_views.get(resolved.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    return _EXCEPT_SUBTYPE.search(normalize_text(
+        " ".join(f.text for f in faces or ())).lower()) is not None
+
+
+def makes_excepted_copies(card: Card) -> bool:
+    """Whether a card makes copies with an exception (the focus of ``copy_exceptions``)."""
+    return any(_EXCEPT_SUBTYPE.search(normalize_text(f.text).lower()) for f in card.faces)
