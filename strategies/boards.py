@@ -106,8 +106,8 @@ def _exact_pools(pool: CardPool, entries: list[CardEntry]) -> st.SearchStrategy[
 def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
            focus: Callable[[Card], bool] | None = None) -> st.SearchStrategy[Setup]:
     """A two-player position in alice's precombat main phase: cards in alice's hand,
-    graveyard and library, permanents on both battlefields -- among them up to two helper
-    cards each (:func:`is_helper`), and up to two of alice's last permanents on bob's side
+    graveyard and library, permanents on both battlefields -- among them helper
+    cards each (:func:`is_helper`, one to three), and up to two of alice's last permanents on bob's side
     too -- cards in bob's graveyard and library (so that bob's
     draw step does not end the game), and ``mana`` for alice (by default plenty half of the
     time, else a pool from :func:`mana_pools` or the cost of a card in her hand or
@@ -134,7 +134,7 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     helpers = [name for name in permanents if is_helper(pool[name])]
     focused_helpers = [n for n in helpers if n in chosen] if chosen is not None else None
     helping = (st.lists(card_entries(pool, Zone.BATTLEFIELD, names=helpers,
-                                     focused=focused_helpers or None), max_size=2)
+                                     focused=focused_helpers or None), min_size=1, max_size=3)
                if helpers else st.just([]))
     zones = {
         "hand": zone(Zone.HAND, everything, 1), "battlefield": zone(Zone.BATTLEFIELD, permanents, 1, 4),

@@ -28,6 +28,11 @@ CAUGHT_BY = {
     "active-player-controls-every-trigger": "trigger-order-and-control",
     "cast-trigger-on-other-players-spells": "trigger-instances",
     "anything-can-be-cast-face-down": "legal-actions",
+    "opponent-sees-face-down": "face-down-hidden",
+    "turned-face-up-is-a-new-object": "turned-face-up-same-object",
+    "color-identity-of-front-face": "colors-from-card-data",
+    "color-indicator-ignored": "colors-from-card-data",
+    "copy-exceptions-dropped": "copy-exceptions",
 }
 
 
