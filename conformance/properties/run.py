@@ -51,9 +51,10 @@ def counterexample_path(folder: Path, property_id: str) -> Path:
 #: CR rule and mechanic of each observation differential mode compares, for the metadata of
 #: a counterexample found that way (no ruling of the corpus names it).
 _DIFFERENTIAL_TOPICS: dict[str, tuple[str, str]] = {
-    "zone": ("400.7", "zone-changes"), "unlocked_doors": ("709.5", "rooms"),
+    "names": ("201.2a", "names"), "mana_value": ("202.3", "costs"),
+    "colors": ("202.2", "costs"), "unlocked_doors": ("709.5", "rooms"),
     "face_down": ("708.2", "morph"), "transformed": ("712.8", "double-faced"),
-    "token": ("111.1", "token-copies"), "tapped": ("110.5", "special-actions"),
+    "token": ("111.3", "token-copies"),
 }
 
 
@@ -65,7 +66,8 @@ def counterexample_ruling(failure: PropertyFailure, rulings: Sequence[Ruling],
     by_id = {r.id: r for r in rulings}
     base = next((by_id[i] for i in failure.property.rulings if i in by_id), None)
     name = failure.property.rulings[0] if base is not None else failure.property.id
-    document: dict[str, Any] = {"id": f"{name}-found-{seed % 10**6}"}
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    document: dict[str, Any] = {"id": f"{slug}-found-{seed % 10**6}"}
     cards = sorted({e.card for p in _players(failure) for e in p})
     if base is not None:
         document.update({
@@ -76,7 +78,7 @@ def counterexample_ruling(failure: PropertyFailure, rulings: Sequence[Ruling],
         })
     else:
         rule, mechanic = _DIFFERENTIAL_TOPICS.get(failure.violation.key or "",
-                                                  ("109.3", "zone-changes"))
+                                                  ("400.7", "zone-changes"))
         document.update({
             "text": failure.property.description, "date": None, "source": {"seed": "000-00"},
             "cards": cards, "cr": [rule], "mechanics": [mechanic],
@@ -166,7 +168,8 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
     """Play random games on engines from ``factory`` and check ``prop`` after every step.
 
     A position the engine cannot set up (``Unsupported`` or ``ContractError`` from
-    ``start``) is rejected, never an error.  No game starts after ``budget`` seconds (none
+    ``start``) is rejected, never an error; so is a game the engine cannot report on
+    (``Unsupported`` from a call other than an action or an answer).  No game starts after ``budget`` seconds (none
     by default): generation and shrinking stop there, and the last counterexample found
     is the one reported."""
     base = PROFILES[profile]
@@ -218,10 +221,15 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                      "replay": replay.command(prop, profile, seed, document is not None)},
         )
     if isinstance(outcome, Unsatisfiable):
-        reason = f": {guard.refused[0]}" if guard.refused else ""
+        if guard.refused and not guard.games:
+            message = (f"the engine could set up none of the {len(guard.refused)} positions "
+                       f"drawn: {guard.refused[0]}")
+        else:
+            message = (f"the engine could report on none of the games played "
+                       f"({len(guard.abandoned)} dropped): "
+                       f"{guard.abandoned[0] if guard.abandoned else 'no game was valid'}")
         return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
-                      message=f"the engine could set up none of the {len(guard.refused)} "
-                              f"positions drawn{reason}", duration=duration, details=details)
+                      message=message, duration=duration, details=details)
     if isinstance(outcome, (FlakyFailure, FlakyStrategyDefinition)):
         message = ("the engine did not play the same game the same way twice "
                    f"(Hypothesis: {type(outcome).__name__})")
@@ -276,6 +284,7 @@ class _Guard:
         self.started: float | None = None
         self.games = 0
         self.refused: list[str] = []
+        self.abandoned: list[str] = []
         self.cut = False
         self.strict = False
         self.played: set[str] = set()
@@ -302,6 +311,9 @@ class _Guard:
         found: dict[str, Any] = {"games": self.games}
         if self.refused:
             found["positions_rejected"] = len(self.refused)
+        if self.abandoned:
+            found["games_dropped"] = len(self.abandoned)
+            found["dropped_because"] = self.abandoned[0]
         if self.cut:
             found["budget_reached"] = self.budget
         return found
@@ -337,7 +349,23 @@ class _GuardedEngine:
     def __getattr__(self, name: str) -> Any:
         if self._engine is None:
             raise AttributeError(name)
-        return getattr(self._engine, name)
+        found = getattr(self._engine, name)
+        if name in _ACTING or not callable(found):
+            return found
+        guard = self._guard
+
+        def reading(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return found(*args, **kwargs)
+            except Unsupported as exc:  # a position it cannot report on: the game is dropped
+                guard.abandoned.append(str(exc).splitlines()[0] if str(exc) else "")
+                hypothesis.reject()
+        return reading
+
+
+#: The calls whose ``Unsupported`` the state machine handles itself (an action the engine
+#: cannot take is not taken); an ``Unsupported`` from any other call drops the game.
+_ACTING = frozenset({"perform", "answer"})
 
 
 class _Keyed(ExampleDatabase):
