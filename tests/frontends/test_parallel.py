@@ -67,8 +67,8 @@ def serial(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("options", [
     ("-n", "2"),
-    ("--tx", "2*popen", "--dist", "load"),
-    ("-d", "--tx", "popen", "--tx", "popen"),
+    pytest.param(("--tx", "2*popen", "--dist", "load"), marks=pytest.mark.slow),
+    pytest.param(("-d", "--tx", "popen", "--tx", "popen"), marks=pytest.mark.slow),
 ], ids=["n2", "tx-2-popen", "d-tx-popen-popen"])
 def test_parallel_runs_give_the_same_results_and_reports(serial, tmp_path, options):
     one = json.loads(serial.read_text(encoding="utf-8"))

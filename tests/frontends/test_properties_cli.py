@@ -31,6 +31,7 @@ def test_an_unknown_property_is_a_usage_error(capsys):
     assert "unknown property 'room-characteristic'" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # minutes of CPU: the slow tier (pyproject.toml)
 def test_run_with_properties_puts_them_in_the_results_file(tmp_path, capsys):
     out = tmp_path / "r.json"
     assert main(["run", "-q", "--properties", "--results", str(out)]) == 0

@@ -76,6 +76,7 @@ class RoomSpellCostsOneMore(Variant):
         return view
 
 
+@pytest.mark.slow  # minutes of CPU: the slow tier (pyproject.toml)
 def test_a_game_on_random_ids_shrinks_to_a_counterexample(corpus):
     """Shrinking replays games: with random ids and shuffled orders, the machine must make
     the same choices by what the scenario controls, not by ids or ``repr`` (which gave

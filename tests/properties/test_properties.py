@@ -103,6 +103,7 @@ def test_differential_mode_agrees_with_itself(corpus):
     assert result.status is Status.PASSED, result.message
 
 
+@pytest.mark.slow  # minutes of CPU: the slow tier (pyproject.toml)
 def test_differential_mode_reports_the_first_difference(corpus):
     from conformance.properties.differential import differential
 

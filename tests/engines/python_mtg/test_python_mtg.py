@@ -293,6 +293,7 @@ def test_a_reproduction_replays_the_engine_calls(cards: CardPool, tmp_path: Path
 SCRIPTS = [*sorted(REPROS.glob("*.py")), REPROS.parent / "serah-farron-recursion.py"]
 
 
+@pytest.mark.slow  # minutes of CPU: the slow tier (pyproject.toml)
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
 def test_each_recorded_departure_still_reproduces(script: Path) -> None:
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
