@@ -173,6 +173,17 @@ class StdioEngine:
         self._deadline = 0.0
         self._next_id = 0
         self._cards_sent: CardPool | None = None
+        #: the protocol 1.1 features the engine listed in its ``hello`` answer
+        self.features: frozenset[str] = frozenset()
+        #: what the harness knows of the game since it last changed (``_changed``): the
+        #: choice pending and the views read, by viewer
+        self._choice: tuple[Choice | None] | None = None
+        #: the ids of this scenario's objects the harness has been told of (aliases, new
+        #: objects in events, ``objects`` listings): what ``observe_many`` reads at once
+        self._known: dict[ObjectId, None] = {}
+        self._views: dict[tuple[ObjectId, PlayerId | None], ObjectView | Exception] = {}
+        #: requests sent, by method (for benchmarks and tests)
+        self.requests: collections.Counter[str] = collections.Counter()
         self._info = self._spawn()
 
     # -- the process -----------------------------------------------------------------------
@@ -190,6 +201,9 @@ class StdioEngine:
         if protocol.split(".")[0] != codec.PROTOCOL_VERSION.split(".")[0]:
             self._fail(f"the engine speaks protocol {protocol!r}; this harness speaks "
                        f"{codec.PROTOCOL_VERSION}")
+        features = hello.get("features")
+        self.features = frozenset(str(f) for f in features if f in codec.FEATURES) \
+            if isinstance(features, list) else frozenset()
         return codec.decode_info(hello)
 
     def _restart(self) -> None:
@@ -215,6 +229,7 @@ class StdioEngine:
             raise ContractError(f"cannot call {method!r}: the engine process is not running "
                                 f"(it failed earlier; it restarts at the next scenario)")
         self._next_id += 1
+        self.requests[method] += 1
         request_id = self._next_id
         try:
             process.send(json.dumps({"id": request_id, "method": method, "params": params},
@@ -254,21 +269,60 @@ class StdioEngine:
     def info(self) -> EngineInfo:
         return self._info
 
+    def _changed(self) -> None:
+        """The game may change: forget what was read of it."""
+        self._choice = None
+        self._views = {}
+
     def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
+        self._changed()
+        self._known = {}
         if self._process is None:
             self._restart()
         self._deadline = time.monotonic() + self.timeout
         same = self._cards_sent is cards
-        result = self._call("start", {"setup": codec.encode_setup(setup),
-                                      "cards": None if same else codec.encode_cards(cards)})
+        params: dict[str, Json] = {"setup": codec.encode_setup(setup),
+                                   "cards": None if same else codec.encode_cards(cards)}
+        with_choice = "events-with-choice" in self.features
+        result = self._call("start", {**params, "with_choice": True} if with_choice else params)
         self._cards_sent = cards
+        if with_choice:
+            if not isinstance(result, dict) or not isinstance(result.get("aliases"), dict):
+                raise ContractError(f"start: expected aliases and the pending choice (feature "
+                                    f"events-with-choice), found {_shorten(repr(result))}")
+            self._choice = (codec.decode_choice(result.get("pending_choice")),)
+            result = result["aliases"]
         if not isinstance(result, dict):
             raise ContractError(f"start: expected an object of aliases, found {result!r}")
-        return {str(alias): str(object_id) for alias, object_id in result.items()}
+        aliases = {str(alias): str(object_id) for alias, object_id in result.items()}
+        self._known.update(dict.fromkeys(aliases.values()))
+        return aliases
+
+    def _events(self, method: str, params: dict[str, Json]) -> Sequence[Event]:
+        """``perform`` or ``answer``; with ``events-with-choice`` the answer carries the
+        choice pending after the events, kept for ``pending_choice``."""
+        self._changed()
+        if "events-with-choice" not in self.features:
+            events = codec.decode_events(self._call(method, params))
+            self._learn(events)
+            return events
+        result = self._call(method, {**params, "with_choice": True})
+        if not isinstance(result, dict) or "events" not in result:
+            raise ContractError(f"{method}: expected events and the pending choice "
+                                f"(feature events-with-choice), found {_shorten(repr(result))}")
+        events = codec.decode_events(result["events"])
+        self._choice = (codec.decode_choice(result.get("pending_choice")),)
+        self._learn(events)
+        return events
+
+    def _learn(self, events: Sequence[Event]) -> None:
+        for event in events:
+            new = event.data.get("new_object")
+            if isinstance(new, str):
+                self._known[new] = None
 
     def perform(self, action: Action) -> Sequence[Event]:
-        return codec.decode_events(self._call("perform",
-                                              {"action": codec.encode_action(action)}))
+        return self._events("perform", {"action": codec.encode_action(action)})
 
     def is_legal(self, action: Action) -> bool:
         return bool(self._call("is_legal", {"action": codec.encode_action(action)}))
@@ -280,10 +334,12 @@ class StdioEngine:
         return [codec.decode_action(a) for a in result]
 
     def pending_choice(self) -> Choice | None:
-        return codec.decode_choice(self._call("pending_choice", {}))
+        if self._choice is None:
+            self._choice = (codec.decode_choice(self._call("pending_choice", {})),)
+        return self._choice[0]
 
     def answer(self, values: Sequence[str]) -> Sequence[Event]:
-        return codec.decode_events(self._call("answer", {"values": list(values)}))
+        return self._events("answer", {"values": list(values)})
 
     def accepts(self, values: Sequence[str]) -> bool:
         """Contract 1.1: whether the pending open choice would take ``values``."""
@@ -295,12 +351,34 @@ class StdioEngine:
         return result if isinstance(result, str) else None
 
     def observe(self, object_id: ObjectId, viewer: PlayerId | None = None) -> ObjectView:
-        return codec.decode_object_view(self._call("observe",
-                                                   {"object": object_id, "viewer": viewer}))
+        """With ``observe-many``, the first view asked of an object the harness was told of
+        reads the views of all of those in one request."""
+        known = self._views.get((object_id, viewer))
+        if known is None and "observe-many" in self.features and object_id in self._known:
+            self._observe_listed(viewer)
+            known = self._views.get((object_id, viewer))
+        if known is None:
+            return codec.decode_object_view(self._call("observe",
+                                                       {"object": object_id, "viewer": viewer}))
+        if isinstance(known, Exception):
+            raise known
+        return known
+
+    def _observe_listed(self, viewer: PlayerId | None) -> None:
+        wanted = [o for o in self._known if (o, viewer) not in self._views]
+        result = self._call("observe_many", {"objects": list(wanted), "viewer": viewer})
+        if not isinstance(result, list) or len(result) != len(wanted):
+            raise ContractError(f"observe_many: expected {len(wanted)} views, found "
+                                f"{_shorten(repr(result))}")
+        for object_id, item in zip(wanted, result):
+            self._views[(object_id, viewer)] = codec.decode_error(item["error"]) \
+                if isinstance(item, dict) and "error" in item else codec.decode_object_view(item)
 
     def objects(self, zone: Zone, player: PlayerId | None = None) -> Sequence[ObjectId]:
         result = self._call("objects", {"zone": zone.value, "player": player})
-        return list(codec._strings(result, "objects"))
+        listed = list(codec._strings(result, "objects"))
+        self._known.update(dict.fromkeys(listed))
+        return listed
 
     def game(self) -> GameView:
         return codec.decode_game_view(self._call("game", {}))

@@ -28,7 +28,10 @@ from ..format.vocabulary import Door, Face, Step, Zone
 from ..format.yamlsource import LineDict, LineList
 
 #: The protocol's version: a change an existing engine could not follow raises the major.
-PROTOCOL_VERSION = "1.0"
+PROTOCOL_VERSION = "1.1"
+#: Optional features of protocol 1.1 an engine lists in its ``hello`` answer
+#: (``features``); the harness uses only those listed, so a 1.0 engine works unchanged.
+FEATURES = ("events-with-choice", "observe-many")
 
 Json = Any  # a JSON value: dict, list, str, int, float, bool or None
 

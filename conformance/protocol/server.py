@@ -9,10 +9,11 @@ goes on.  It stops at ``close`` or at the end of its input.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from ..contract.protocol import Engine
+from ..contract.types import Event
 from ..errors import ContractError
 from ..format.cards import CardPool
 from ..format.vocabulary import Zone
@@ -62,7 +63,8 @@ class Server:
     def call(self, method: str, params: dict[str, Any]) -> Json:
         if method == "hello":
             self.greeted = True
-            return {"protocol": codec.PROTOCOL_VERSION, **codec.encode_info(self.engine.info)}
+            return {"protocol": codec.PROTOCOL_VERSION, **codec.encode_info(self.engine.info),
+                    "features": list(codec.FEATURES)}
         if not self.greeted:
             raise BadRequest(f"{method!r} before 'hello'")
         handler = self._methods.get(method)
@@ -79,11 +81,24 @@ class Server:
         elif self.cards is None:
             raise BadRequest("start: no card pool yet ('cards' is null on the first start)")
         setup = codec.decode_setup(_param(params, "setup"))
-        return dict(self.engine.start(setup, self.cards))
+        aliases = dict(self.engine.start(setup, self.cards))
+        if not params.get("with_choice"):
+            return aliases
+        return {"aliases": aliases,
+                "pending_choice": codec.encode_choice(self.engine.pending_choice())}
 
     def _perform(self, params: dict[str, Any]) -> Json:
         action = codec.decode_action(_param(params, "action"))
-        return codec.encode_events(self.engine.perform(action))
+        return self._events(self.engine.perform(action), params)
+
+    def _events(self, events: Sequence[Event], params: dict[str, Any]) -> Json:
+        """``[Event]``; with ``with_choice`` (feature ``events-with-choice``), the events and
+        the choice pending after them, saving the client a ``pending_choice`` request."""
+        encoded = codec.encode_events(events)
+        if not params.get("with_choice"):
+            return encoded
+        return {"events": encoded,
+                "pending_choice": codec.encode_choice(self.engine.pending_choice())}
 
     def _is_legal(self, params: dict[str, Any]) -> Json:
         return bool(self.engine.is_legal(codec.decode_action(_param(params, "action"))))
@@ -99,7 +114,7 @@ class Server:
         values = _param(params, "values")
         if not isinstance(values, list):
             raise BadRequest("answer: 'values' must be a list of strings")
-        return codec.encode_events(self.engine.answer([str(v) for v in values]))
+        return self._events(self.engine.answer([str(v) for v in values]), params)
 
     def _accepts(self, params: dict[str, Any]) -> Json:
         values = _param(params, "values")
@@ -121,6 +136,21 @@ class Server:
             raise BadRequest("observe: 'object' must be an object id")
         return codec.encode_object_view(self.engine.observe(object_id, params.get("viewer")))
 
+    def _observe_many(self, params: dict[str, Any]) -> Json:
+        """Feature ``observe-many``: the views of several objects, each an ObjectView or
+        ``{"error": ...}`` as ``observe`` would have answered it."""
+        object_ids = params.get("objects")
+        if not isinstance(object_ids, list) or not all(isinstance(o, str) for o in object_ids):
+            raise BadRequest("observe_many: 'objects' must be a list of object ids")
+        views: list[Json] = []
+        for object_id in object_ids:
+            try:
+                views.append(codec.encode_object_view(
+                    self.engine.observe(object_id, params.get("viewer"))))
+            except Exception as exc:  # noqa: BLE001 - the client raises it for that object
+                views.append({"error": codec.encode_error(exc)})
+        return views
+
     def _objects(self, params: dict[str, Any]) -> Json:
         try:
             zone = Zone(_param(params, "zone"))
@@ -139,7 +169,8 @@ class Server:
     _methods: dict[str, Callable[[Server, dict[str, Any]], Json]] = {
         "start": _start, "perform": _perform, "is_legal": _is_legal,
         "legal_actions": _legal_actions, "pending_choice": _pending_choice, "answer": _answer,
-        "observe": _observe, "objects": _objects, "game": _game, "close": _close,
+        "observe": _observe, "observe_many": _observe_many, "objects": _objects,
+        "game": _game, "close": _close,
         "accepts": _accepts, "reproduction": _reproduction,
     }
 

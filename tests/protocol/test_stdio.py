@@ -24,7 +24,7 @@ from conformance.protocol.client import StdioEngine
 from conformance.protocol.server import serve
 from conformance.runner.execute import run_corpus
 from conformance.runner.results import Result
-from conformance.format.loader import find_ruling_files
+from conformance.format.loader import find_card_file, find_ruling_files, load_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = ROOT / "rulings"
@@ -127,7 +127,53 @@ def test_the_server_answers_hello_with_the_engines_info() -> None:
     (hello,) = converse({"id": 1, "method": "hello", "params": {"protocol": "1.0"}})
     info = ReferenceEngine().info
     assert hello == {"id": 1, "result": {"protocol": codec.PROTOCOL_VERSION,
-                                         **codec.encode_info(info)}}
+                                         **codec.encode_info(info),
+                                         "features": ["events-with-choice", "observe-many"]}}
+
+
+def test_the_server_returns_the_pending_choice_with_the_events_when_asked() -> None:
+    setup = {"players": [{"name": "alice", "mana": "{U}{U}", "zones": {
+        "hand": [{"card": "Bottomless Pool // Locker Room", "alias": "pool"}]}},
+        {"name": "bob"}], "active_player": "alice", "step": "precombat_main"}
+    cards = codec.encode_cards(load_cards(find_card_file([RULINGS])))
+    hello, started, plain, with_choice, many = converse(
+        {"id": 1, "method": "hello", "params": {"protocol": "1.1"}},
+        {"id": 2, "method": "start", "params": {"setup": setup, "cards": cards,
+                                                "with_choice": True}},
+        {"id": 3, "method": "perform", "params": {"action": {"type": "resolve"}}},
+        {"id": 4, "method": "perform", "params": {"action": {
+            "type": "cast", "player": "alice", "card": "o1"}, "with_choice": True}},
+        {"id": 5, "method": "observe_many", "params": {"objects": ["o1", "o99"]}})
+    assert started["result"] == {"aliases": {"pool": "o1"}, "pending_choice": None}
+    assert plain["error"]["type"] == "illegal-action"  # nothing on the stack
+    result = with_choice["result"]
+    assert isinstance(result["events"], list) and result["pending_choice"]["kind"] == "door"
+    view, missing = many["result"]
+    assert view["id"] == "o1" and missing == {"error": {"type": "unknown-object",
+                                                         "message": "o99"}}
+
+
+def _ignore(result: Result) -> None:
+    pass
+
+
+def test_an_engine_of_protocol_1_0_works_unchanged() -> None:
+    corpus = load_corpus([RULINGS / "rooms"], RULINGS / "cards.yaml")
+    counts = {}
+    results = {}
+    for name, command in (("1.0", [sys.executable, str(ENGINES / "protocol_1_0.py")]),
+                          ("1.1", shlex.split(SERVE_REFERENCE))):
+        engine = StdioEngine(command)
+        results[name] = [(r.id, r.status, r.message) for r in
+                         run_corpus(corpus.rulings, (), engine, corpus.cards, _ignore)]
+        engine.close()
+        counts[name] = sum(engine.requests.values())
+        assert engine.features == (frozenset() if name == "1.0" else
+                                   frozenset(codec.FEATURES))
+    inproc = [(r.id, r.status, r.message)
+              for r in run_corpus(corpus.rulings, (), ReferenceEngine(), corpus.cards, _ignore)]
+    assert results["1.0"] == results["1.1"] == inproc
+    assert counts["1.1"] < 0.75 * counts["1.0"]  # fewer round trips per ruling
 
 
 @pytest.mark.parametrize("request_line, message", [
