@@ -185,11 +185,13 @@ def test_an_id_line_is_read_without_loading_the_file(tmp_path: Path) -> None:
 
 def _benchmarks() -> Any:
     """``benchmarks/run_all.py``, whose corpora and process measurements these tests share."""
-    spec = importlib.util.spec_from_file_location("run_all", ROOT / "benchmarks" / "run_all.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    name = "benchmarks_run_all"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "run_all.py")
+        assert spec is not None and spec.loader is not None
+        sys.modules[name] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 @pytest.mark.slow
