@@ -195,7 +195,7 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
         outcome = _play(machine, settings(chosen, phases=[
             p for p in chosen.phases if p is not Phase.shrink]), seed)
         if outcome is not None and shrinking and not isinstance(outcome, _OutOfTime):
-            guard.restart(strict=True)
+            guard.restart(strict=True, budget=budget / 2)
             shrunk = _play(machine, chosen, seed)
             if type(shrunk) is type(outcome):
                 outcome = shrunk
@@ -258,9 +258,9 @@ class _OutOfTime(BaseException):
     does not take it for a failure of the game)."""
 
 
-#: Seconds of games per property in each profile of ``run_properties`` (the command line):
-#: no game starts after them.
-BUDGETS: dict[str, float | None] = {"ci": 15.0, "dev": 120.0, "thorough": None}
+#: Seconds of games per property in each profile of ``run_properties`` (the command line),
+#: and half as much again to shrink a counterexample found.
+BUDGETS: dict[str, float | None] = {"ci": 6.0, "dev": 60.0, "thorough": None}
 
 
 def state_machine_test(machine: type[RuleBasedStateMachine],
@@ -274,9 +274,9 @@ def state_machine_test(machine: type[RuleBasedStateMachine],
 
 class _Guard:
     """Engines for one property's games: a position the engine cannot set up is rejected;
-    once ``budget`` seconds have gone since the first game started, the search stops at
-    the next game -- unless (while not ``strict``) it is a position already played, which
-    is how Hypothesis replays the counterexample it found."""
+    once ``budget`` seconds have gone since the first game started, the search stops at the
+    engine's next call -- unless (while not ``strict``) the game is on a position already
+    played, which is how Hypothesis replays the counterexample it found."""
 
     def __init__(self, factory: Callable[[], Engine], budget: float | None) -> None:
         self.factory = factory
@@ -288,24 +288,29 @@ class _Guard:
         self.cut = False
         self.strict = False
         self.played: set[str] = set()
+        self.replaying = False  # the game in progress is on a position already played
 
-    def restart(self, *, strict: bool) -> None:
+    def restart(self, *, strict: bool, budget: float | None) -> None:
         """A new search, with a budget of its own."""
-        self.started, self.strict = None, strict
+        self.started, self.strict, self.budget = None, strict, budget
 
     def engine(self) -> Engine:
         return cast(Engine, _GuardedEngine(self))
 
     def admit(self, setup: Setup) -> None:
-        now = time.perf_counter()
         position = repr(setup)
         if self.started is None:
-            self.started = now
-        elif self.budget is not None and now - self.started > self.budget and (
-                self.strict or position not in self.played):
+            self.started = time.perf_counter()
+        self.replaying = position in self.played and not self.strict
+        self.check()
+        self.played.add(position)
+
+    def check(self) -> None:
+        """Stop the search if the budget is spent (and the game is not a replay)."""
+        if self.budget is not None and self.started is not None and not self.replaying \
+                and time.perf_counter() - self.started > self.budget:
             self.cut = True
             raise _OutOfTime()
-        self.played.add(position)
 
     def details(self) -> dict[str, Any]:
         found: dict[str, Any] = {"games": self.games}
@@ -355,6 +360,7 @@ class _GuardedEngine:
         guard = self._guard
 
         def reading(*args: Any, **kwargs: Any) -> Any:
+            guard.check()
             try:
                 return found(*args, **kwargs)
             except Unsupported as exc:  # a position it cannot report on: the game is dropped
