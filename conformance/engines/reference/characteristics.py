@@ -141,19 +141,20 @@ class _Memo:
     result: nothing needs invalidating by hand.  Copies of the game share memos, which are
     never changed in place once made but for ``final``, a value of the same key."""
 
-    __slots__ = ("base", "final", "key", "printed")
+    __slots__ = ("base", "final", "key", "printed", "statics")
 
     def __init__(self, key: tuple[Any, ...], base: Characteristics,
                  printed: tuple[Ability, ...]) -> None:
         self.key = key
         self.base = base
         self.printed = printed
+        self.statics = tuple(a for a in printed if a.kind == "static")
         self.final: tuple[frozenset[str], int | None, int | None, Characteristics] | None = None
 
 
 def _memo(obj: GameObject, abilities: Abilities) -> _Memo:
     key = (obj.card, obj.copy, obj.face_down, obj.zone, obj.cast_door,
-           frozenset(obj.unlocked), obj.transformed, obj.x, abilities)
+           frozenset(obj.unlocked) if obj.unlocked else None, obj.transformed, obj.x, abilities)
     memo: _Memo | None = obj.memo
     if memo is None or memo.key != key:
         memo = _Memo(key, _copiable_values(obj, abilities), _printed(obj, abilities))
@@ -223,10 +224,9 @@ def _power_and_toughness(game: GameState, obj: GameObject, base: Characteristics
             cards = game.zone_list(Zone(rule.get("zone", "graveyard")), obj.controller)
             power += count_cards(game, cards, tuple(rule.get("types_any") or ()), abilities)
     for source in game.permanents():
-        printed = _memo(source, abilities).printed if memoized else _printed(source, abilities)
-        for ability in printed:
-            if ability.kind != "static":
-                continue
+        statics = _memo(source, abilities).statics if memoized else \
+            tuple(a for a in _printed(source, abilities) if a.kind == "static")
+        for ability in statics:
             bonus = ability.params.get("enchanted_gets")
             if bonus and source.attached_to == obj.id:
                 power += int(bonus.get("power", 0))
