@@ -253,6 +253,21 @@ def test_find_fails_unless_exactly_one_object_matches(write: Write, cards: CardP
     assert result.line == line_of(ruling, "find:")
 
 
+def test_find_and_objects_show_what_they_match_as_the_file_writes_it(write: Write,
+                                                                     cards: CardPool) -> None:
+    ruling = write(BEARS_AND_MEMNITE.format(
+        find="find: {as: found, zone: battlefield, token: false, name: Grizzly Bears}"))
+    assert run(ruling, cards).message == (
+        "expected exactly one object in the battlefield matching {'as': 'found', 'zone': "
+        "'battlefield', 'token': False, 'name': 'Grizzly Bears'}; found 2")
+    ruling = write(BEARS_AND_MEMNITE.format(
+        find="expect: {objects: {zone: battlefield, name: Memnite, count: 2}}"
+    ).replace("      - expect: {object: found, zone: battlefield}\n", ""), "runner-objects")
+    assert run(ruling, cards).message == (
+        "the game: objects: expected 2 matching {'zone': 'battlefield', 'name': 'Memnite', "
+        "'count': 2}, found 1")
+
+
 # -- choices ---------------------------------------------------------------------------------
 
 
