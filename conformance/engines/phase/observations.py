@@ -93,9 +93,10 @@ def mana_value(session: PhaseSession, object_id: ObjectId, cache: dict[Any, int]
     key = (session.version, object_id)
     if key not in cache:
         number, _ = parse_id(object_id)
-        zone = str(session.raw(object_id).get("zone"))
+        live = session.raw(object_id)
+        zone = str(live.get("zone"))
         try:
-            value = mana_value_probe(session.replica(), number, zone)
+            value = mana_value_probe(_probe_replica(session, number, live), number, zone)
         except ValueError as exc:
             raise Unsupported(f"phase would not show its mana value of {object_id}: "
                               f"{exc}") from None
@@ -103,6 +104,20 @@ def mana_value(session: PhaseSession, object_id: ObjectId, cache: dict[Any, int]
             raise Unsupported(f"phase recorded no mana value for {object_id}")
         cache[key] = value
     return cache[key]
+
+
+def _probe_replica(session: PhaseSession, number: int, live: dict[str, Any]) -> Any:
+    """A replica to probe object ``number`` on: the one already built at this state of the
+    game, while phase's object there is still exactly the live one (earlier probes moved
+    other objects out of it), or else a new one."""
+    shared: list[Any] = session.memo("mana value replica", lambda: [session.replica()])
+    try:
+        there = dict(session.call(shared[0].object, number))
+    except ValueError:
+        there = None
+    if there != live:
+        shared[0] = session.replica()
+    return shared[0]
 
 
 def applied(obj: dict[str, Any], entry: Any) -> bool:
