@@ -260,7 +260,7 @@ class _OutOfTime(BaseException):
 
 #: Seconds of games per property in each profile of ``run_properties`` (the command line),
 #: and half as much again to shrink a counterexample found.
-BUDGETS: dict[str, float | None] = {"ci": 6.0, "dev": 60.0, "thorough": None}
+BUDGETS: dict[str, float | None] = {"ci": 8.0, "dev": 60.0, "thorough": None}
 
 
 def state_machine_test(machine: type[RuleBasedStateMachine],
