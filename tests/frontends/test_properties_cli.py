@@ -54,6 +54,7 @@ def test_a_failing_property_prints_its_counterexample(tmp_path, capsys):
     assert written.exists() and "scenarios:" in written.read_text("utf-8")
 
 
+@pytest.mark.slow  # the whole meter's CLI run is in the slow tier too (tests/mutants/test_meter.py)
 def test_the_mutation_meter(tmp_path, capsys):
     # The whole catalogue is measured by `conformance mutants` (docs/properties.md); here two
     # mutants, one of them killed, go through the command and its JSON.
