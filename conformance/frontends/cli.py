@@ -18,7 +18,6 @@ from .. import __version__
 from ..contract import registry
 from ..errors import ConformanceError, RulingFileError
 from ..format.loader import Corpus
-from ..runner.execute import run_corpus
 from ..runner.results import Result, ResultsWriter, Status, summary
 from ._shared import TerminalOutput, html_path, load, write
 from . import (
@@ -107,6 +106,8 @@ def _print_result(result: Result, quiet: bool) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from ..runner.execute import run_corpus  # the runner only for a run: a quick start-up
+
     expectations = gate_cmd.prepare(args)
     engine = registry.create(args.engine, timeout=args.timeout)
     try:
