@@ -113,18 +113,22 @@ def _cast(session: PhaseSession, action: Cast, given: set[int]) -> list[dict[str
     events: list[dict[str, Any]] = []
     with atomic(session):
         events += session.apply(seat, legal)
+        offered = session.waiting().get("type") == "AlternativeCastChoice"
         events += settle(session, action.door, action.face, action.face_down, action.targets,
                          action.x)
-        _check_cast_mode(session, action, number, before)
+        _check_cast_mode(session, action, number, before, offered)
     if action.targets is not None:
         given.add(number)
     return events
 
 
 def _check_cast_mode(session: PhaseSession, action: Cast, number: int,
-                     before: dict[str, Any]) -> None:
-    """Refuse (and so undo) a cast phase carried out in another mode than requested."""
+                     before: dict[str, Any], offered: bool) -> None:
+    """Refuse (and so undo) a cast phase carried out in another mode than requested;
+    ``offered``: phase asked whether to cast it face down."""
     if number not in session.stack_ids():
+        if action.face_down and not offered:  # e.g. it asks which door of a Room to cast
+            raise IllegalAction(f"phase did not offer casting {action.card} face down")
         return  # it is not on the stack as a spell (a prompt is pending, or it resolved)
     spell = session.object_of(number)
     assert spell is not None, number

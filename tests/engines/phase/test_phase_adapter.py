@@ -246,6 +246,17 @@ def test_a_cast_phase_makes_in_another_mode_is_refused(engine: Any, cards: CardP
     assert len(engine.game().stack) == 1
 
 
+def test_a_face_down_cast_phase_does_not_offer_is_refused(engine: Any,
+                                                         cards: CardPool) -> None:
+    """phase offers a Room no face-down cast: it asks which door to cast instead."""
+    aliases = engine.start(setup_with((CardEntry(ROOM, alias="room"),), mana="{4}{U}"), cards)
+    assert not engine.is_legal(Cast("alice", aliases["room"], face_down=True))
+    assert engine.is_legal(Cast("alice", aliases["room"]))
+    with pytest.raises(IllegalAction, match="face down"):
+        engine.perform(Cast("alice", aliases["room"], face_down=True))
+    assert engine.observe(aliases["room"]).zone is Zone.HAND
+
+
 def test_illegal_action_raises(engine: Any, cards: CardPool) -> None:
     aliases = engine.start(setup_with((CardEntry(ROOM, alias="room"),)), cards)
     with pytest.raises(IllegalAction):  # no mana: phase does not list the cast
