@@ -155,7 +155,7 @@ class PhaseEngine:
         for candidate in session.actions():
             data = candidate.data or {}
             if candidate.kind == "CastSpell":
-                out.append(Cast(player, session.cid(int(data["object_id"]))))
+                out.append(_cast_mode(session, Cast(player, session.cid(int(data["object_id"])))))
             elif candidate.kind == "ActivateAbility":
                 out.append(Activate(player, session.cid(int(data["source_id"])),
                                     int(data["ability_index"])))
@@ -204,6 +204,22 @@ class PhaseEngine:
         if self._session is not None:
             self._calls = (self.engine_calls, self.engine_seconds)
         self._session = None
+
+
+_FACE_DOWN_KEYWORDS = ("Morph", "Megamorph", "Disguise")
+
+
+def _cast_mode(session: PhaseSession, cast: Cast) -> Cast:
+    """phase's ``CastSpell`` does not say in which mode phase casts: a card phase can cast
+    face down (a morph keyword on phase's object) is listed face down when phase would not
+    cast it face up (it casts it face down without asking when only that is payable)."""
+    obj = session.object_of(session.pid(cast.card)) or {}
+    if not any(isinstance(k, dict) and set(k) & set(_FACE_DOWN_KEYWORDS)
+               for k in obj.get("keywords") or ()):
+        return cast
+    if actions.is_legal(session, cast):
+        return cast
+    return Cast(cast.player, cast.card, face_down=True)
 
 
 def _wanted(session: PhaseSession, action: Action) -> dict[str, Any] | None:
