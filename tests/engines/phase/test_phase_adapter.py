@@ -238,6 +238,7 @@ def test_a_cast_phase_makes_in_another_mode_is_refused(engine: Any, cards: CardP
     aliases = engine.start(setup_with((CardEntry("Thousand Winds", alias="winds"),),
                                       mana="{3}"), cards)
     assert not engine.is_legal(Cast("alice", aliases["winds"]))
+    assert engine.legal_actions("alice") == [Cast("alice", aliases["winds"], face_down=True)]
     with pytest.raises(IllegalAction, match="face down"):
         engine.perform(Cast("alice", aliases["winds"]))
     assert engine.observe(aliases["winds"]).zone is Zone.HAND
