@@ -105,15 +105,15 @@ def _exact_pools(pool: CardPool, entries: list[CardEntry]) -> st.SearchStrategy[
 
 def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
            focus: Callable[[Card], bool] | None = None) -> st.SearchStrategy[Setup]:
-    """A two-player position in alice's precombat main phase: cards in alice's hand,
-    graveyard and library, permanents on both battlefields -- among them helper
-    cards each (:func:`is_helper`, one to three), and up to two of alice's last permanents on bob's side
-    too -- cards in bob's graveyard and library (so that bob's
-    draw step does not end the game), and ``mana`` for alice (by default plenty half of the
-    time, else a pool from :func:`mana_pools` or the cost of a card in her hand or
-    graveyard).  Every
-    card entry gets an alias ``c1``, ``c2``... in order.  With ``focus``, the cards it
-    selects come first in every zone's choices, so that games use them more.
+    """A two-player position in alice's precombat main phase: cards in alice's hand (three
+    times in four), graveyard and library; permanents on both battlefields -- among them,
+    three times in four, one to three helper cards each (:func:`is_helper`), and up to two
+    of alice's last permanents on bob's side too; cards in bob's graveyard and (three times
+    in four, so that his draw step does not end the game) library; and ``mana`` for alice
+    (by default plenty half of the time, else a pool from :func:`mana_pools` or the cost of
+    a card in her hand or graveyard).  Every card entry gets an alias ``c1``, ``c2``... in
+    order.  With ``focus``, the cards it selects come first in every zone's choices,
+    helpers included, so that games use them more.
 
     Shrinks towards fewer cards and none shared, then towards the first cards of the pool
     (focused first, then by name).
@@ -133,14 +133,16 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
 
     helpers = [name for name in permanents if is_helper(pool[name])]
     focused_helpers = [n for n in helpers if n in chosen] if chosen is not None else None
-    helping = (st.lists(card_entries(pool, Zone.BATTLEFIELD, names=helpers,
-                                     focused=focused_helpers or None), min_size=1, max_size=3)
+    helping = (mostly(st.lists(card_entries(pool, Zone.BATTLEFIELD, names=helpers,
+                                            focused=focused_helpers or None),
+                               min_size=1, max_size=3))
                if helpers else st.just([]))
     zones = {
-        "hand": zone(Zone.HAND, everything, 1), "battlefield": zone(Zone.BATTLEFIELD, permanents, 1, 4),
-        "graveyard": zone(Zone.GRAVEYARD, everything), "library": zone(Zone.LIBRARY, everything, 2),
+        "hand": zone(Zone.HAND, everything, 1),
+        "battlefield": zone(Zone.BATTLEFIELD, permanents, 1, 4),
+        "graveyard": zone(Zone.GRAVEYARD, everything), "library": mostly(zone(Zone.LIBRARY, everything, 2)),
         "bob": zone(Zone.BATTLEFIELD, permanents), "bob graveyard": zone(Zone.GRAVEYARD, everything, 0, 1),
-        "bob library": zone(Zone.LIBRARY, everything, 2, 2),
+        "bob library": mostly(zone(Zone.LIBRARY, everything, 2, 2)),
     }
 
     @st.composite
@@ -178,6 +180,14 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
         )
 
     return build()
+
+
+def mostly(entries: st.SearchStrategy[list[CardEntry]]) -> st.SearchStrategy[list[CardEntry]]:
+    """``entries`` (which are never empty) three times in four, else none.
+
+    Shrinks towards none: a shrunk counterexample keeps only the cards it needs.
+    """
+    return st.one_of(st.just([]), entries, entries, entries)
 
 
 def settled(pool: CardPool, permanents: list[CardEntry]) -> list[CardEntry]:

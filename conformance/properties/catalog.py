@@ -246,9 +246,10 @@ def _legendary(card: Card) -> bool:
 
 
 def _spell_copies(card: Card) -> bool:
-    """What copies spells, and the instants and sorceries it copies."""
+    """What copies spells, and the spells it copies: instants, sorceries, spells with X."""
     return bool(_reads(lambda r: r.copies_spells)(card)) or bool(
-        {"Instant", "Sorcery"} & set(card.faces[0].types))
+        {"Instant", "Sorcery"} & set(card.faces[0].types)) or "{X}" in (
+        card.faces[0].mana_cost or "")
 
 
 #: What changes power and toughness for a while: "until end of turn" pumps and prowess, and

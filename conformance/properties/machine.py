@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from strategies import answers, boards, card_entries, mana_pools
+from strategies.boards import mostly
 
 from ..contract.protocol import Engine
 from ..contract.types import (
@@ -83,12 +84,13 @@ def advance_targets(current: Step) -> list[Step]:
 def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
                focus: Callable[[Card], bool]) -> st.SearchStrategy[Setup]:
     """``base`` positions with what later turns need: basic lands on both battlefields (mana
-    empties between steps), one or two cards in the other player's hand and, half of the
+    empties between steps), one or two cards in the other player's hand (three times
+    in four) and, half of the
     time, mana in their pool, so that both players act in either turn; and half of the
     time it is the other player's turn, with the setup's mana.  New entries get the aliases
     after the setup's own.
 
-    Shrinks towards no lands, one card in hand, no mana for the other player and the
+    Shrinks towards no lands, an empty hand, no mana for the other player and the
     setup's active player, then as ``base`` does.
     """
     lands = sorted(name for name, card in pool.items()
@@ -96,8 +98,9 @@ def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
     spells = sorted(name for name, card in pool.items() if "Land" not in card.faces[0].types)
     focused = [name for name in spells if focus(pool[name])]
     land_lists = st.lists(st.sampled_from(lands), max_size=3) if lands else st.just([])
-    hands = st.lists(card_entries(pool, Zone.HAND, names=spells, focused=focused or None),
-                     min_size=1, max_size=2) if spells else st.just([])
+    hands = mostly(st.lists(card_entries(pool, Zone.HAND, names=spells,
+                                         focused=focused or None),
+                            min_size=1, max_size=2)) if spells else st.just([])
 
     @st.composite
     def build(draw: st.DrawFn) -> Setup:
@@ -148,7 +151,7 @@ KIND_ORDER = ("Cast", "Resolve", "Activate", "Unlock", "TurnFaceUp", "DeclareAtt
 #: How likely each kind is drawn, against 4 for any other kind: casting spells is what most
 #: properties are about.  Tapping lands is a kind of its own (every land of the player at
 #: once, then a spell cast with that mana), so that lands do not crowd out other abilities.
-WEIGHTS = {"Cast": 12, LAND_KIND: 6, MOVE_KIND: 3}
+WEIGHTS = {"Cast": 12, LAND_KIND: 6, MOVE_KIND: 4}
 #: Passing priority with an empty stack only ends the step (``Advance`` goes further): it is
 #: drawn once for every four draws of another kind then.
 
