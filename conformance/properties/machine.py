@@ -84,11 +84,10 @@ def advance_targets(current: Step) -> list[Step]:
 def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
                focus: Callable[[Card], bool]) -> st.SearchStrategy[Setup]:
     """``base`` positions with what later turns need: basic lands on both battlefields (mana
-    empties between steps), one or two cards in the other player's hand (three times
-    in four) and, half of the
-    time, mana in their pool, so that both players act in either turn; and half of the
-    time it is the other player's turn, with the setup's mana.  New entries get the aliases
-    after the setup's own.
+    empties between steps), one or two cards in the other player's hand (three times in
+    four) and, half of the time, mana in their pool, so that both players act in either
+    turn; and half of the time it is the other player's turn, with the setup's mana.  New
+    entries get the aliases after the setup's own.
 
     Shrinks towards no lands, an empty hand, no mana for the other player and the
     setup's active player, then as ``base`` does.
