@@ -147,6 +147,8 @@ def expected_instances(step: StepView) -> dict[str, int] | None:
     judge, o = step.judge, step.now
     if not step.acted or o.engine.pending_choice() is not None:
         return None
+    if o.game.game_over:
+        return None  # the game has ended (CR 104.1): nothing triggers any more
     events = _Events(judge, step)
     if not events.ok:
         return None
