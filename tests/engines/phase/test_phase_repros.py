@@ -20,6 +20,8 @@ pytest.importorskip("phase")
 ROOT = Path(__file__).parents[3]
 REPROS = ROOT / "docs" / "engines" / "phase" / "repros"
 SCRIPTS = sorted(REPROS.glob("*.py"))
+#: the departures the properties find, one script per property (docs/engines/phase.md)
+PROPERTY_SCRIPTS = sorted((REPROS.parent / "property-repros").glob("*.py"))
 
 
 def _failed_rulings() -> set[str]:
@@ -30,7 +32,8 @@ def _failed_rulings() -> set[str]:
     return {r["id"] for r in document["results"] if r["status"] == "failed"}
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
+@pytest.mark.parametrize("script", SCRIPTS + PROPERTY_SCRIPTS,
+                         ids=[s.stem for s in SCRIPTS + PROPERTY_SCRIPTS])
 def test_reproduction_shows_the_departure(script: Path) -> None:
     run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                          timeout=300, cwd=script.parent)
@@ -43,7 +46,7 @@ def test_each_failure_has_a_reproduction() -> None:
 
 
 def test_scripts_use_only_phase() -> None:
-    for script in SCRIPTS:
+    for script in SCRIPTS + PROPERTY_SCRIPTS:
         imports = {line.split()[1] for line in script.read_text().splitlines()
                    if line.startswith(("import ", "from "))}
         assert imports <= {"json", "sys", "uuid", "phase"}, (script.name, imports)
