@@ -72,12 +72,11 @@ def next_steps(current: Step) -> list[Step]:
 
 def advance_targets(current: Step) -> list[Step]:
     """The steps the machine passes priority to, the most useful first: the next main phase
-    (the next turn's, crossing the end and cleanup steps, from the postcombat one), this
-    turn's end step, the next turn's upkeep, then every other step, nearest first."""
+    or this turn's end step, whichever comes first, then the other, then the next turn's
+    upkeep, then every other step, nearest first."""
     steps = next_steps(current)
     main = next(s for s in steps if s in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))
-    preferred = [main, Step.END if Step.END in steps[:steps.index(Step.UPKEEP)]
-                 else Step.PRECOMBAT_MAIN, Step.UPKEEP]
+    preferred = sorted({main, Step.END}, key=steps.index) + [Step.UPKEEP]
     return list(dict.fromkeys([*preferred, *steps]))
 
 
@@ -150,7 +149,7 @@ KIND_ORDER = ("Cast", "Resolve", "Activate", "Unlock", "TurnFaceUp", "DeclareAtt
 #: How likely each kind is drawn, against 4 for any other kind: casting spells is what most
 #: properties are about.  Tapping lands is a kind of its own (every land of the player at
 #: once, then a spell cast with that mana), so that lands do not crowd out other abilities.
-WEIGHTS = {"Cast": 12, LAND_KIND: 6, MOVE_KIND: 4}
+WEIGHTS = {"Cast": 12, LAND_KIND: 6, MOVE_KIND: 3}
 #: Passing priority with an empty stack only ends the step (``Advance`` goes further): it is
 #: drawn once for every four draws of another kind then.
 

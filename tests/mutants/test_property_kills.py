@@ -26,7 +26,6 @@ CAUGHT_BY = {
     "back-face-in-library": "double-faced-faces",
     "no-legend-rule": "legend-rule",
     "active-player-controls-every-trigger": "trigger-order-and-control",
-    "cast-trigger-ignores-spell-types": "trigger-instances",
     "another-includes-itself": "trigger-instances",
     "anything-can-be-cast-face-down": "legal-actions",
     "opponent-sees-face-down": "face-down-hidden",
