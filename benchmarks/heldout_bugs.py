@@ -11,12 +11,15 @@ Prints how many bugs the rulings catch, how many the properties catch, how many 
 catches, and every survivor with its mechanism, what it breaks and its source.
 
     python benchmarks/heldout_bugs.py [--jobs 1] [--profile ci] [--json FILE] [NAME ...]
+
+The last measurement is kept in ``benchmarks/heldout/results.json``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -193,6 +196,14 @@ def report(s: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="measure only these bugs")
@@ -217,7 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(report(s))
     print(f"wall: {time.perf_counter() - started:.0f} s with {args.jobs} job(s)")
     if args.json:
-        args.json.write_text(json.dumps({"summary": s, "results": results}, indent=2) + "\n")
+        args.json.write_text(json.dumps({"commit": _commit(), "profile": args.profile,
+                                         "summary": s, "results": results}, indent=2) + "\n")
     return 0
 
 
