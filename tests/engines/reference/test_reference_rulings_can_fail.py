@@ -351,6 +351,32 @@ def _loses_at_one_life(game: Any) -> bool:
     return bool(_state_based_actions(game))
 
 
+_move = state.GameState.move
+
+
+def _tokens_stay(self: Any, obj: Any, zone: Any, *, controller: str | None = None) -> Any:
+    if obj.token and not obj.is_spell_copy and zone.value != "battlefield":
+        obj.token = False
+    return _move(self, obj, zone, controller=controller)
+
+
+def _dead_cards_cease(self: Any, obj: Any, zone: Any, *, controller: str | None = None) -> Any:
+    if zone.value == "graveyard" and obj.zone.value == "battlefield":
+        obj.token = True
+    return _move(self, obj, zone, controller=controller)
+
+
+def _lethal_ignoring_marked_damage(game: Any, target: str, source_chars: Any) -> int:
+    return max(1, game.chars(game.state.objects[target]).toughness or 0)
+
+
+def _first_strike_twice(chars: Any, first_step: bool, dealt_first: bool) -> bool:
+    keywords = set(chars.keywords)
+    if first_step:
+        return bool(keywords & {"First strike", "Double strike"})
+    return bool(keywords & {"First strike", "Double strike"}) or not dealt_first
+
+
 #: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
 #: fails on at least one of them.
 BROKEN: dict[str, list[list[Patch]]] = {
@@ -438,6 +464,13 @@ BROKEN: dict[str, list[list[Patch]]] = {
     "game-over-a-player-who-loses-ends-the-game": [
         [(turn, "outcome", _game_goes_on), (game_module, "outcome", _game_goes_on)],
         [(turn, "state_based_actions", _loses_at_one_life)]],
+    "combat-trample-counts-damage-already-marked": [
+        [(combat, "lethal_damage", _lethal_ignoring_marked_damage)]],
+    "combat-first-strike-deals-damage-once": [
+        [(combat, "_strikes_now", _first_strike_twice)]],
+    "entering-objects-a-token-that-leaves-ceases-to-exist": [
+        [(state.GameState, "move", _tokens_stay)],
+        [(state.GameState, "move", _dead_cards_cease)]],
 }
 
 
