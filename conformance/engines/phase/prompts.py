@@ -38,7 +38,7 @@ from ...contract.types import (
 )
 from ...errors import IllegalAction, Unsupported
 from .actions import TARGET_PROMPTS, atomic, target_action
-from .observations import stack_targets
+from .observations import contract_target, stack_targets
 from .session import PhaseSession
 
 CARD_PROMPTS = ("DiscardChoice", "SearchChoice", "ChooseFromZoneChoice", "EffectZoneChoice",
@@ -162,12 +162,23 @@ def _trigger_options(session: PhaseSession, data: dict[str, Any]) -> tuple[Optio
     sources = [int(t.get("source_id")) for t in triggers]
     options = []
     for index, trigger in enumerate(triggers):
-        value = session.cid(sources[index])
+        value = _source_id(session, trigger, sources[index])
         if sources.count(sources[index]) > 1:
             value += f"/{sources[:index + 1].count(sources[index])}"
         options.append(Option(value, f"{trigger.get('source_name')}: "
                                      f"{trigger.get('description')}"))
     return tuple(options)
+
+
+def _source_id(session: PhaseSession, trigger: dict[str, Any], number: int) -> str:
+    """A trigger's source as the contract names it; a source phase no longer has (a token
+    that died, say) is no object of the game any more."""
+    incarnation = trigger.get("source_incarnation")
+    if incarnation is not None:
+        return f"p{number}.{incarnation}"
+    if session.object_of(number) is None:
+        return f"p{number}.gone"  # as a stack entry's target that left (observations)
+    return session.cid(number)
 
 
 def _is_room(session: PhaseSession, number: int) -> bool:
@@ -237,7 +248,7 @@ def target_option(session: PhaseSession, target: Any) -> Option:
     if isinstance(target, dict) and "Player" in target:
         return Option(PLAYER_OPTION_PREFIX + session.player(target["Player"]))
     if isinstance(target, dict) and "Object" in target:
-        return Option(session.cid(int(target["Object"])))
+        return Option(str(contract_target(session, target)))  # "p<n>.gone" once it left
     return Option(json.dumps(target))
 
 
