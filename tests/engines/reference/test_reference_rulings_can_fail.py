@@ -19,6 +19,8 @@ from conformance.engines.reference import exile_to_play
 from conformance.engines.reference import game as game_module
 from conformance.engines.reference.damage import lethal_damage
 from conformance.engines.reference.dividing import divided_amount
+from conformance.engines.reference.mana import Cost
+from conformance.engines.reference.targets import matches
 from conformance.errors import IllegalAction
 from conformance.format.loader import Corpus
 from conformance.mutants import MutantEngine, Patch
@@ -377,6 +379,18 @@ def _first_strike_twice(chars: Any, first_step: bool, dealt_first: bool) -> bool
     return bool(keywords & {"First strike", "Double strike"}) or not dealt_first
 
 
+def _reductions_before_increases(game: Any, player: str, spell: Any, chars: Any,
+                                 base: str | None) -> Any:
+    cost = Cost.of(base, spell.x)
+    for _permanent, _ability, rule in game.statics("cost_reduction", controller=player):
+        if matches(chars, rule):
+            cost = cost.reduced(int(rule.get("generic", 0)))
+    for _permanent, _ability, rule in game.statics("cost_increase"):
+        if matches(chars, rule):
+            cost = cost.plus(Cost(int(rule.get("generic", 0)), ()))
+    return cost
+
+
 #: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
 #: fails on at least one of them.
 BROKEN: dict[str, list[list[Patch]]] = {
@@ -471,6 +485,8 @@ BROKEN: dict[str, list[list[Patch]]] = {
     "entering-objects-a-token-that-leaves-ceases-to-exist": [
         [(state.GameState, "move", _tokens_stay)],
         [(state.GameState, "move", _dead_cards_cease)]],
+    "cost-changes-increases-before-reductions": [
+        [(casting, "total_cost", _reductions_before_increases)]],
 }
 
 
