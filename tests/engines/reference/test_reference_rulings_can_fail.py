@@ -391,6 +391,18 @@ def _reductions_before_increases(game: Any, player: str, spell: Any, chars: Any,
     return cost
 
 
+_copy_spell = effects.EFFECTS["copy_spell"]
+
+
+def _copy_controlled_by_original(game: Any, ctx: Any, params: Any) -> Iterator[Any]:
+    seen = len(game.events)
+    yield from _copy_spell(game, ctx, params)
+    for event in game.events[seen:]:
+        if event.kind == "spell_copied":
+            original = game.state.objects[event.data["original"]]
+            game.state.objects[event.data["object"]].controller = original.controller
+
+
 #: For each ruling, wrong engines (each a list of patches); every scenario of the ruling
 #: fails on at least one of them.
 BROKEN: dict[str, list[list[Patch]]] = {
@@ -487,6 +499,8 @@ BROKEN: dict[str, list[list[Patch]]] = {
         [(state.GameState, "move", _dead_cards_cease)]],
     "cost-changes-increases-before-reductions": [
         [(casting, "total_cost", _reductions_before_increases)]],
+    "spell-copies-a-copy-of-an-opponents-spell-is-yours": [
+        [(effects.EFFECTS, "copy_spell", _copy_controlled_by_original)]],
 }
 
 
