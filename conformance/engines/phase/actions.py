@@ -76,7 +76,8 @@ def perform(session: PhaseSession, action: Action, given: set[int]) -> list[dict
         case Resolve():
             return _resolve(session)
         case AdvanceTo():
-            return _advance(session, action.step)
+            with atomic(session):
+                return _advance(session, action.step)
         case PassPriority():
             priority_seat(session, action.player)
             return pass_priority(session)
@@ -254,6 +255,8 @@ def _advance(session: PhaseSession, step: Step) -> list[dict[str, Any]]:
     wanted = STEP_TO_PHASE[step]
     start = session.step()
     events: list[dict[str, Any]] = []
+    # the turn in which the game was last in a step before ``wanted``
+    armed = start[0] if _ORDER.index(start[1]) < _ORDER.index(wanted) else None
     for _ in range(400):
         kind = session.waiting().get("type")
         if kind in _NO_COMBAT:  # passing on: no creature attacks or blocks
@@ -270,6 +273,11 @@ def _advance(session: PhaseSession, step: Step) -> list[dict[str, Any]]:
                 and _ORDER.index(now[1]) > _ORDER.index(wanted):
             raise IllegalAction(f"the game does not reach {step.value}: with no creature "
                                 f"attacking phase skips it (CR 508.8)")
+        if now[1] in _ORDER and _ORDER.index(now[1]) < _ORDER.index(wanted):
+            armed = now[0]
+        elif armed == now[0] and now[1] in _ORDER:  # past it in a turn that was before it
+            raise IllegalAction(f"the game does not reach {step.value}: phase went on to "
+                                f"{now[1]} of that turn without it beginning")
         events += pass_priority(session)
     raise ContractError(f"phase did not reach {step.value}")
 

@@ -258,6 +258,16 @@ def test_a_face_down_cast_phase_does_not_offer_is_refused(engine: Any,
     assert engine.observe(aliases["room"]).zone is Zone.HAND
 
 
+def test_advancing_to_a_step_phase_skips_stops_in_that_turn(engine: Any,
+                                                            cards: CardPool) -> None:
+    """With no attacker declared phase goes on to the end of combat: advancing to the
+    declare attackers step is refused, not carried on into later turns."""
+    engine.start(setup_with(battlefield=(CardEntry("Grizzly Bears"),)), cards)
+    with pytest.raises(IllegalAction, match="does not reach"):
+        engine.perform(AdvanceTo(Step.DECLARE_ATTACKERS))
+    assert engine.game().step is Step.PRECOMBAT_MAIN
+
+
 def test_illegal_action_raises(engine: Any, cards: CardPool) -> None:
     aliases = engine.start(setup_with((CardEntry(ROOM, alias="room"),)), cards)
     with pytest.raises(IllegalAction):  # no mana: phase does not list the cast
