@@ -100,9 +100,11 @@ def check_blockers(game: Game, action: DeclareBlockers) -> None:
         raise IllegalAction(f"{action.player} is not a defending player")
     for blocker, attacker in action.blocks:
         _obj, chars = _creature(game, blocker, action.player, "block")
-        if combat.attackers.get(attacker) != action.player:
-            raise IllegalAction(f"{attacker} is not attacking {action.player}")
-        attacking = game.chars(game.state.objects[attacker])
+        attacking_now = _in_combat(game, attacker)
+        if combat.attackers.get(attacker) != action.player or attacking_now is None:
+            raise IllegalAction(f"{attacker} is not attacking {action.player} (a creature "
+                                f"that left the battlefield is removed from combat, CR 506.4)")
+        _attacker, attacking = attacking_now
         if "Flying" in attacking.keywords and not {"Flying", "Reach"} & set(chars.keywords):
             raise IllegalAction(f"{_name(chars)} can't block {_name(attacking)}, which has "
                                 f"flying (CR 702.9b)")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conformance.contract.types import (
-    AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, PassPriority, PlayerRef, Resolve,
+    AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, Move, PassPriority, PlayerRef, Resolve,
 )
 from conformance.errors import IllegalAction
 from conformance.format.vocabulary import Step, Zone
@@ -181,3 +181,12 @@ def test_a_dies_trigger_sees_the_creature_as_it_last_was(start):
     engine.perform(Resolve())
     (item,) = engine.game().stack
     assert item.source == ids["room"]
+
+
+def test_an_attacker_that_left_the_battlefield_cannot_be_blocked(start):
+    engine, ids = start(battlefield=[entry("Grizzly Bears", "bears")],
+                        bob={"battlefield": [entry("Memnite", "memnite")]})
+    engine.perform(DeclareAttackers("alice", (ids["bears"],)))
+    engine.perform(Move(ids["bears"], Zone.HAND))  # removed from combat (CR 506.4)
+    with pytest.raises(IllegalAction, match="506.4"):
+        engine.perform(DeclareBlockers("bob", ((ids["memnite"], ids["bears"]),)))
