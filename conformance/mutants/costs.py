@@ -56,6 +56,24 @@ _first_of_any_spell = _total_cost(first_each_turn="any-spell")
 _next_turn = turn._next_turn
 
 
+def _reductions_before_increases(game: Any, player: str, spell: Any, chars: Any,
+                                 base: Any) -> Cost:
+    """Cost reductions apply before cost increases (CR 601.2f: increases first), so a
+    reduction of generic mana that finds none to reduce is lost."""
+    cost = Cost.of(base, spell.x)
+    earlier = game.state.player(player).spells_cast_this_turn
+    for _permanent, _ability, rule in game.statics("cost_reduction", controller=player):
+        if not matches(chars, rule):
+            continue
+        if rule.get("first_each_turn") and any(matches(c, rule) for c in earlier):
+            continue
+        cost = cost.reduced(int(rule.get("generic", 0)))
+    for _permanent, _ability, rule in game.statics("cost_increase"):
+        if matches(chars, rule):
+            cost = cost.plus(Cost(int(rule.get("generic", 0)), ()))
+    return cost
+
+
 def _spells_never_forgotten(game: Any) -> None:
     """Spells cast in earlier turns still count for "the first ... each turn"."""
     kept = {p.name: list(p.spells_cast_this_turn) for p in game.state.players}
@@ -178,6 +196,8 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
         [(rooms, "special_unlock", _unlock_taxed)], set()),
     "hybrid-mana-paid-with-any-color": (
         [(Cost, "of", classmethod(_hybrid_as_generic))], set()),
+    "cost-reductions-before-increases": (
+        [(casting, "total_cost", _reductions_before_increases)], set()),
     "anything-can-be-cast-face-down": (
         [(casting, "morph_cost", _anything_face_down)], set()),
     "once-each-turn-permission-unlimited": (

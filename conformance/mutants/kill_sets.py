@@ -44,6 +44,9 @@ KILLS: dict[str, frozenset[str]] = {
     "cost-increase-only-from-own-permanents": frozenset({
         "cost-total-cost-and-mana-value",
     }),
+    "cost-reductions-before-increases": frozenset({
+        "cost-changes-increases-before-reductions",
+    }),
     "counters-kept-on-zone-change": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
     }),
@@ -161,6 +164,9 @@ KILLS: dict[str, frozenset[str]] = {
     "resolved-spell-copy-is-not-a-token": frozenset({
         "room-spell-copy-keeps-door-choice",
     }),
+    "spell-copy-controlled-by-the-original-controller": frozenset({
+        "spell-copies-a-copy-of-an-opponents-spell-is-yours",
+    }),
     "spell-copy-counts-as-cast": frozenset({
         "spell-copies-lithoform-copy-keeps-x-and-is-not-cast",
     }),
@@ -194,6 +200,9 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "tapped-kept-on-zone-change": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
+    }),
+    "tokens-do-not-cease-to-exist": frozenset({
+        "entering-objects-a-token-that-leaves-ceases-to-exist",
     }),
     "transformed-kept-off-the-battlefield": frozenset({
         "cost-chapter-iv-is-not-a-mana-ability",

@@ -44,13 +44,28 @@ def _face_up(copy: Any, original: Any) -> None:
     copy.face_down = False
 
 
+def _original_controller(copy: Any, original: Any) -> None:
+    copy.controller = original.controller
+
+
 _copy_loses_x = _copy_then(_lose_x, "A copy of a spell has X = 0, not the original's X.")
 _copy_loses_targets = _copy_then(_lose_targets,
                                  "A copy of a spell has no targets: the original's aren't "
                                  "copied.")
 _copy_face_up = _copy_then(_face_up, "A copy of a face-down spell is face up.")
+_copy_controlled_by_original = _copy_then(
+    _original_controller, "A copy of a spell is controlled by the original's controller, "
+    "not by the player who copied it (CR 707.10c).")
 
 _state_move = state.GameState.move
+
+
+def _tokens_stay(self: Any, obj: Any, zone: Any, **kwargs: Any) -> Any:
+    """A token that leaves the battlefield stays in its new zone as a card would, instead
+    of ceasing to exist (CR 111.8, 704.5d)."""
+    if obj.token and not obj.is_spell_copy and zone is not Zone.BATTLEFIELD:
+        obj.token = False
+    return _state_move(self, obj, zone, **kwargs)
 
 
 def _resolved_copy_is_a_card(self: Any, obj: Any, zone: Any, **kwargs: Any) -> Any:
@@ -219,6 +234,10 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
         [(effects.EFFECTS, "copy_spell", _copy_loses_targets)], set()),
     "spell-copy-of-face-down-spell-is-face-up": (
         [(effects.EFFECTS, "copy_spell", _copy_face_up)], set()),
+    "spell-copy-controlled-by-the-original-controller": (
+        [(effects.EFFECTS, "copy_spell", _copy_controlled_by_original)], set()),
+    "tokens-do-not-cease-to-exist": (
+        [(state.GameState, "move", _tokens_stay)], set()),
     "resolved-spell-copy-is-not-a-token": (
         [(state.GameState, "move", _resolved_copy_is_a_card)], set()),
     "spell-copy-put-into-graveyard": (
@@ -250,6 +269,7 @@ MECHANISMS = {
     "enters-with-counters-of-its-own-card": "copies",
     "copy-uses-the-originals-x": "copies",
     "counters-kept-on-zone-change": "zones",
+    "tokens-do-not-cease-to-exist": "zones",
     "tapped-kept-on-zone-change": "zones",
     "transformed-kept-off-the-battlefield": "transform",
     "until-end-of-turn-follows-the-card": "durations",

@@ -26,7 +26,7 @@ CAUGHT_BY = {
     "back-face-in-library": "double-faced-faces",
     "no-legend-rule": "legend-rule",
     "active-player-controls-every-trigger": "trigger-order-and-control",
-    "another-includes-itself": "trigger-instances",
+    "cast-trigger-on-other-players-spells": "trigger-instances",
     "anything-can-be-cast-face-down": "legal-actions",
     "opponent-sees-face-down": "face-down-hidden",
     "turned-face-up-is-a-new-object": "turned-face-up-same-object",
