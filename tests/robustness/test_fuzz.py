@@ -9,6 +9,8 @@ results file) -- and the other files of the corpus are still checked.
 
 from __future__ import annotations
 
+import collections
+
 import contextlib
 import copy
 import io
@@ -221,6 +223,11 @@ def engine_answering(line: str) -> StdioEngine:
     engine._deadline = float("inf")
     engine._next_id = 0
     engine._cards_sent = None
+    engine.features = frozenset()  # a protocol 1.0 engine: every call is its own request
+    engine._choice = None
+    engine._known = {}
+    engine._views = {}
+    engine.requests = collections.Counter()
     engine._process = _Replies(line)  # type: ignore[assignment]
     return engine
 
