@@ -1,4 +1,4 @@
-"""The rulings each mutant of ``triggers``, ``spells``, ``costs`` and ``turns`` fails (or
+"""The rulings each mutant of ``triggers``, ``spells``, ``costs``, ``turns`` and ``combat`` fails (or
 errors on) among :data:`FOLDERS`, as measured; ``tests/mutants`` holds every mutant to its
 set.  Regenerate after a change to the corpus with ``python -m conformance.mutants.kill_sets``
 and read the difference before committing it: a ruling that stops catching a mutant is a
@@ -9,16 +9,29 @@ from __future__ import annotations
 FOLDERS = ("rooms", "copies",
            "trigger-doubling", "trigger-order", "morph", "double-faced", "costs",
            "legend-rule", "durations", "trigger-conditions", "cost-changes",
-           "cast-from-graveyard", "entering-objects", "spell-copies", "unlock-timing")
+           "cast-from-graveyard", "entering-objects", "spell-copies", "unlock-timing",
+           "combat", "turn-structure", "divided-damage", "exile-to-play", "game-over")
 
 KILLS: dict[str, frozenset[str]] = {
     "active-player-controls-every-trigger": frozenset({
+        "combat-thousand-winds-on-the-opponents-turn",
         "trigger-order-controller-orders-simultaneous-triggers",
     }),
     "another-includes-itself": frozenset({
         "morph-turning-face-up-does-not-trigger-enters",
     }),
     "anything-can-be-cast-face-down": frozenset(),
+    "attack-trigger-never": frozenset({
+        "combat-brutal-hordechief-attack-trigger",
+        "combat-goblin-guide-attack-trigger",
+    }),
+    "attackers-stay-untapped": frozenset({
+        "combat-attacking-creatures",
+        "combat-locker-room-draws-once-per-combat-damage-step",
+        "combat-thousand-winds-on-the-opponents-turn",
+        "combat-thousand-winds-returns-attacking-creatures",
+        "turn-structure-seedborn-muse-untaps-during-other-untap-steps",
+    }),
     "cast-copy-not-counted-as-cast": frozenset({
         "spell-copies-elite-arcanist-copy-cast-is-cast",
     }),
@@ -28,12 +41,23 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "cast-trigger-on-other-players-spells": frozenset({
         "trigger-conditions-what-each-trigger-watches",
+        "turn-structure-your-upkeep-and-your-spells",
     }),
     "clone-copies-counters": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
     }),
     "clone-copies-tapped": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
+    }),
+    "combat-damage-trigger-on-damage-to-creatures": frozenset({
+        "combat-hystrodon-trample-and-combat-damage-trigger",
+        "combat-locker-room-draws-once-per-combat-damage-step",
+    }),
+    "combat-damage-trigger-per-creature": frozenset({
+        "combat-locker-room-draws-once-per-combat-damage-step",
+    }),
+    "combat-damage-without-deathtouch-or-lifelink": frozenset({
+        "combat-deathtouch-lifelink-flying",
     }),
     "copy-uses-the-originals-x": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
@@ -50,8 +74,33 @@ KILLS: dict[str, frozenset[str]] = {
     "counters-kept-on-zone-change": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
     }),
+    "damage-assignment-order": frozenset({
+        "combat-deathtouch-lifelink-flying",
+        "combat-hystrodon-trample-and-combat-damage-trigger",
+        "combat-several-blockers-attacking-player-divides-damage",
+        "combat-trample-counts-damage-already-marked",
+    }),
+    "damage-not-removed-at-cleanup": frozenset({
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
+        "turn-structure-draw-step-and-cleanup",
+    }),
+    "divide-asked-for-one-target": frozenset({
+        "divided-damage-arc-lightning-divides-as-it-is-cast",
+    }),
+    "divided-damage-dealt-in-full-to-each": frozenset({
+        "divided-damage-arc-lightning-divides-as-it-is-cast",
+    }),
+    "divided-evenly-without-asking": frozenset({
+        "divided-damage-arc-lightning-divides-as-it-is-cast",
+    }),
+    "divided-share-goes-to-legal-targets": frozenset({
+        "divided-damage-arc-lightning-divides-as-it-is-cast",
+    }),
     "door-unlocked-by-an-effect-triggers-nothing": frozenset({
         "trigger-conditions-what-each-trigger-watches",
+    }),
+    "double-strike-strikes-once": frozenset({
+        "combat-first-strike-and-double-strike",
     }),
     "doubler-applies-to-every-players-permanents": frozenset({
         "trigger-conditions-doublers-add-one-instance-each",
@@ -61,6 +110,16 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "enters-with-counters-of-its-own-card": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
+    }),
+    "every-creature-strikes-twice": frozenset({
+        "combat-first-strike-and-double-strike",
+        "combat-first-strike-deals-damage-once",
+    }),
+    "every-player-untaps": frozenset({
+        "turn-structure-seedborn-muse-untaps-during-other-untap-steps",
+    }),
+    "exiled-card-not-playable": frozenset({
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
     }),
     "face-down-entering-unseen": frozenset({
         "morph-turning-face-up-does-not-trigger-enters",
@@ -78,6 +137,7 @@ KILLS: dict[str, frozenset[str]] = {
         "morph-face-down-spell-has-mana-value-0",
     }),
     "face-down-keeps-power-and-toughness": frozenset({
+        "combat-hystrodon-trample-and-combat-damage-trigger",
         "morph-face-down-permanent-is-nameless-2-2",
         "morph-face-down-permanent-leaving-is-revealed",
         "morph-face-down-spell-has-mana-value-0",
@@ -89,6 +149,15 @@ KILLS: dict[str, frozenset[str]] = {
     "first-each-turn-reduction-every-time": frozenset({
         "cost-changes-who-a-cost-change-applies-to",
     }),
+    "first-strike-strikes-twice": frozenset({
+        "combat-first-strike-deals-damage-once",
+    }),
+    "flying-blocked-by-anything": frozenset({
+        "combat-deathtouch-lifelink-flying",
+    }),
+    "game-goes-on-after-a-loss": frozenset({
+        "game-over-a-player-who-loses-ends-the-game",
+    }),
     "hybrid-mana-paid-with-any-color": frozenset({
         "cost-reduction-generic-mana-of-legendary-creature-spells",
     }),
@@ -99,6 +168,9 @@ KILLS: dict[str, frozenset[str]] = {
         "legend-rule-applies-per-player",
     }),
     "legend-rule-for-nonlegendary-permanents": frozenset({
+        "combat-hospital-room-whenever-you-attack",
+        "combat-thousand-winds-on-the-opponents-turn",
+        "combat-thousand-winds-returns-attacking-creatures",
         "copy-esper-terra-copies-only-printed-values",
         "copy-esper-terra-copy-enters",
         "copy-esper-terra-copying-a-copy",
@@ -111,6 +183,7 @@ KILLS: dict[str, frozenset[str]] = {
         "cost-changes-who-a-cost-change-applies-to",
         "dfc-non-double-faced-card-put-transformed-stays",
         "entering-objects-a-copy-enters-as-a-new-object",
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
         "legend-rule-applies-per-player",
         "room-spell-copy-keeps-door-choice",
         "room-unlock-without-targets-for-trigger",
@@ -118,6 +191,7 @@ KILLS: dict[str, frozenset[str]] = {
         "trigger-doubling-linked-abilities-link-every-instance",
         "trigger-doubling-linked-abilities-sum-and-cast-both",
         "trigger-doubling-separate-choices-per-instance",
+        "turn-structure-draw-step-and-cleanup",
     }),
     "legend-rule-ignores-tokens": frozenset({
         "dfc-token-copy-is-double-faced",
@@ -130,6 +204,19 @@ KILLS: dict[str, frozenset[str]] = {
     "locking-locks-every-door": frozenset({
         "room-unlock-effects-skip-unlocked-doors",
     }),
+    "loses-at-one-life": frozenset({
+        "game-over-a-player-who-loses-ends-the-game",
+    }),
+    "minimum-targets-ignored": frozenset({
+        "divided-damage-arc-lightning-divides-as-it-is-cast",
+    }),
+    "next-turn-permission-ends-this-turn": frozenset({
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
+    }),
+    "no-card-in-the-draw-step": frozenset({
+        "game-over-a-player-who-loses-ends-the-game",
+        "turn-structure-draw-step-and-cleanup",
+    }),
     "nonactive-player-triggers-first": frozenset({
         "trigger-order-controller-orders-simultaneous-triggers",
     }),
@@ -141,9 +228,20 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "once-each-turn-permission-unlimited": frozenset({
         "cast-from-graveyard-once-during-each-of-your-turns",
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
     }),
     "once-each-turn-shared-by-every-permission": frozenset({
         "cast-from-graveyard-once-during-each-of-your-turns",
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
+    }),
+    "one-pass-resolves": frozenset({
+        "combat-thousand-winds-on-the-opponents-turn",
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
+        "spell-copies-a-copy-of-an-opponents-spell-is-yours",
+        "turn-structure-draw-step-and-cleanup",
+        "turn-structure-priority-passes-to-the-opponent",
+        "turn-structure-tap-an-attacker-before-attacks",
+        "turn-structure-your-upkeep-and-your-spells",
     }),
     "panharmonicon-checks-the-source-not-the-entering-permanent": frozenset({
         "trigger-conditions-doublers-add-one-instance-each",
@@ -152,17 +250,31 @@ KILLS: dict[str, frozenset[str]] = {
         "trigger-conditions-doublers-add-one-instance-each",
     }),
     "permission-checks-the-card-not-the-spell": frozenset({
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
         "room-cast-permission-checks-cast-door",
     }),
     "permission-for-any-spell": frozenset({
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
         "room-cast-permission-checks-cast-door",
     }),
-    "permission-for-other-players-graveyards": frozenset(),
+    "permission-for-other-players-graveyards": frozenset({
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
+    }),
     "permission-from-other-players-permanents": frozenset({
         "cast-from-graveyard-once-during-each-of-your-turns",
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
+    }),
+    "play-permission-never-ends": frozenset({
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
     }),
     "resolved-spell-copy-is-not-a-token": frozenset({
         "room-spell-copy-keeps-door-choice",
+    }),
+    "reveal-top-takes-any-card": frozenset({
+        "combat-goblin-guide-attack-trigger",
+    }),
+    "sorcery-timing-ignored": frozenset({
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
     }),
     "spell-copy-controlled-by-the-original-controller": frozenset({
         "spell-copies-a-copy-of-an-opponents-spell-is-yours",
@@ -198,11 +310,23 @@ KILLS: dict[str, frozenset[str]] = {
         "legend-rule-applies-per-player",
         "room-unlock-without-targets-for-trigger",
     }),
+    "summoning-sick-creatures-attack": frozenset({
+        "combat-attacking-creatures",
+    }),
     "tapped-kept-on-zone-change": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
     }),
     "tokens-do-not-cease-to-exist": frozenset({
         "entering-objects-a-token-that-leaves-ceases-to-exist",
+    }),
+    "trample-ignored-when-blocked": frozenset({
+        "combat-deathtouch-lifelink-flying",
+        "combat-hystrodon-trample-and-combat-damage-trigger",
+        "combat-several-blockers-attacking-player-divides-damage",
+        "combat-trample-counts-damage-already-marked",
+    }),
+    "trample-ignores-marked-damage": frozenset({
+        "combat-trample-counts-damage-already-marked",
     }),
     "transformed-kept-off-the-battlefield": frozenset({
         "cost-chapter-iv-is-not-a-mana-ability",
@@ -239,8 +363,12 @@ KILLS: dict[str, frozenset[str]] = {
     "unlocking-taxed-like-a-spell": frozenset({
         "cost-changes-who-a-cost-change-applies-to",
     }),
+    "untap-statics-ignored": frozenset({
+        "turn-structure-seedborn-muse-untaps-during-other-untap-steps",
+    }),
     "until-end-of-turn-ends-on-controllers-turn": frozenset({
         "durations-giant-growth-until-end-of-turn",
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
     }),
     "until-end-of-turn-ends-with-the-step": frozenset({
         "durations-giant-growth-until-end-of-turn",
@@ -250,6 +378,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "until-end-of-turn-never-ends": frozenset({
         "durations-giant-growth-until-end-of-turn",
+        "exile-to-play-until-end-of-turn-or-your-next-turn",
     }),
     "up-to-one-target-trigger-removed": frozenset({
         "room-battlefield-characteristics-are-unlocked-doors",
@@ -259,6 +388,10 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "upkeep-trigger-every-upkeep": frozenset({
         "trigger-conditions-what-each-trigger-watches",
+        "turn-structure-your-upkeep-and-your-spells",
+    }),
+    "you-attack-trigger-per-attacker": frozenset({
+        "combat-hospital-room-whenever-you-attack",
     }),
     "you-control-ignored-for-enters": frozenset({
         "trigger-conditions-what-each-trigger-watches",
