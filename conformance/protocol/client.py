@@ -168,7 +168,13 @@ class StdioEngine:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise UsageError("cmd: needs a command line, e.g. cmd:my-engine --serve")
-        self.timeout = DEFAULT_TIMEOUT if timeout is None else float(timeout)
+        self._unstarted(DEFAULT_TIMEOUT if timeout is None else float(timeout))
+        self._info = self._spawn()
+
+    def _unstarted(self, timeout: float) -> None:
+        """Every field as it is before the process starts (``__init__``; the protocol
+        fuzz tests build an engine over canned replies with it)."""
+        self.timeout = timeout
         self._process: _Process | None = None
         self._deadline = 0.0
         self._next_id = 0
@@ -184,7 +190,6 @@ class StdioEngine:
         self._views: dict[tuple[ObjectId, PlayerId | None], ObjectView | Exception] = {}
         #: requests sent, by method (for benchmarks and tests)
         self.requests: collections.Counter[str] = collections.Counter()
-        self._info = self._spawn()
 
     # -- the process -----------------------------------------------------------------------
 

@@ -9,7 +9,6 @@ results file) -- and the other files of the corpus are still checked.
 
 from __future__ import annotations
 
-import collections
 
 import contextlib
 import copy
@@ -219,15 +218,8 @@ class _Replies:
 def engine_answering(line: str) -> StdioEngine:
     engine = StdioEngine.__new__(StdioEngine)
     engine.argv = ["engine"]
-    engine.timeout = 1.0
+    engine._unstarted(timeout=1.0)  # a protocol 1.0 engine: every call is its own request
     engine._deadline = float("inf")
-    engine._next_id = 0
-    engine._cards_sent = None
-    engine.features = frozenset()  # a protocol 1.0 engine: every call is its own request
-    engine._choice = None
-    engine._known = {}
-    engine._views = {}
-    engine.requests = collections.Counter()
     engine._process = _Replies(line)  # type: ignore[assignment]
     return engine
 
