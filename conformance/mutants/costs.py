@@ -20,30 +20,38 @@ from .kill_sets import FOLDERS, KILLS
 
 
 def _total_cost(*, increase_from: str = "everyone", noncreature: bool = True,
-                first_each_turn: str = "matching") -> Any:
+                first_each_turn: str = "matching", reductions_first: bool = False) -> Any:
     """casting.total_cost with one rule broken."""
 
     def total_cost(game: Any, player: str, spell: Any, chars: Any, base: Any) -> Cost:
+
+        def increased(cost: Cost) -> Cost:
+            controller = player if increase_from == "own" else None
+            for permanent, _ability, rule in game.statics("cost_increase",
+                                                          controller=controller):
+                if increase_from == "opponents" and permanent.controller == player:
+                    continue
+                if not noncreature:
+                    rule = {k: v for k, v in rule.items() if k != "noncreature"}
+                if matches(chars, rule):
+                    cost = cost.plus(Cost(int(rule.get("generic", 0)), ()))
+            return cost
+
+        def reduced(cost: Cost) -> Cost:
+            earlier = game.state.player(player).spells_cast_this_turn
+            for _permanent, _ability, rule in game.statics("cost_reduction", controller=player):
+                if not matches(chars, rule):
+                    continue
+                if rule.get("first_each_turn") and first_each_turn != "ignored":
+                    if first_each_turn == "any-spell" and earlier:
+                        continue
+                    if any(matches(c, rule) for c in earlier):
+                        continue
+                cost = cost.reduced(int(rule.get("generic", 0)))
+            return cost
+
         cost = Cost.of(base, spell.x)
-        controller = player if increase_from == "own" else None
-        for permanent, _ability, rule in game.statics("cost_increase", controller=controller):
-            if increase_from == "opponents" and permanent.controller == player:
-                continue
-            if not noncreature:
-                rule = {k: v for k, v in rule.items() if k != "noncreature"}
-            if matches(chars, rule):
-                cost = cost.plus(Cost(int(rule.get("generic", 0)), ()))
-        earlier = game.state.player(player).spells_cast_this_turn
-        for _permanent, _ability, rule in game.statics("cost_reduction", controller=player):
-            if not matches(chars, rule):
-                continue
-            if rule.get("first_each_turn") and first_each_turn != "ignored":
-                if first_each_turn == "any-spell" and earlier:
-                    continue
-                if any(matches(c, rule) for c in earlier):
-                    continue
-            cost = cost.reduced(int(rule.get("generic", 0)))
-        return cost
+        return increased(reduced(cost)) if reductions_first else reduced(increased(cost))
     return total_cost
 
 
@@ -52,26 +60,9 @@ _opponents_increase = _total_cost(increase_from="opponents")
 _increase_for_creatures = _total_cost(noncreature=False)
 _every_spell_reduced = _total_cost(first_each_turn="ignored")
 _first_of_any_spell = _total_cost(first_each_turn="any-spell")
+_reductions_before_increases = _total_cost(reductions_first=True)
 
 _next_turn = turn._next_turn
-
-
-def _reductions_before_increases(game: Any, player: str, spell: Any, chars: Any,
-                                 base: Any) -> Cost:
-    """Cost reductions apply before cost increases (CR 601.2f: increases first), so a
-    reduction of generic mana that finds none to reduce is lost."""
-    cost = Cost.of(base, spell.x)
-    earlier = game.state.player(player).spells_cast_this_turn
-    for _permanent, _ability, rule in game.statics("cost_reduction", controller=player):
-        if not matches(chars, rule):
-            continue
-        if rule.get("first_each_turn") and any(matches(c, rule) for c in earlier):
-            continue
-        cost = cost.reduced(int(rule.get("generic", 0)))
-    for _permanent, _ability, rule in game.statics("cost_increase"):
-        if matches(chars, rule):
-            cost = cost.plus(Cost(int(rule.get("generic", 0)), ()))
-    return cost
 
 
 def _spells_never_forgotten(game: Any) -> None:
@@ -217,6 +208,9 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
 }
 
 DESCRIPTIONS = {
+    "cost-reductions-before-increases": "Cost reductions apply before cost increases (CR "
+                                        "601.2f: increases first), so a reduction of "
+                                        "generic mana that finds none to reduce is lost.",
     "cost-increase-only-from-own-permanents": "A cost increase applies only to spells cast "
                                               "by the controller of its source.",
     "cost-increase-only-from-opponents-permanents": "A cost increase applies only to the "
