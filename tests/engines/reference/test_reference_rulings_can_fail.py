@@ -24,6 +24,24 @@ from conformance.engines.reference.targets import matches
 from conformance.errors import IllegalAction
 from conformance.format.loader import Corpus
 from conformance.mutants import MutantEngine, Patch
+from conformance.mutants.combat import (  # the same wrong branches as the meter's
+    _any_combat_damage,
+    _attackers_stay_untapped,
+    _damage_stays,
+    _double_strike_once,
+    _each_attacker,
+    _each_target_dealt_it_all,
+    _everyone_untaps,
+    _first_strike_twice,
+    _game_goes_on,
+    _lethal_ignoring_marked_damage,
+    _loses_at_one_life,
+    _no_trample,
+    _one_pass_resolves,
+    _per_creature,
+    _reveal_takes_any_card,
+    _share_goes_to_the_others,
+)
 from conformance.runner.execute import run_scenario
 from conformance.runner.results import Status
 
@@ -65,25 +83,8 @@ def _ignores_keywords(game: Any, source: str, chars: Any, *args: Any, **kwargs: 
     return _deal_damage(game, source, None, *args, **kwargs)
 
 
-def _no_trample(game: Any, combat_: Any, attacker: str, chars: Any, defender: str) -> Any:
-    return _assignment(game, combat_, attacker, dataclasses.replace(chars, keywords=()), defender)
-
-
-def _per_creature(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
-    return (event.kind == "combat_damage_to_player"
-            and (params == "this" and event.data["source"] == obj.id
-                 or params != "this" and event.data["controller"] == obj.controller))
-
-
 def _no_first_strike_step(chars: Any, first_step: bool, dealt_first: bool) -> bool:
     return True
-
-
-def _attackers_stay_untapped(game: Any, action: Any, defender: str) -> None:
-    tapped = {i: game.state.objects[i].tapped for i in action.attackers}
-    _declare_attackers(game, action, defender)
-    for object_id, was in tapped.items():
-        game.state.objects[object_id].tapped = was
 
 
 def _sickness_ignored(game: Any, action: Any) -> str:
@@ -107,19 +108,6 @@ def _check_blockers_without_flying(game: Any, action: Any) -> None:
         del game.chars
 
 
-def _one_pass_resolves(game: Any, action: Any) -> Iterator[Any]:
-    if game.state.priority != action.player:
-        raise IllegalAction("no priority")
-    if game.state.stack:
-        yield from turn.resolve_top(game)
-    else:
-        yield from turn.next_step(game)
-
-
-def _damage_stays(game: Any) -> None:
-    game.state.effects = [e for e in game.state.effects if e.until != "end_of_turn"]
-
-
 def _no_draw(game: Any, player: str, count: int) -> None:
     return None
 
@@ -138,12 +126,6 @@ def _dies_without_looking_back(game: Any, obj: Any, params: Any, event: Event, a
     return False
 
 
-def _double_strike_once(chars: Any, first_step: bool, dealt_first: bool) -> bool:
-    if first_step:
-        return bool(set(chars.keywords) & {"First strike", "Double strike"})
-    return not dealt_first
-
-
 _sources = triggers._sources
 
 
@@ -156,11 +138,6 @@ def _face_down_keeps_abilities(game: Any, event: Event) -> Any:
             obj.face_down = True
         found.append((obj, chars, departed))
     return found
-
-
-def _any_combat_damage(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
-    return (event.kind == "damage_dealt" and bool(event.data["combat"])
-            and event.data["controller"] == obj.controller)
 
 
 def _dies_any_controller(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
@@ -184,12 +161,6 @@ def _untap_statics_ignored(game: Any) -> None:
         _next_turn(game)
 
 
-def _everyone_untaps(game: Any) -> None:
-    _next_turn(game)
-    for obj in game.state.permanents():
-        obj.tapped = False
-
-
 _token_card = effects.token_card
 _choose_targets = triggers.choose_targets
 
@@ -201,10 +172,6 @@ def _token_named_after_subtypes(params: Any) -> Any:
 def _one_target_at_most(game: Any, spec: Any, *args: Any, **kwargs: Any) -> Any:
     narrowed = dataclasses.replace(spec, count=1) if spec is not None else None
     return (yield from _choose_targets(game, narrowed, *args, **kwargs))
-
-
-def _each_attacker(game: Any, obj: Any, params: Any, event: Event, ability: Any) -> bool:
-    return event.kind == "attacks" and event.data["player"] == obj.controller
 
 
 _amount = life.amount
@@ -227,10 +194,6 @@ def _always_seven(game: Any) -> Iterator[Any]:
 
 
 _reveal_top = effects.EFFECTS["reveal_top"]
-
-
-def _reveal_takes_any_card(game: Any, ctx: Any, params: Any) -> Any:
-    return _reveal_top(game, ctx, {**params, "if": {}})
 
 
 def _reveal_takes_nothing(game: Any, ctx: Any, params: Any) -> Any:
@@ -271,18 +234,6 @@ def _convoke_pays_generic_only(game: Any, player: str, cost: Any) -> Iterator[An
 # -- divided damage, several blockers, exile to play, the end of the game ----------------
 
 _damage = effects.EFFECTS["damage"]
-
-
-def _each_target_dealt_it_all(game: Any, ctx: Any, params: Any) -> Any:
-    return _damage(game, ctx, {k: v for k, v in params.items() if k != "divided"})
-
-
-def _share_goes_to_the_others(game: Any, ctx: Any, params: Any) -> Any:
-    legal = [t for t in ctx.legal_targets if t in ctx.division]
-    if params.get("divided") and legal:
-        lost = sum(ctx.division.values()) - sum(ctx.division[t] for t in legal)
-        ctx.division = {**ctx.division, legal[0]: ctx.division[legal[0]] + lost}
-    return _damage(game, ctx, params)
 
 
 def _evenly_without_asking(game: Any, player: str, ability: Any, targets: Any,
@@ -339,18 +290,7 @@ def _damage_assignment_order(game: Any, combat_: Any, attacker: str, chars: Any,
     return out
 
 
-def _game_goes_on(state_: Any) -> tuple[bool, None]:
-    return False, None
-
-
 _state_based_actions = turn.state_based_actions
-
-
-def _loses_at_one_life(game: Any) -> bool:
-    for player in game.state.players:
-        if player.life <= 1 and not player.lost:
-            player.life = 0
-    return bool(_state_based_actions(game))
 
 
 _move = state.GameState.move
@@ -366,17 +306,6 @@ def _dead_cards_cease(self: Any, obj: Any, zone: Any, *, controller: str | None 
     if zone.value == "graveyard" and obj.zone.value == "battlefield":
         obj.token = True
     return _move(self, obj, zone, controller=controller)
-
-
-def _lethal_ignoring_marked_damage(game: Any, target: str, source_chars: Any) -> int:
-    return max(1, game.chars(game.state.objects[target]).toughness or 0)
-
-
-def _first_strike_twice(chars: Any, first_step: bool, dealt_first: bool) -> bool:
-    keywords = set(chars.keywords)
-    if first_step:
-        return bool(keywords & {"First strike", "Double strike"})
-    return bool(keywords & {"First strike", "Double strike"}) or not dealt_first
 
 
 def _reductions_before_increases(game: Any, player: str, spell: Any, chars: Any,
