@@ -272,6 +272,10 @@ def state_machine_test(machine: type[RuleBasedStateMachine],
     return make_test(machine, settings=chosen)
 
 
+#: The guard's clock (a test replaces it to stop a search at a chosen call).
+_clock = time.perf_counter
+
+
 class _Guard:
     """Engines for one property's games: a position the engine cannot set up is rejected;
     once ``budget`` seconds have gone since the first game started, the search stops at the
@@ -300,7 +304,7 @@ class _Guard:
     def admit(self, setup: Setup) -> None:
         position = repr(setup)
         if self.started is None:
-            self.started = time.perf_counter()
+            self.started = _clock()
         self.replaying = position in self.played and not self.strict
         self.check()
         self.played.add(position)
@@ -308,7 +312,7 @@ class _Guard:
     def check(self) -> None:
         """Stop the search if the budget is spent (and the game is not a replay)."""
         if self.budget is not None and self.started is not None and not self.replaying \
-                and time.perf_counter() - self.started > self.budget:
+                and _clock() - self.started > self.budget:
             self.cut = True
             raise _OutOfTime()
 
