@@ -90,6 +90,17 @@ class TurnFaceUp:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayLand:
+    """The special action of playing the land card ``card`` from the zone it is in (CR 116.2a,
+    305.1): from the hand, or from another zone an effect lets ``player`` play it from.  The
+    land goes onto the battlefield without using the stack; normally one each turn, in a main
+    phase of the player's turn, with an empty stack."""
+
+    player: PlayerId
+    card: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
 class Resolve:
     """Every player passes priority in turn order, so the top of the stack resolves."""
 
@@ -142,8 +153,8 @@ class DeclareBlockers:
     blocks: tuple[tuple[ObjectId, ObjectId], ...] = ()
 
 
-Action = Union[Cast, Activate, Unlock, TurnFaceUp, Resolve, AdvanceTo, Move, PassPriority,
-               DeclareAttackers, DeclareBlockers]
+Action = Union[Cast, Activate, Unlock, TurnFaceUp, PlayLand, Resolve, AdvanceTo, Move,
+               PassPriority, DeclareAttackers, DeclareBlockers]
 
 
 # -- what engines report ---------------------------------------------------------------------
@@ -166,7 +177,7 @@ EVENT_KINDS = (
     "ability_removed", "door_unlocked", "door_locked", "room_fully_unlocked", "token_created",
     "turned_face_up", "revealed", "card_discarded", "name_chosen", "step_began", "resolved",
     "choice_made", "attackers_declared", "blockers_declared", "damage_dealt", "life_changed",
-    "player_lost", "priority_passed",
+    "player_lost", "priority_passed", "land_played",
 )
 
 #: Contract 1.1: the event an engine reports when it made a choice itself instead of asking

@@ -26,8 +26,8 @@ from .filecheck import accepts, validator
 from .model import CardEntry, PlayerSetup, Ruling, Scenario, Setup
 from .steps import (
     ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep, ExpectIllegalStep,
-    ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep, ResolveStackStep,
-    ResolveStep, ScriptStep, TurnFaceUpStep, UnlockStep,
+    ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep, PlayLandStep,
+    ResolveStackStep, ResolveStep, ScriptStep, TurnFaceUpStep, UnlockStep,
 )
 from .stepyaml import parse_step
 from .vocabulary import (
@@ -357,6 +357,10 @@ class _Checker:
                 self.door_of(step.object, step.door, args, aliases, cast=False)
             case TurnFaceUpStep() | MoveStep():
                 self.use(step.object, key_line(args, "object"), aliases)
+            case PlayLandStep():
+                self.use(step.card, key_line(args, "card"), aliases)
+                if step.player is not None:
+                    self._player(step.player, key_line(args, "player"), players)
             case PassStep():
                 self._player(step.player, step.line, players)
             case AttackStep() | BlockStep():

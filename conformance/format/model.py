@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from ..errors import Location
-from .steps import MoveStep, ScriptStep
+from .steps import ExpectIllegalStep, ExpectLegalStep, MoveStep, PlayLandStep, ScriptStep
 from .vocabulary import Door, Step, Zone
 
 
@@ -90,6 +90,13 @@ class Scenario:
     def injected_steps(self) -> int:
         """How many script steps move cards outside the rules (``move``)."""
         return sum(1 for step in self.script if isinstance(step, MoveStep))
+
+    @property
+    def plays_lands(self) -> bool:
+        """Whether the script plays a land, or asks whether one may be played."""
+        return any(isinstance(step, PlayLandStep) or (
+            isinstance(step, ExpectIllegalStep | ExpectLegalStep)
+            and isinstance(step.action, PlayLandStep)) for step in self.script)
 
 
 @dataclass(frozen=True, slots=True)

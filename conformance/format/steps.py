@@ -70,6 +70,17 @@ class TurnFaceUpStep:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayLandStep:
+    """``play_land: {card, player?}`` -- the special action of playing a land (CR 116.2a,
+    305.1); the player is the card's owner unless ``player`` says who."""
+
+    KEY: ClassVar[str] = "play_land"
+    card: str
+    player: str | None = None
+    line: int = field(default=0, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
 class AdvanceStep:
     """``advance: <step>``."""
 
@@ -122,8 +133,8 @@ class BlockStep:
 
 #: The steps ``expect_illegal`` and ``expect_legal`` wrap: every action but ``move`` (state
 #: injection, which the rules neither allow nor forbid).
-RuleAction: TypeAlias = (CastStep | ActivateStep | UnlockStep | TurnFaceUpStep | AdvanceStep
-                         | PassStep | AttackStep | BlockStep)
+RuleAction: TypeAlias = (CastStep | ActivateStep | UnlockStep | TurnFaceUpStep | PlayLandStep
+                         | AdvanceStep | PassStep | AttackStep | BlockStep)
 #: Every step that becomes one contract ``Action``.
 ActionStep: TypeAlias = RuleAction | MoveStep
 
@@ -218,6 +229,6 @@ ScriptStep: TypeAlias = (ActionStep | ResolveStep | ResolveStackStep | ChooseSte
 STEP_KINDS: dict[str, type] = {
     kind.KEY: kind for kind in (
         ResolveStep, ResolveStackStep, CastStep, ActivateStep, UnlockStep, TurnFaceUpStep,
-        AdvanceStep, MoveStep, PassStep, AttackStep, BlockStep, ChooseStep, FindStep,
+        PlayLandStep, AdvanceStep, MoveStep, PassStep, AttackStep, BlockStep, ChooseStep, FindStep,
         LabelStep, ExpectStep, ExpectIllegalStep, ExpectLegalStep)
 }

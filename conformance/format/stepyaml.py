@@ -19,8 +19,8 @@ from .expect import (
 )
 from .steps import (
     ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep, ExpectIllegalStep,
-    ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep, ResolveStackStep,
-    ResolveStep, RuleAction, ScriptStep, TurnFaceUpStep, UnlockStep,
+    ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep, PlayLandStep,
+    ResolveStackStep, ResolveStep, RuleAction, ScriptStep, TurnFaceUpStep, UnlockStep,
 )
 from .vocabulary import (
     ChoiceKind, Door, Face, GameObservation, ObjectObservation, PlayerObservation, Step, Zone,
@@ -39,8 +39,8 @@ def _rule_action(raw: Mapping[str, Any], line: int) -> RuleAction:
     ((key, args),) = raw.items()
     step = parse_step({key: args}, line)
     match step:
-        case (CastStep() | ActivateStep() | UnlockStep() | TurnFaceUpStep() | AdvanceStep()
-              | PassStep() | AttackStep() | BlockStep()):
+        case (CastStep() | ActivateStep() | UnlockStep() | TurnFaceUpStep() | PlayLandStep()
+              | AdvanceStep() | PassStep() | AttackStep() | BlockStep()):
             return step
     raise ValueError(f"{key!r} cannot be wrapped")
 
@@ -142,6 +142,7 @@ _READERS: dict[str, Callable[[Any, int], ScriptStep]] = {
         a["object"], int(a["ability"]), _tuple(a.get("targets")), a.get("x"), line=line),
     UnlockStep.KEY: lambda a, line: UnlockStep(a["object"], Door(a["door"]), line=line),
     TurnFaceUpStep.KEY: lambda a, line: TurnFaceUpStep(a["object"], line=line),
+    PlayLandStep.KEY: lambda a, line: PlayLandStep(a["card"], a.get("player"), line=line),
     AdvanceStep.KEY: lambda a, line: AdvanceStep(Step(a), line=line),
     MoveStep.KEY: lambda a, line: MoveStep(a["object"], Zone(a["to"]),
                                            bool(a.get("transformed", False)), line=line),
@@ -290,6 +291,8 @@ def _arguments(step: ScriptStep) -> object:
             return {"object": step.object, "door": step.door.value}
         case TurnFaceUpStep():
             return {"object": step.object}
+        case PlayLandStep():
+            return _some(card=step.card, player=step.player)
         case AdvanceStep():
             return step.to.value
         case MoveStep():

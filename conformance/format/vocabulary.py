@@ -108,14 +108,17 @@ CAPABILITIES: dict[str, str] = {
               "strike, double strike, trample, deathtouch and lifelink",
     "priority": "Each player passes priority in turn (the script says who); acting on the "
                 "opponent's turn; every step with its turn-based actions",
+    "play-lands": "Playing lands as a special action (one each turn, in a main phase of the "
+                  "player's turn with an empty stack), from the hand and from other zones an "
+                  "effect allows",
 }
 
 #: Scalar steps (no arguments) and keyed steps of a scenario script.
 SCALAR_STEPS = ("resolve", "resolve_stack")
 #: Steps that act on the game.  ``expect_illegal`` and ``expect_legal`` wrap one of these,
 #: except ``move``: a move is state injection, which the rules neither allow nor forbid.
-ACTION_STEPS = ("cast", "activate", "unlock", "turn_face_up", "advance", "move", "pass",
-                "attack", "block")
+ACTION_STEPS = ("cast", "activate", "unlock", "turn_face_up", "play_land", "advance", "move",
+                "pass", "attack", "block")
 KEYED_STEPS = ACTION_STEPS + ("choose", "find", "label", "expect", "expect_illegal", "expect_legal")
 
 class ObjectObservation(str, Enum):

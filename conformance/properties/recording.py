@@ -20,13 +20,14 @@ from ..contract.protocol import Engine
 from ..contract.text import normalize_text
 from ..contract.types import (
     PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers,
-    DeclareBlockers, Event, Move, ObjectId, Option, PassPriority, Resolve, TurnFaceUp, Unlock,
+    DeclareBlockers, Event, Move, ObjectId, Option, PassPriority, PlayLand, Resolve, TurnFaceUp,
+    Unlock,
 )
 from ..format.expect import ObjectFilter
 from ..format.model import Setup
 from ..format.steps import (
     ActionStep, ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, FindStep, MoveStep,
-    PassStep, ResolveStep, TurnFaceUpStep, UnlockStep,
+    PassStep, PlayLandStep, ResolveStep, TurnFaceUpStep, UnlockStep,
 )
 from ..format.stepyaml import render_step
 from ..format.vocabulary import Door, Face
@@ -117,6 +118,8 @@ class Recorder:
                 return UnlockStep(self.name(engine, action.object), action.door)
             case TurnFaceUp():
                 return TurnFaceUpStep(self.name(engine, action.object))
+            case PlayLand():
+                return PlayLandStep(self.name(engine, action.card), action.player)
             case Move():
                 return MoveStep(self.name(engine, action.object), action.to)
             case PassPriority():

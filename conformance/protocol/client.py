@@ -26,20 +26,24 @@ import subprocess
 import threading
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import IO, Any, NoReturn
 
 from ..contract.protocol import Engine
 from ..contract.registry import EngineFactory
 from ..contract.types import (
     CONTRACT_VERSION, Action, Choice, EngineInfo, Event, GameView, ObjectId, ObjectView,
-    PlayerId,
+    PlayerId, PlayLand,
 )
-from ..errors import ContractError, EngineTimeout, UsageError
+from ..errors import ContractError, EngineTimeout, Unsupported, UsageError
 from ..format.cards import CardPool
 from ..format.model import Setup
 from ..format.vocabulary import Zone
 from . import codec
 from .codec import Json
+
+#: The capability of playing lands, which over the protocol needs the feature ``play-land``.
+PLAY_LANDS = "play-lands"
 
 #: Seconds a scenario may take when no timeout is given (``conformance run --timeout``).
 DEFAULT_TIMEOUT = 30.0
@@ -209,7 +213,11 @@ class StdioEngine:
         features = hello.get("features")
         self.features = frozenset(str(f) for f in features if f in codec.FEATURES) \
             if isinstance(features, list) else frozenset()
-        return codec.decode_info(hello)
+        info = codec.decode_info(hello)
+        if codec.PLAY_LAND not in self.features and PLAY_LANDS in info.capabilities:
+            # a land play could not be sent to it: the rulings that need one are unsupported
+            info = replace(info, capabilities=info.capabilities - {PLAY_LANDS})
+        return info
 
     def _restart(self) -> None:
         info = self._spawn()
@@ -326,11 +334,19 @@ class StdioEngine:
             if isinstance(new, str):
                 self._known[new] = None
 
+    def _sendable(self, action: Action) -> Json:
+        """The action as JSON; ``Unsupported`` for a land play to an engine that does not
+        list the feature ``play-land`` (it may not know the action type)."""
+        if isinstance(action, PlayLand) and codec.PLAY_LAND not in self.features:
+            raise Unsupported(f"the engine does not list the protocol feature "
+                              f"{codec.PLAY_LAND!r}: it is not sent land plays")
+        return codec.encode_action(action)
+
     def perform(self, action: Action) -> Sequence[Event]:
-        return self._events("perform", {"action": codec.encode_action(action)})
+        return self._events("perform", {"action": self._sendable(action)})
 
     def is_legal(self, action: Action) -> bool:
-        return bool(self._call("is_legal", {"action": codec.encode_action(action)}))
+        return bool(self._call("is_legal", {"action": self._sendable(action)}))
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         result = self._call("legal_actions", {"player": player})

@@ -16,8 +16,8 @@ from typing import Any, Never, NoReturn, TypeVar
 
 from ..contract.types import (
     Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers, DeclareBlockers, EngineInfo,
-    Event, GameView, Move, ObjectView, Option, PassPriority, PlayerRef, PlayerView, Resolve,
-    StackItemView, Target, TurnFaceUp, Unlock,
+    Event, GameView, Move, ObjectView, Option, PassPriority, PlayerRef, PlayerView, PlayLand,
+    Resolve, StackItemView, Target, TurnFaceUp, Unlock,
 )
 from ..errors import (
     ConformanceError, ContractError, IllegalAction, Location, RulingFileError, Unsupported,
@@ -31,7 +31,10 @@ from ..format.yamlsource import LineDict, LineList
 PROTOCOL_VERSION = "1.1"
 #: Optional features of protocol 1.1 an engine lists in its ``hello`` answer
 #: (``features``); the harness uses only those listed, so a 1.0 engine works unchanged.
-FEATURES = ("events-with-choice", "observe-many")
+#: ``play-land``: the engine reads actions of type ``play_land`` (sent to no other engine).
+FEATURES = ("events-with-choice", "observe-many", "play-land")
+#: The feature an engine lists to be sent ``play_land`` actions.
+PLAY_LAND = "play-land"
 
 Json = Any  # a JSON value: dict, list, str, int, float, bool or None
 
@@ -115,6 +118,8 @@ def encode_action(action: Action) -> Json:
                     "door": action.door.value}
         case TurnFaceUp():
             return {"type": "turn_face_up", "player": action.player, "object": action.object}
+        case PlayLand():
+            return {"type": "play_land", "player": action.player, "card": action.card}
         case Resolve():
             return {"type": "resolve"}
         case AdvanceTo():
@@ -165,6 +170,8 @@ _ACTION_DECODERS: dict[str, Callable[[Mapping[str, Any], str], Action]] = {
         _enum(Door, _field(data, "door", what), "door")),
     "turn_face_up": lambda data, what: TurnFaceUp(
         _field(data, "player", what), _field(data, "object", what)),
+    "play_land": lambda data, what: PlayLand(
+        _field(data, "player", what), _field(data, "card", what)),
     "resolve": lambda data, what: Resolve(),
     "advance_to": lambda data, what: AdvanceTo(_enum(Step, _field(data, "step", what), "step")),
     "move": lambda data, what: Move(

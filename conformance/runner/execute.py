@@ -16,7 +16,8 @@ from typing import Any, assert_never
 from ..contract.protocol import Engine
 from ..contract.types import (
     PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers,
-    Event, Move, ObjectId, PassPriority, PlayerRef, Resolve, Target, TurnFaceUp, Unlock,
+    Event, Move, ObjectId, PassPriority, PlayerRef, PlayLand, Resolve, Target, TurnFaceUp,
+    Unlock,
 )
 from ..errors import (
     ConformanceError, ContractError, EngineTimeout, IllegalAction, Location, RulingFileError, RulingViolation,
@@ -29,7 +30,8 @@ from ..format.model import Ruling, Scenario
 from ..format.steps import (
     ActionStep, ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep,
     ExpectIllegalStep, ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep,
-    ResolveStackStep, ResolveStep, RuleAction, ScriptStep, TurnFaceUpStep, UnlockStep,
+    PlayLandStep, ResolveStackStep, ResolveStep, RuleAction, ScriptStep, TurnFaceUpStep,
+    UnlockStep,
 )
 from ..format.stepyaml import render_filter
 from .checks import ExpectationCheck
@@ -141,6 +143,9 @@ class ScenarioRun:
             case TurnFaceUpStep():
                 obj = self.object_id(step.object)
                 return TurnFaceUp(self.player_of(obj), obj)
+            case PlayLandStep():
+                card = self.object_id(step.card)
+                return PlayLand(step.player or self.engine.observe(card).owner, card)
             case AdvanceStep():
                 return AdvanceTo(step.to)
             case MoveStep():
@@ -202,8 +207,8 @@ class ScenarioRun:
                 if step.alias is not None:  # a second name for the spell
                     self.aliases[step.alias] = self.aliases.get(step.card)
                     self.history[step.alias] = set(self.history.get(step.card, set()))
-            case (ActivateStep() | UnlockStep() | TurnFaceUpStep() | AdvanceStep() | MoveStep()
-                  | PassStep() | AttackStep() | BlockStep()):
+            case (ActivateStep() | UnlockStep() | TurnFaceUpStep() | PlayLandStep() | AdvanceStep()
+                  | MoveStep() | PassStep() | AttackStep() | BlockStep()):
                 self.perform(self.action(step))
             case ChooseStep():
                 self.choose(step)
@@ -303,7 +308,7 @@ def describe(action: Action) -> str:
 def required_capabilities(ruling: Ruling, scenario: Scenario | None = None) -> set[str]:
     """What a ruling needs -- or one of its scenarios, with ``scenario``: the ruling's
     ``requires`` (and the scenario's), plus ``inject-state`` for a setup that is not reachable
-    by legal play and ``inject-moves`` for ``move`` steps."""
+    by legal play, ``inject-moves`` for ``move`` steps and ``play-lands`` for land plays."""
     scenarios = ruling.scenarios if scenario is None else (scenario,)
     needed = set(ruling.requires)
     for each in scenarios:
@@ -313,6 +318,8 @@ def required_capabilities(ruling: Ruling, scenario: Scenario | None = None) -> s
             needed.add("inject-state")
         if each.injected_steps:
             needed.add("inject-moves")
+        if each.plays_lands:
+            needed.add("play-lands")
     return needed
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from conformance.contract.types import (
     Activate, AdvanceTo, Cast, Choice, DeclareAttackers, DeclareBlockers, EngineInfo, Event,
-    GameView, Move, ObjectView, Option, PassPriority, PlayerRef, PlayerView, Resolve,
+    GameView, Move, ObjectView, Option, PassPriority, PlayerRef, PlayerView, PlayLand, Resolve,
     StackItemView, TurnFaceUp, Unlock, automatic_choice,
 )
 from conformance.errors import (
@@ -40,6 +40,7 @@ ACTIONS = [
     Activate("alice", "o3", 2, targets=(PlayerRef("alice"),), x=0),
     Unlock("alice", "o4", Door.RIGHT),
     TurnFaceUp("bob", "o5"),
+    PlayLand("alice", "o10"),
     Resolve(),
     AdvanceTo(Step.END),
     Move("o6", Zone.EXILE),

@@ -15,15 +15,16 @@ from typing import Any
 import pytest
 
 from conformance.contract import registry
+from conformance.contract.types import PlayLand
 from conformance.engines.reference import ReferenceEngine
-from conformance.errors import UsageError
+from conformance.errors import Unsupported, UsageError
 from conformance.format.loader import load_corpus
 from conformance.frontends.cli import main
 from conformance.protocol import codec
 from conformance.protocol.client import StdioEngine
 from conformance.protocol.server import serve
 from conformance.runner.execute import run_corpus
-from conformance.runner.results import Result
+from conformance.runner.results import Result, Status
 from conformance.format.loader import find_card_file, find_ruling_files, load_cards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,7 +129,8 @@ def test_the_server_answers_hello_with_the_engines_info() -> None:
     info = ReferenceEngine().info
     assert hello == {"id": 1, "result": {"protocol": codec.PROTOCOL_VERSION,
                                          **codec.encode_info(info),
-                                         "features": ["events-with-choice", "observe-many"]}}
+                                         "features": ["events-with-choice", "observe-many",
+                                                      "play-land"]}}
 
 
 def test_the_server_returns_the_pending_choice_with_the_events_when_asked() -> None:
@@ -174,6 +176,27 @@ def test_an_engine_of_protocol_1_0_works_unchanged() -> None:
               for r in run_corpus(corpus.rulings, (), ReferenceEngine(), corpus.cards, _ignore)]
     assert results["1.0"] == results["1.1"] == inproc
     assert counts["1.1"] < 0.75 * counts["1.0"]  # fewer round trips per ruling
+
+
+def test_an_engine_without_the_play_land_feature_is_sent_no_land_play() -> None:
+    """An engine that does not list ``play-land`` may not know the action: the capability is
+    not taken from it, the action is refused as unsupported before it is sent, and rulings
+    that play lands are unsupported, never failed."""
+    corpus = load_corpus([RULINGS / "playing-lands"], RULINGS / "cards.yaml")
+    engine = StdioEngine([sys.executable, str(ENGINES / "protocol_1_0.py")])
+    try:
+        assert "play-lands" in ReferenceEngine().info.capabilities
+        assert "play-lands" not in engine.info.capabilities
+        results = run_corpus(corpus.rulings, (), engine, corpus.cards, _ignore)
+        assert results and {r.status for r in results} == {Status.UNSUPPORTED}
+        with pytest.raises(Unsupported, match="play-land"):
+            engine.is_legal(PlayLand("alice", "o1"))
+        with pytest.raises(Unsupported, match="play-land"):
+            engine.perform(PlayLand("alice", "o1"))
+        sent = engine.requests
+        assert sent["perform"] == sent["is_legal"] == 0
+    finally:
+        engine.close()
 
 
 @pytest.mark.parametrize("request_line, message", [

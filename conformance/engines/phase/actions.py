@@ -16,8 +16,8 @@ from typing import Any, Never, NoReturn
 
 from ...contract.types import (
     PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, DeclareAttackers,
-    DeclareBlockers, Move, PassPriority, PlayerId, PlayerRef, Resolve, Target, TurnFaceUp,
-    Unlock,
+    DeclareBlockers, Move, PassPriority, PlayerId, PlayerRef, PlayLand, Resolve, Target,
+    TurnFaceUp, Unlock,
 )
 from ...errors import ContractError, IllegalAction, Unsupported
 from ...format.vocabulary import Door, Face, Step
@@ -72,6 +72,12 @@ def perform(session: PhaseSession, action: Action, given: set[int]) -> list[dict
             legal = find_legal(session, action)
             if legal is None:
                 raise IllegalAction(f"phase does not offer turning {action.object} face up now")
+            return session.apply(seat, legal)
+        case PlayLand():
+            seat = priority_seat(session, action.player)
+            legal = find_legal(session, action)
+            if legal is None:
+                raise IllegalAction(f"phase does not offer playing {action.card} as a land now")
             return session.apply(seat, legal)
         case Resolve():
             return _resolve(session)
@@ -415,6 +421,8 @@ def find_legal(session: PhaseSession, action: Action) -> Any:
                                  door=door)
         case TurnFaceUp():
             return session.legal("TurnFaceUp", object_id=session.pid(action.object))
+        case PlayLand():
+            return session.legal("PlayLand", object_id=session.pid(action.card))
         case Activate():
             return session.legal("ActivateAbility", source_id=session.pid(action.object),
                                  ability_index=action.ability)
@@ -429,9 +437,9 @@ def find_legal(session: PhaseSession, action: Action) -> Any:
 
 def is_legal(session: PhaseSession, action: Action) -> bool:
     """Answered from phase's legal-action list when that decides it (an unlock, turning
-    face up, an activation with nothing to choose); otherwise -- every cast, since phase
+    face up, a land play, an activation with nothing to choose); otherwise -- every cast, since phase
     may cast in another mode than asked -- by performing the action on a replica of the game, built by replaying the trace and thrown away."""
-    if isinstance(action, (Unlock, TurnFaceUp)) or (
+    if isinstance(action, (Unlock, TurnFaceUp, PlayLand)) or (
             isinstance(action, Activate) and action.targets is None and action.x is None):
         try:
             priority_seat(session, action.player)

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...contract.types import (
     Action, Activate, Cast, Choice, EngineInfo, Event, GameView, ObjectId, ObjectView,
-    PlayerId, Resolve, TurnFaceUp, Unlock,
+    PlayerId, PlayLand, Resolve, TurnFaceUp, Unlock,
 )
 from ...errors import IllegalAction, Unsupported
 from ...format.cards import CardPool
@@ -39,7 +39,7 @@ CAPABILITIES = frozenset({
     "rooms", "special-actions", "lock-unlock-effects", "triggered-abilities",
     "trigger-doubling", "spell-copies", "token-copies", "activated-abilities",
     "cast-from-graveyard", "name-choices", "library-search", "discard", "x-costs", "morph",
-    "transform", "inject-state", "inject-moves", "combat", "priority",
+    "transform", "inject-state", "inject-moves", "combat", "priority", "play-lands",
 })
 
 
@@ -164,6 +164,8 @@ class PhaseEngine:
                                   Door.LEFT if data["door"] == "Left" else Door.RIGHT))
             elif candidate.kind == "TurnFaceUp":
                 out.append(TurnFaceUp(player, session.cid(int(data["object_id"]))))
+            elif candidate.kind == "PlayLand":
+                out.append(PlayLand(player, session.cid(int(data["object_id"]))))
         return out
 
     # -- choices ---------------------------------------------------------------------------
@@ -237,6 +239,8 @@ def _wanted(session: PhaseSession, action: Action) -> dict[str, Any] | None:
                 "door": "Left" if action.door is Door.LEFT else "Right"}}
         if isinstance(action, TurnFaceUp):
             return {"kind": "TurnFaceUp", "match": {"object_id": session.pid(action.object)}}
+        if isinstance(action, PlayLand):
+            return {"kind": "PlayLand", "match": {"object_id": session.pid(action.card)}}
     except IllegalAction:
         return None
     return None

@@ -29,7 +29,7 @@ from typing import Any, Never, NoReturn
 from ...contract.types import (
     PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers,
     DeclareBlockers, EngineInfo, Event, GameView, Move, ObjectId, ObjectView, Option,
-    PassPriority, PlayerId, Resolve, TurnFaceUp, Unlock, automatic_choice,
+    PassPriority, PlayerId, PlayLand, Resolve, TurnFaceUp, Unlock, automatic_choice,
 )
 from ...errors import IllegalAction, Unsupported
 from ...format.cards import CardPool
@@ -37,7 +37,8 @@ from ...format.model import Setup
 from ...format.vocabulary import Step, Zone
 from . import repro
 from .moves import (
-    Match, activate_match, cast_match, matching, turn_face_up_match, wanted_target,
+    Match, activate_match, cast_match, matching, play_land_match, turn_face_up_match,
+    wanted_target,
 )
 from .observe import game_view, object_ids, object_view
 from .seam import CHOICE_KINDS, Seam, Triggers, option_text
@@ -48,7 +49,7 @@ from .setup import Start, build
 #: ``Unsupported`` for that observation.  See docs/engines/python-mtg.md.
 CAPABILITIES: frozenset[str] = frozenset({
     "inject-state", "activated-abilities", "triggered-abilities", "transform", "morph",
-    "special-actions", "combat",
+    "special-actions", "combat", "play-lands",
 })
 
 
@@ -128,6 +129,8 @@ class PythonMtgEngine:
                 answers, item = wanted_target(action.targets), f"the ability of {action.object}"
             case TurnFaceUp():
                 moves, answers, item = turn_face_up_match(action), [], None
+            case PlayLand():
+                moves, answers, item = play_land_match(action), [], None
             case (Unlock() | Resolve() | AdvanceTo() | Move() | PassPriority() | DeclareAttackers()
                   | DeclareBlockers()):
                 raise Unsupported(f"python-mtg has no move for {type(action).__name__}")
@@ -154,7 +157,8 @@ class PythonMtgEngine:
                 return self._advance(action.step)
             case DeclareAttackers() | DeclareBlockers():
                 return self._declare(action, keep=True)
-            case Cast() | Activate() | TurnFaceUp() | Unlock() | Move() | PassPriority():
+            case (Cast() | Activate() | TurnFaceUp() | PlayLand() | Unlock() | Move()
+                  | PassPriority()):
                 pass
             case _:
                 _no_move(action)
@@ -334,6 +338,8 @@ class PythonMtgEngine:
                 action = Cast(player, str(move.raw[2]), face_down=move.raw[0] == "cast_face_down")
             elif move.raw[0] == "turn_face_up" and move.raw[1] == player:
                 action = TurnFaceUp(player, str(move.raw[2]))
+            elif move.raw[0] == "play" and move.raw[1] == player:
+                action = PlayLand(player, str(move.raw[2]))
             else:
                 continue
             if action not in found:

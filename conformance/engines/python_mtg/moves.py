@@ -2,6 +2,7 @@
 
 python-mtg's moves (``Game.legal_moves``): ``("cast", player, card, {})``,
 ``("cast_face_down", player, card)``, ``("turn_face_up", player, card)``,
+``("play", player, land)`` (a land from the hand, with ``explicit_lands=True``),
 ``("activate", player, ability_row, {})`` with ``ability_row = (ability, source, generic
 cost, "T" or "-", effect, amount, target class)``, and ``("pass",)``.  Decisions inside a
 move (targets, ...) are not part of it: they go through the choice seam (seam.py).
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...contract.types import Activate, Cast, PlayerRef, TurnFaceUp
+from ...contract.types import Activate, Cast, PlayerRef, PlayLand, TurnFaceUp
 from ...errors import Unsupported
 from ...format.cards import Card, CardPool
 
@@ -47,6 +48,10 @@ def cast_match(action: Cast) -> Match:
 
 def turn_face_up_match(action: TurnFaceUp) -> Match:
     return ("turn_face_up", action.player, action.object)
+
+
+def play_land_match(action: PlayLand) -> Match:
+    return ("play", action.player, action.card)
 
 
 def _face(game: Any, cards: CardPool, object_id: str) -> tuple[Card, int]:

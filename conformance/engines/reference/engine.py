@@ -9,13 +9,13 @@ from ... import __version__
 from ...contract.types import (
     Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers, DeclareBlockers, EngineInfo,
     Event, GameView, Move, ObjectId, ObjectView, PassPriority, PlayerId, PlayerRef, PlayerView,
-    Resolve, StackItemView, TurnFaceUp, Unlock,
+    PlayLand, Resolve, StackItemView, TurnFaceUp, Unlock,
 )
 from ...errors import IllegalAction, Location, Unsupported
 from ...format.cards import CardPool
 from ...format.model import Setup
 from ...format.vocabulary import CAPABILITIES, Door, Zone
-from . import casting, legal, rooms, turn
+from . import casting, lands, legal, rooms, turn
 from . import exile_to_play as _exile_effects  # noqa: F401 - registers exile_top
 from . import life as _life_effects  # noqa: F401 - registers damage, life, tap and counters
 from .abilities import Ability, parse_abilities
@@ -105,7 +105,7 @@ class ReferenceEngine:
                 yield from self._move(game, action)
                 yield from turn.settle(game)
                 return
-            case Cast() | Activate() | Unlock() | TurnFaceUp():
+            case Cast() | Activate() | Unlock() | TurnFaceUp() | PlayLand():
                 game.state.passes = 0
                 yield from self._act(game, action)
                 yield from turn.settle(game)
@@ -114,7 +114,7 @@ class ReferenceEngine:
                 _unknown_action(action)
 
     @staticmethod
-    def _act(game: Game, action: Cast | Activate | Unlock | TurnFaceUp) -> Flow:
+    def _act(game: Game, action: Cast | Activate | Unlock | TurnFaceUp | PlayLand) -> Flow:
         match action:
             case Cast():
                 return casting.cast(game, action)
@@ -124,6 +124,8 @@ class ReferenceEngine:
                 return rooms.special_unlock(game, action)
             case TurnFaceUp():
                 return casting.turn_face_up(game, action)
+            case PlayLand():
+                return lands.play_land(game, action)
             case _:
                 _unknown_action(action)
 

@@ -1,7 +1,7 @@
 """The actions a player may take now (the contract's ``legal_actions``).
 
-Candidates are gathered by what each rule looks at -- cards a player could cast from the
-zones they are in, abilities of their permanents, doors, face-down permanents, passing
+Candidates are gathered by what each rule looks at -- cards a player could cast or play from
+the zones they are in, abilities of their permanents, doors, face-down permanents, passing
 priority, declaring attackers and blockers -- and each is kept only if the rules accept it
 (``is_legal``, which plays the action on a copy of the game up to its first choice).  So this
 module decides nothing the rules modules do not: it only says which actions to try.
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ...contract.types import (
-    Action, Activate, Cast, DeclareAttackers, DeclareBlockers, PassPriority, PlayerId, Resolve,
-    TurnFaceUp, Unlock,
+    Action, Activate, Cast, DeclareAttackers, DeclareBlockers, PassPriority, PlayerId, PlayLand,
+    Resolve, TurnFaceUp, Unlock,
 )
 from ...format.vocabulary import STEP_ORDER, Door, Step, Zone
 from . import casting
@@ -30,7 +30,8 @@ Probe = Callable[[Action], bool]
 
 def legal_actions(game: Game, player: PlayerId, is_legal: Probe) -> list[Action]:
     """Every action of ``player`` the rules allow now (see the module's docstring)."""
-    candidates = [*_spells_and_abilities(game, player), *_priority(game, player)]
+    candidates = [*_spells_and_abilities(game, player), *_lands(game, player),
+                  *_priority(game, player)]
     found = [action for action in candidates if is_legal(action)]
     found += _attacks(game, player, is_legal)
     found += _blocks(game, player, is_legal)
@@ -57,6 +58,18 @@ def _spells_and_abilities(game: Game, player: PlayerId) -> Iterable[Action]:
             yield from (Unlock(player, obj.id, d) for d in Door if d not in obj.unlocked)
         if obj.face_down:
             yield TurnFaceUp(player, obj.id)  # CR 702.37e
+
+
+def _lands(game: Game, player: PlayerId) -> Iterable[Action]:
+    """Land cards in the player's hand and in exile, in a main phase of their turn with an
+    empty stack (CR 305.1); ``is_legal`` checks the rest."""
+    state = game.state
+    if state.active_player != player or not state.step.is_main_phase or state.stack:
+        return
+    for zone in (Zone.HAND, Zone.EXILE):
+        for object_id in state.player(player).zones[zone]:
+            if "Land" in game.chars(state.objects[object_id]).types:
+                yield PlayLand(player, object_id)
 
 
 def _priority(game: Game, player: PlayerId) -> Iterable[Action]:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ...contract.types import AdvanceTo, Choice, DeclareAttackers, DeclareBlockers, Event, Option, PassPriority
 from ...errors import IllegalAction
 from ...format.vocabulary import STEP_ORDER, Step, Zone
-from . import combat, triggers
+from . import combat, lands, triggers
 from .abilities import chapter_numbers
 from .characteristics import is_permanent_card
 from .dividing import division_of
@@ -308,6 +308,7 @@ def _next_turn(game: Game) -> None:
     state.active_player = state.opponent(state.active_player)
     state.step = Step.UNTAP
     state.combat = None
+    lands.forget_earlier_turns(game)
     for player in state.players:
         player.used_once_per_turn.clear()
         player.spells_cast_this_turn.clear()

@@ -68,7 +68,7 @@ def test_it_is_registered_and_says_what_it_can_do() -> None:
     assert engine.info.version == mtg.__version__
     assert engine.info.capabilities == {"inject-state", "activated-abilities",
                                         "triggered-abilities", "transform", "morph",
-                                        "special-actions", "combat"}
+                                        "special-actions", "combat", "play-lands"}
 
 
 def test_not_installed_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
