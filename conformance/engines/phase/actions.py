@@ -344,8 +344,8 @@ def game_over(session: PhaseSession) -> IllegalAction:
     (``GameView.game_over``): the action is refused, with who won and why."""
     winner = (session.waiting().get("data") or {}).get("winner")
     why = [f"{session.player(seat)} drew from an empty library (CR 704.5b)"
-           for seat, player in enumerate(session.state()["players"])
-           if player.get("drew_from_empty_library")]
+           for seat in range(len(session.names))
+           if session.player_state(seat).get("drew_from_empty_library")]
     return IllegalAction(f"the game is over ({'; '.join(why) or 'phase says so'}; winner: "
                          f"{session.player(winner) if winner is not None else 'none'})")
 
@@ -378,7 +378,7 @@ def _pass_to(session: PhaseSession, prompt: str, step: str) -> list[dict[str, An
 
 def _attack(session: PhaseSession, action: DeclareAttackers) -> list[dict[str, Any]]:
     seat = session.seat(action.player)
-    if int(session.state()["active_player"]) != seat:
+    if session.active_seat() != seat:
         raise IllegalAction(f"{action.player} is not the active player")
     defender = 1 - seat if action.defender is None else session.seat(action.defender)
     attacks = [[session.pid(a), {"type": "Player", "data": defender}] for a in action.attackers]
@@ -446,15 +446,9 @@ def is_legal(session: PhaseSession, action: Action) -> bool:
             return find_legal(session, action) is not None
         except IllegalAction:
             return False
-    live, trace, version = session.game, list(session.trace), session.version
-    session.game = session.replica()
-    session.changed()
-    try:
-        perform(session, action, set())
-    except IllegalAction:
-        return False
-    finally:
-        session.game, session.trace = live, trace
-        session.version = version + 1
-        session.changed()
+    with session.probe():
+        try:
+            perform(session, action, set())
+        except IllegalAction:
+            return False
     return True

@@ -23,6 +23,7 @@ from ...errors import ContractError, Unsupported
 from ...format.vocabulary import Door, Zone
 from .session import PhaseSession, parse_id
 from .setup import COUNTER_TO_PHASE, STEP_TO_PHASE, ZONE_TO_PHASE
+from .views import PhaseGameView, PhaseObjectView
 
 PHASE_TO_STEP = {v: k for k, v in STEP_TO_PHASE.items()}
 PHASE_TO_ZONE = {v: k for k, v in ZONE_TO_PHASE.items()}
@@ -39,17 +40,19 @@ _ABILITY_KEYS = ("abilities", "trigger_definitions", "static_definitions",
                  "replacement_definitions")
 
 
-def observe(session: PhaseSession, object_id: ObjectId, mana_values: dict[Any, int]) -> ObjectView:
+def observe(session: PhaseSession, object_id: ObjectId,
+            mana_values: dict[Any, int]) -> ObjectView:
     obj = session.raw(object_id)
     zone = PHASE_TO_ZONE.get(str(obj.get("zone")), Zone.EXILE)
     public = zone in (Zone.BATTLEFIELD, Zone.STACK)
     card_types = obj.get("card_types") or {}
     name = str(obj.get("name") or "")
-    return ObjectView(
+    version, trace = session.version, list(session.trace)
+    return PhaseObjectView(
+        lambda: mana_value(session, object_id, mana_values, (version, trace, obj)),
         id=object_id, zone=zone, owner=session.player(obj["owner"]),
         controller=session.player(obj["controller"]) if public else None,
         names=tuple(n for n in name.split(" // ") if n),
-        mana_value=mana_value(session, object_id, mana_values),
         colors=tuple(COLOR_LETTER.get(str(c), str(c)) for c in obj.get("color") or ()),
         types=tuple(str(t) for t in card_types.get("core_types") or ()),
         subtypes=tuple(str(t) for t in card_types.get("subtypes") or ()),
@@ -87,16 +90,24 @@ def mana_value_probe(game: Any, number: int, zone: str) -> int | None:
     return None
 
 
-def mana_value(session: PhaseSession, object_id: ObjectId, cache: dict[Any, int]) -> int:
+#: (version of the game, its trace then, phase's object then)
+When = tuple[int, list[Any], dict[str, Any]]
+
+
+def mana_value(session: PhaseSession, object_id: ObjectId, cache: dict[Any, int],
+               when: When | None = None) -> int:
     """phase's own mana value of the object, read on a replica of the game (built by
-    replaying every call, never by reloading a snapshot); the live game is untouched."""
-    key = (session.version, object_id)
+    replaying every call, never by reloading a snapshot); the live game is untouched.
+    ``when``: the moment the object was observed, if the game may have changed since."""
+    if when is None:
+        when = (session.version, session.trace, session.raw(object_id))
+    version, trace, live = when
+    key = (version, object_id)
     if key not in cache:
         number, _ = parse_id(object_id)
-        live = session.raw(object_id)
         zone = str(live.get("zone"))
         try:
-            value = mana_value_probe(_probe_replica(session, number, live), number, zone)
+            value = mana_value_probe(_probe_replica(session, number, when), number, zone)
         except ValueError as exc:
             raise Unsupported(f"phase would not show its mana value of {object_id}: "
                               f"{exc}") from None
@@ -106,18 +117,23 @@ def mana_value(session: PhaseSession, object_id: ObjectId, cache: dict[Any, int]
     return cache[key]
 
 
-def _probe_replica(session: PhaseSession, number: int, live: dict[str, Any]) -> Any:
-    """A replica to probe object ``number`` on: the one already built at this state of the
+def _probe_replica(session: PhaseSession, number: int, when: When) -> Any:
+    """A replica to probe object ``number`` on: the one already built at that state of the
     game, while phase's object there is still exactly the live one (earlier probes moved
     other objects out of it), or else a new one."""
-    shared: list[Any] = session.memo("mana value replica", lambda: [session.replica()])
-    try:
-        there = dict(session.call(shared[0].object, number))
-    except ValueError:
-        there = None
-    if there != live:
-        shared[0] = session.replica()
-    return shared[0]
+    version, trace, live = when
+    shared = session.replicas.get(version)
+    if shared is not None:
+        try:
+            there = dict(session.call(shared.object, number))
+        except ValueError:
+            there = None
+        if there == live:
+            return shared
+    shared = session.replicas[version] = session.replica(trace=trace)
+    while len(session.replicas) > 4:  # the last few states observed
+        del session.replicas[next(iter(session.replicas))]
+    return shared
 
 
 def applied(obj: dict[str, Any], entry: Any) -> bool:
@@ -145,49 +161,61 @@ def ability_texts(obj: dict[str, Any]) -> tuple[str, ...]:
 
 
 def objects(session: PhaseSession, zone: Zone, player: PlayerId | None) -> list[ObjectId]:
-    state = session.state()
+    """The objects in a zone, in phase's order, read from that zone alone (not from a
+    snapshot of the whole game)."""
     seat = None if player is None else session.seat(player)
     if zone is Zone.STACK:
-        numbers = [int(item["id"]) for item in reversed(state.get("stack") or [])
+        numbers = [int(item["id"]) for item in reversed(session.stack_items())
                    if (item.get("kind") or {}).get("type") == "Spell"
                    and seat in (None, int(item["controller"]))]
     elif zone is Zone.BATTLEFIELD:
-        numbers = [int(n) for n in state.get("battlefield") or []
-                   if seat in (None, int(state["objects"][str(n)]["controller"]))]
-    elif zone in (Zone.EXILE, Zone.COMMAND):
-        listed = state.get("exile" if zone is Zone.EXILE else "command_zone") or []
-        numbers = [int(n) for n in listed if str(n) in state["objects"]
+        numbers = [int(obj["id"]) for obj in session.battlefield()
+                   if seat in (None, int(obj["controller"]))]
+    elif zone is Zone.EXILE:
+        numbers = [int(obj["id"]) for obj in session.exile()
+                   if seat in (None, int(obj["owner"]))]
+    elif zone is Zone.COMMAND:
+        state = session.state()
+        numbers = [int(n) for n in state.get("command_zone") or [] if str(n) in state["objects"]
                    and seat in (None, int(state["objects"][str(n)]["owner"]))]
     else:
         key = {Zone.LIBRARY: "library", Zone.HAND: "hand", Zone.GRAVEYARD: "graveyard"}[zone]
         seats = [seat] if seat is not None else [0, 1]
-        numbers = [int(n) for s in seats for n in state["players"][s].get(key) or []]
+        numbers = [int(n) for s in seats for n in session.player_state(s).get(key) or []]
     return [session.cid(n) for n in numbers]
 
 
 def game_view(session: PhaseSession) -> GameView:
-    state = session.state()
     waiting = session.waiting()
     priority = session.player(session.actor()) if waiting.get("type") == "Priority" else None
+    exiled = [int(obj["owner"]) for obj in session.exile()]
     players = []
     for seat, name in enumerate(session.names):
-        raw = state["players"][seat]
-        exile = [n for n in state.get("exile") or []
-                 if int(state["objects"].get(str(n), {}).get("owner", -1)) == seat]
+        raw = session.player_state(seat)
         players.append(PlayerView(name, int(raw["life"]), len(raw.get("hand") or []),
                                   len(raw.get("library") or []),
-                                  len(raw.get("graveyard") or []), len(exile)))
-    phase_name = str(state.get("phase"))
+                                  len(raw.get("graveyard") or []), exiled.count(seat)))
+    phase_name = session.step()[1]
     if phase_name not in PHASE_TO_STEP:
         raise ContractError(f"phase reports an unknown step {phase_name!r}")
-    return GameView(
-        step=PHASE_TO_STEP[phase_name], active_player=session.player(state["active_player"]),
-        priority_player=priority,
-        stack=tuple(_stack_item(session, item) for item in reversed(state.get("stack") or [])),
+    version, trace = session.version, list(session.trace)
+    return PhaseGameView(
+        lambda: _active_player(session, version, trace),
+        step=PHASE_TO_STEP[phase_name], priority_player=priority,
+        stack=tuple(_stack_item(session, item) for item in reversed(session.stack_items())),
         players=tuple(players),
         game_over=waiting.get("type") == "GameOver",
         winner=_winner(session, waiting),
     )
+
+
+def _active_player(session: PhaseSession, version: int, trace: list[Any]) -> PlayerId:
+    """phase's active player when the game was at ``version`` (its calls then: ``trace``):
+    only a snapshot of the whole game says, so it is read only when asked for."""
+    if session.version == version:
+        return session.player(session.active_seat())
+    then = session.call(session.replica(trace=trace).state)
+    return session.player(then["state"]["active_player"])
 
 
 def _winner(session: PhaseSession, waiting: dict[str, Any]) -> PlayerId | None:

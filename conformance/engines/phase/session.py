@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 import phase
 
@@ -30,6 +31,7 @@ from .cards import PhaseCardData
 
 #: A trace entry: {"op": "new_game", ...} | {"op": "debug_mode"} | {"op": "apply", ...}
 TraceEntry = dict[str, Any]
+_T = TypeVar("_T")
 
 
 def parse_id(object_id: ObjectId) -> tuple[int, int]:
@@ -77,9 +79,20 @@ class PhaseSession:
         self.setup_steps: list[str] = []
         self.version = 0  # bumped by every change of the game: keys the caches
         self._state_cache: tuple[int, dict[str, Any]] | None = None
+        #: what phase said at this version (``waiting_for``, ``stack``, ``actions``, objects
+        #: by id ...): each read once per state of the game
+        self._reads: dict[Any, Any] = {}
+        #: True while an action is tried on a replica standing in for the live game
+        #: (``probe``); benchmarks/phase_adapter.py counts those calls as the adapter's
+        self.probing = False
         #: the snapshot the switch to debug mode reloads (no card placed yet): replicas
         #: start from it instead of a new game
         self._opening: str | None = None
+        #: the objects of that snapshot, by id (the set-up finds its cards there)
+        self.opening_objects: dict[str, Any] = {}
+        #: replicas built to read mana values, by the version of the game they stand for
+        #: (observations.py)
+        self.replicas: dict[int, Any] = {}
         #: results of probes on replicas, valid while the game does not change
         self._memo: dict[str, Any] = {}
         self._memo_version = -1
@@ -100,6 +113,14 @@ class PhaseSession:
     def changed(self) -> None:
         self.version += 1
         self._state_cache = None
+        self._reads = {}
+
+    def _read(self, key: Any, read: Callable[[], _T]) -> _T:
+        """phase's answer to ``read`` at this version of the game, asked once."""
+        if key not in self._reads:
+            self._reads[key] = read()
+        found: _T = self._reads[key]
+        return found
 
     def new_game(self, player: list[str], opponent: list[str]) -> None:
         entry: TraceEntry = {"op": "new_game", "player": player, "opponent": opponent,
@@ -128,6 +149,7 @@ class PhaseSession:
                 snapshot = self.call(game.state)
                 snapshot["state"]["debug_mode"] = True
                 self._opening = json.dumps(snapshot)
+                self.opening_objects = snapshot["state"]["objects"]
             return self.call(self.engine.load_game, self._opening)
         action = phase.GameAction.from_dict(entry["action"])
         try:
@@ -137,11 +159,13 @@ class PhaseSession:
                 raise
         return game
 
-    def replica(self, upto: int | None = None) -> Any:
-        """A new game built by replaying the trace (or its first ``upto`` entries).  The
-        opening -- a new game, the opening hands kept, debug mode switched on, before any
-        card is placed -- is the same for every replica: it is reloaded from its snapshot."""
-        entries = self.trace[:upto]
+    def replica(self, upto: int | None = None,
+                trace: list[TraceEntry] | None = None) -> Any:
+        """A new game built by replaying the trace (or its first ``upto`` entries, or
+        ``trace``, a trace this one began with).  The opening -- a new game, the opening
+        hands kept, debug mode switched on, before any card is placed -- is the same for
+        every replica: it is reloaded from its snapshot."""
+        entries = (self.trace if trace is None else trace)[:upto]
         start = next((i for i, e in enumerate(entries) if e["op"] == "debug_mode"), None)
         game: Any = None
         if start is not None and self._opening is not None:
@@ -159,6 +183,21 @@ class PhaseSession:
             self._memo[key] = compute()
         return self._memo[key]
 
+    @contextmanager
+    def probe(self) -> Iterator[None]:
+        """Stand a replica of the game in for the live game while the block tries
+        something on it; the live game, its trace and its readings come back afterwards,
+        as they were."""
+        live, trace, probing = self.game, list(self.trace), self.probing
+        self.game = self.replica()
+        self.changed()
+        self.probing = True
+        try:
+            yield
+        finally:
+            self.game, self.trace, self.probing = live, trace, probing
+            self.changed()  # a version of its own: nothing read on the replica is kept
+
     def rollback(self, mark: int) -> None:
         """Undo every call after the first ``mark`` trace entries, by replaying those."""
         del self.trace[mark:]
@@ -173,10 +212,15 @@ class PhaseSession:
         return self.game
 
     def state(self) -> dict[str, Any]:
+        """The whole game as phase serialises it (costly: read only what has no cheaper
+        reading; once per version)."""
         if self._state_cache is None or self._state_cache[0] != self.version:
             snapshot = self.call(self.require().state)
             self._state_cache = (self.version, snapshot["state"])
         return self._state_cache[1]
+
+    # The readings below are phase's own at this version of the game, shared by every
+    # caller until the game changes: callers do not change what they are given.
 
     def object_of(self, number: int) -> dict[str, Any] | None:
         """phase's object ``number`` (``None`` if there is none): from the state already
@@ -185,6 +229,9 @@ class PhaseSession:
         if self._state_cache is not None and self._state_cache[0] == self.version:
             found: dict[str, Any] | None = self._state_cache[1]["objects"].get(str(number))
             return found
+        return self._read(("object", number), lambda: self._object(number))
+
+    def _object(self, number: int) -> dict[str, Any] | None:
         try:
             return dict(self.call(self.require().object, number))
         except ValueError:  # phase: "unknown object id"
@@ -192,27 +239,47 @@ class PhaseSession:
 
     def stack_items(self) -> list[dict[str, Any]]:
         """The stack's entries, bottom first (as in a snapshot)."""
-        if self._state_cache is not None and self._state_cache[0] == self.version:
-            return list(self._state_cache[1].get("stack") or [])
-        return list(self.call(self.require().stack) or [])
+        return self._read("stack", lambda: list(
+            self.call(self.require().stack) or []))
+
+    def battlefield(self) -> list[dict[str, Any]]:
+        """The objects on the battlefield."""
+        return self._read("battlefield", lambda: list(
+            self.call(self.require().battlefield) or []))
+
+    def exile(self) -> list[dict[str, Any]]:
+        """The objects in exile."""
+        return self._read("exile", lambda: list(
+            self.call(self.require().exile) or []))
+
+    def player_state(self, seat: int) -> dict[str, Any]:
+        """phase's player ``seat`` (life, the ids in hand, library and graveyard ...)."""
+        return self._read(("player", seat), lambda: dict(
+            self.call(self.require().player, seat)))
 
     def waiting(self) -> dict[str, Any]:
-        return dict(self.call(self.require().waiting_for))
+        return self._read("waiting", lambda: dict(
+            self.call(self.require().waiting_for)))
 
     def actions(self) -> list[Any]:
-        return list(self.call(self.require().actions))
+        return self._read("actions", lambda: list(
+            self.call(self.require().actions)))
 
     def actor(self) -> int:
         return actor_of(self.waiting())
 
     def stack_ids(self) -> list[int]:
         """Stack entry ids, top first."""
-        return [int(item["id"]) for item in reversed(self.call(self.require().stack) or [])]
+        return [int(item["id"]) for item in reversed(self.stack_items())]
+
+    def active_seat(self) -> int:
+        """The active player's seat: only a snapshot of the whole game says."""
+        return int(self.state()["active_player"])
 
     def step(self) -> tuple[int, str]:
         """phase's turn number and step (cheaper than the whole state)."""
-        game = self.require()
-        return int(game.turn), str(game.phase)
+        return self._read("step", lambda: (
+            int(self.require().turn), str(self.require().phase)))
 
     def legal(self, kind: str, **match: Any) -> Any:
         """The first of phase's legal actions of ``kind`` whose data has these values."""

@@ -69,7 +69,7 @@ def set_up(session: PhaseSession, setup: Setup, cards: CardPool) -> dict[str, Ob
 
     by_card: dict[tuple[int, str], list[int]] = {}  # phase's objects of each card, per owner
     names = session.data.card_by_oracle_id
-    for obj in sorted(session.state()["objects"].values(), key=lambda o: int(o["id"])):
+    for obj in sorted(session.opening_objects.values(), key=lambda o: int(o["id"])):
         ref = obj.get("base_printed_ref") or obj.get("printed_ref") or {}
         card = names.get(str(ref.get("oracle_id")))
         if card is not None:
@@ -132,8 +132,8 @@ def _base_game(session: PhaseSession, cards: CardPool,
         keep = [a for a in session.actions()
                 if a.kind == "MulliganDecision" and a.data["choice"]["type"] == "Keep"]
         session.apply(session.actor(), keep[0])
-    session.debug_mode()
-    return tuple(int(o["id"]) for o in session.state()["objects"].values()
+    session.debug_mode()  # the objects of the opening: every card is in a library or hand
+    return tuple(int(o["id"]) for o in session.opening_objects.values()
                  if not decks[int(o["owner"])])
 
 
@@ -182,7 +182,7 @@ def _room_by_play(session: PhaseSession, number: int, player: PlayerSetup, entry
         _resolve_all(session)
         session.setup_steps.append(f"{entry.card}: {door_names[door]} unlocked "
                                    f"(UnlockRoomDoor)")
-    if (session.state()["players"][seat].get("mana_pool") or {}).get("mana"):
+    if (session.player_state(seat).get("mana_pool") or {}).get("mana"):
         raise ContractError(f"mana was left over after setting up {entry.card}")
 
 
