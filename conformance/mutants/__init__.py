@@ -95,10 +95,10 @@ def table(mechanic: str, folders: tuple[str, ...],
 @cache
 def catalogue() -> dict[str, Mutant]:
     """Every mutant by name."""
-    from . import combat, copies, costs, dfc, morph, rooms, spells, triggers, turns
+    from . import combat, copies, costs, dfc, lands, morph, rooms, spells, triggers, turns
 
     found: dict[str, Mutant] = {}
-    for module in (rooms, copies, morph, dfc, triggers, spells, costs, turns, combat):
+    for module in (rooms, copies, morph, dfc, triggers, spells, costs, turns, combat, lands):
         for mutant in module.MUTANTS:
             if mutant.name in found:
                 raise ValueError(f"two mutants named {mutant.name!r}")

@@ -1,8 +1,8 @@
-"""The rulings each mutant of ``triggers``, ``spells``, ``costs``, ``turns`` and ``combat`` fails (or
-errors on) among :data:`FOLDERS`, as measured; ``tests/mutants`` holds every mutant to its
-set.  Regenerate after a change to the corpus with ``python -m conformance.mutants.kill_sets``
-and read the difference before committing it: a ruling that stops catching a mutant is a
-lost check."""
+"""The rulings each mutant of ``triggers``, ``spells``, ``costs``, ``turns``, ``combat`` and
+``lands`` fails (or errors on) among :data:`FOLDERS`, as measured; ``tests/mutants`` holds
+every mutant to its set.  Regenerate after a change to the corpus with ``python -m
+conformance.mutants.kill_sets`` and read the difference before committing it: a ruling that
+stops catching a mutant is a lost check."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ FOLDERS = ("rooms", "copies",
            "trigger-doubling", "trigger-order", "morph", "double-faced", "costs",
            "legend-rule", "durations", "trigger-conditions", "cost-changes",
            "cast-from-graveyard", "entering-objects", "spell-copies", "unlock-timing",
-           "combat", "turn-structure", "divided-damage", "exile-to-play", "game-over")
+           "combat", "turn-structure", "divided-damage", "exile-to-play", "game-over",
+           "playing-lands")
 
 KILLS: dict[str, frozenset[str]] = {
     "active-player-controls-every-trigger": frozenset({
@@ -161,6 +162,21 @@ KILLS: dict[str, frozenset[str]] = {
     "hybrid-mana-paid-with-any-color": frozenset({
         "cost-reduction-generic-mana-of-legendary-creature-spells",
     }),
+    "land-from-exile-refused": frozenset({
+        "playing-lands-act-on-impulse-land-uses-the-land-play",
+    }),
+    "land-on-another-players-turn": frozenset({
+        "playing-lands-one-land-each-turn",
+    }),
+    "land-outside-a-main-phase": frozenset({
+        "playing-lands-one-land-each-turn",
+    }),
+    "land-plays-never-reset": frozenset({
+        "playing-lands-one-land-each-turn",
+    }),
+    "land-with-a-spell-on-the-stack": frozenset({
+        "playing-lands-one-land-each-turn",
+    }),
     "legend-rule-across-players": frozenset({
         "legend-rule-applies-per-player",
     }),
@@ -222,6 +238,9 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "noncreature-increase-for-creature-spells": frozenset({
         "cost-changes-who-a-cost-change-applies-to",
+    }),
+    "nonland-played-as-a-land": frozenset({
+        "playing-lands-one-land-each-turn",
     }),
     "once-each-turn-permission-never-resets": frozenset({
         "cast-from-graveyard-once-during-each-of-your-turns",
@@ -334,6 +353,10 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "triggers-in-trigger-order": frozenset({
         "trigger-order-controller-orders-simultaneous-triggers",
+    }),
+    "two-lands-each-turn": frozenset({
+        "playing-lands-act-on-impulse-land-uses-the-land-play",
+        "playing-lands-one-land-each-turn",
     }),
     "unlock-another-players-room": frozenset(),
     "unlock-cost-of-the-other-door": frozenset({

@@ -7,8 +7,8 @@ their types allow (an instant any time they have priority, a sorcery or creature
 main phase with an empty stack, CR 307.1).  The permission ends as the cleanup step of its
 last turn begins -- "until end of turn": this turn's; "until the end of your next turn": the
 controller's next turn's (CR 514.2).  A card that leaves exile becomes a new object and the
-permission does not follow it (CR 400.7).  Lands are played, not cast (CR 305.1): the
-adapter contract has no action for playing a land, so an exiled land stays where it is.
+permission does not follow it (CR 400.7).  A land is played, not cast (CR 305.1): the
+permission lets its controller play an exiled land with the turn's land play (lands.py).
 
 The permissions are kept in ``GameState.linked`` under ``(PLAY + last turn, player)``, so
 that rolling the game back forgets them with everything else.

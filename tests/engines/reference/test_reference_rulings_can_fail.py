@@ -15,7 +15,7 @@ from conformance.engines.reference import (
     ReferenceEngine, casting, combat, convoke, copies, damage, effects, entering, life, rooms,
     state, triggers, turn,
 )
-from conformance.engines.reference import exile_to_play
+from conformance.engines.reference import exile_to_play, lands
 from conformance.engines.reference import game as game_module
 from conformance.engines.reference.damage import lethal_damage
 from conformance.engines.reference.dividing import divided_amount
@@ -41,6 +41,15 @@ from conformance.mutants.combat import (  # the same wrong branches as the meter
     _per_creature,
     _reveal_takes_any_card,
     _share_goes_to_the_others,
+)
+from conformance.mutants.lands import (  # the same wrong branches as the meter's
+    _any_stack,
+    _any_step,
+    _any_turn,
+    _every_land_ever,
+    _hand_only,
+    _nonland,
+    _two_lands,
 )
 from conformance.runner.execute import run_scenario
 from conformance.runner.results import Status
@@ -430,6 +439,14 @@ BROKEN: dict[str, list[list[Patch]]] = {
         [(casting, "total_cost", _reductions_before_increases)]],
     "spell-copies-a-copy-of-an-opponents-spell-is-yours": [
         [(effects.EFFECTS, "copy_spell", _copy_controlled_by_original)]],
+    "playing-lands-act-on-impulse-land-uses-the-land-play": [
+        [(lands, "check_permission", _hand_only)], [(lands, "lands_allowed", _two_lands)]],
+    "playing-lands-one-land-each-turn": [
+        [(lands, "lands_allowed", _two_lands)],
+        [(lands, "played_this_turn", _every_land_ever),
+         (lands, "forget_earlier_turns", lambda game: None)],
+        [(lands, "check_timing", _any_stack)], [(lands, "check_timing", _any_turn)],
+        [(lands, "check_timing", _any_step)], [(lands, "play_land", _nonland)]],
 }
 
 
