@@ -2,7 +2,8 @@
 
 After every action the game "settles": state-based actions are checked and triggered
 abilities that have triggered are put on the stack, repeatedly, until neither happens;
-then a player receives priority (CR 117.5).
+then a player receives priority (CR 117.5).  When a player passes priority to the next
+player, the same checks come first (CR 704.3).
 """
 
 from __future__ import annotations
@@ -85,8 +86,10 @@ def legend_rule(game: Game) -> Flow:
     return False
 
 
-def settle(game: Game) -> Flow:
-    """Run state-based actions and put triggers on the stack until stable (CR 117.5)."""
+def check_state(game: Game) -> Flow:
+    """What happens whenever a player would receive priority (CR 117.5, 704.3): state-based
+    actions are performed and triggered abilities put on the stack, repeatedly, until
+    neither happens."""
     while True:
         if state_based_actions(game):
             if outcome(game.state)[0]:  # a player lost and no opponent is left (CR 104.2a)
@@ -98,6 +101,12 @@ def settle(game: Game) -> Flow:
             yield from triggers.put_on_stack(game)
             continue
         break
+
+
+def settle(game: Game) -> Flow:
+    """After an action, a resolution or a new step: the state is checked, then the active
+    player receives priority (CR 117.3a-c, 117.5)."""
+    yield from check_state(game)
     game.state.priority = game.state.active_player
     game.state.passes = 0
 
@@ -230,6 +239,8 @@ def pass_priority(game: Game, action: PassPriority) -> Flow:
     game.events.append(Event("priority_passed", {"player": action.player}))
     if state.passes < len(state.players):
         names = [p.name for p in state.players]
+        # the next player would receive priority: the state is checked first (CR 704.3)
+        yield from check_state(game)
         state.priority = names[(names.index(action.player) + 1) % len(names)]
         return
     if state.stack:
