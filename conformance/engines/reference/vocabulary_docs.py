@@ -134,8 +134,9 @@ EFFECTS = (
           "{types: [Land]}, to: hand}}]}"),
     Entry("exile_top", "`{count, play_until: end_of_turn | end_of_your_next_turn}`",
           "You exile the top `count` cards of your library; until the end of this turn (of "
-          "your next turn) you may cast them from exile, paying their costs, at their usual "
-          "time (CR 601.3). Lands among them can't be played: the contract has no land play.",
+          "your next turn) you may play them from exile: cast them, paying their costs, at "
+          "their usual time (CR 601.3), or play a land among them with the turn's land play "
+          "(CR 305.2).",
           "{spell: true, effects: [{exile_top: {count: 2, play_until: "
           "end_of_your_next_turn}}]}"),
     Entry("may", "a list of effects", "You may carry them out (an `option` choice `yes`/`no`).",
