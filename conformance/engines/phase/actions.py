@@ -437,13 +437,24 @@ def find_legal(session: PhaseSession, action: Action) -> Any:
 
 def is_legal(session: PhaseSession, action: Action) -> bool:
     """Answered from phase's legal-action list when that decides it (an unlock, turning
-    face up, a land play, an activation with nothing to choose); otherwise -- every cast, since phase
-    may cast in another mode than asked -- by performing the action on a replica of the game, built by replaying the trace and thrown away."""
+    face up, a land play, an activation with nothing to choose, a cast phase does not
+    list); otherwise -- a cast phase lists, since phase may cast in another mode than
+    asked -- by performing the action on a replica of the game, built by replaying the
+    trace and thrown away."""
     if isinstance(action, (Unlock, TurnFaceUp, PlayLand)) or (
             isinstance(action, Activate) and action.targets is None and action.x is None):
         try:
             priority_seat(session, action.player)
             return find_legal(session, action) is not None
+        except IllegalAction:
+            return False
+    if isinstance(action, Cast):  # what the cast checks first, on the live game
+        try:
+            if session.waiting().get("type") == "GameOver":
+                return False
+            priority_seat(session, action.player)
+            if find_legal(session, action) is None:
+                return False
         except IllegalAction:
             return False
     with session.probe():

@@ -17,7 +17,7 @@ Principles (docs/adapter-contract.md, docs/engines/phase.md):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...contract.types import (
@@ -125,17 +125,21 @@ class PhaseEngine:
         return self._report(raw, before, doors, named)
 
     def _stack(self) -> dict[int, Any]:
-        game = self.session.require()
-        return {int(item["id"]): item for item in self.session.call(game.stack) or ()}
+        return {int(item["id"]): item for item in self.session.stack_items()}
 
-    def _doors(self) -> dict[int, Any]:
-        """Each Room permanent's door state."""
-        game = self.session.require()
-        return {int(obj["id"]): dict(obj["room_unlocks"])
-                for obj in self.session.call(game.battlefield) or () if obj.get("room_unlocks")}
+    def _doors(self) -> Callable[[], dict[int, Any]]:
+        """Each Room permanent's door state now, read when asked for (rarely: a door an
+        effect changed), then on a replica of the game as it is now."""
+        session, calls = self.session, list(self.session.trace)
+
+        def doors() -> dict[int, Any]:
+            game = session.replica(trace=calls)
+            return {int(obj["id"]): dict(obj["room_unlocks"])
+                    for obj in session.call(game.battlefield) or () if obj.get("room_unlocks")}
+        return doors
 
     def _report(self, raw: list[dict[str, Any]], before: dict[int, Any],
-                doors: dict[int, Any], named: set[int]) -> list[Event]:
+                doors: Callable[[], dict[int, Any]], named: set[int]) -> list[Event]:
         """The events of an action or answer, with the choices phase made itself."""
         events = observations.events(self.session, raw)
         return (events + prompts.automatic_amounts(self.session, before, raw)

@@ -27,7 +27,7 @@ counters" amount it sets without asking.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import phase
@@ -424,13 +424,13 @@ def automatic_amounts(session: PhaseSession, before: dict[int, Any],
     return out
 
 
-def automatic_doors(session: PhaseSession, doors_before: dict[int, Any],
+def automatic_doors(session: PhaseSession, doors_before: Callable[[], dict[int, Any]],
                     raw: list[dict[str, Any]], chosen: set[int]) -> list[Event]:
     """Doors an effect locked or unlocked without phase asking which: phase picks the door
     itself when one door can be chosen (the options are the doors that could be, from the
-    Room's state before).  Doors unlocked by the special action or as a Room enters, and
-    doors the player chose (``chosen``: Rooms the action or answer named), are not choices
-    of an effect."""
+    Room's state before: ``doors_before()``, read only then).  Doors unlocked by the special
+    action or as a Room enters, and doors the player chose (``chosen``: Rooms the action or
+    answer named), are not choices of an effect."""
     entered = {int(e["data"]["object_id"]) for e in raw if e.get("type") == "ZoneChanged"
                and e["data"].get("to") == "Battlefield"}
     changed: dict[int, list[tuple[str, str]]] = {}
@@ -440,9 +440,13 @@ def automatic_doors(session: PhaseSession, doors_before: dict[int, Any],
             verb = "unlock" if event["type"] == "RoomDoorUnlocked" else "lock"
             changed.setdefault(int(data["object_id"]), []).append((verb, str(data["door"])))
     out: list[Event] = []
+    before: dict[int, Any] | None = None
     for number, changes in changed.items():
-        unlocks = doors_before.get(number)
-        if number in entered or number in chosen or unlocks is None or len(changes) != 1:
+        if number in entered or number in chosen:
+            continue
+        before = doors_before() if before is None else before
+        unlocks = before.get(number)
+        if unlocks is None or len(changes) != 1:
             continue
         verb, door = changes[0]
         could = [d for d in ("Left", "Right")

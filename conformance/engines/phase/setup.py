@@ -127,12 +127,7 @@ def _base_game(session: PhaseSession, cards: CardPool,
     set-up needs; returns the ids of filler cards to remove."""
     filler = sorted(cards)[0]
     lists = tuple(sorted(d) if d else [filler] for d in decks)
-    session.new_game(lists[0], lists[1])
-    while session.waiting().get("type") == "MulliganDecision":
-        keep = [a for a in session.actions()
-                if a.kind == "MulliganDecision" and a.data["choice"]["type"] == "Keep"]
-        session.apply(session.actor(), keep[0])
-    session.debug_mode()  # the objects of the opening: every card is in a library or hand
+    session.open(lists[0], lists[1])  # its objects: every card in a library or a hand
     return tuple(int(o["id"]) for o in session.opening_objects.values()
                  if not decks[int(o["owner"])])
 
