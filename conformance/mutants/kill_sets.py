@@ -83,6 +83,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "damage-not-removed-at-cleanup": frozenset({
         "exile-to-play-until-end-of-turn-or-your-next-turn",
+        "playing-lands-reckless-impulse-land-on-your-next-turn",
         "turn-structure-draw-step-and-cleanup",
     }),
     "divide-asked-for-one-target": frozenset({
@@ -164,15 +165,18 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "land-from-exile-refused": frozenset({
         "playing-lands-act-on-impulse-land-uses-the-land-play",
+        "playing-lands-reckless-impulse-land-on-your-next-turn",
     }),
     "land-on-another-players-turn": frozenset({
         "playing-lands-one-land-each-turn",
+        "playing-lands-reckless-impulse-land-on-your-next-turn",
     }),
     "land-outside-a-main-phase": frozenset({
         "playing-lands-one-land-each-turn",
     }),
     "land-plays-never-reset": frozenset({
         "playing-lands-one-land-each-turn",
+        "playing-lands-reckless-impulse-land-on-your-next-turn",
     }),
     "land-with-a-spell-on-the-stack": frozenset({
         "playing-lands-one-land-each-turn",
@@ -228,6 +232,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "next-turn-permission-ends-this-turn": frozenset({
         "exile-to-play-until-end-of-turn-or-your-next-turn",
+        "playing-lands-reckless-impulse-land-on-your-next-turn",
     }),
     "no-card-in-the-draw-step": frozenset({
         "game-over-a-player-who-loses-ends-the-game",
@@ -285,6 +290,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "play-permission-never-ends": frozenset({
         "exile-to-play-until-end-of-turn-or-your-next-turn",
+        "playing-lands-reckless-impulse-land-on-your-next-turn",
     }),
     "resolved-spell-copy-is-not-a-token": frozenset({
         "room-spell-copy-keeps-door-choice",
@@ -357,6 +363,7 @@ KILLS: dict[str, frozenset[str]] = {
     "two-lands-each-turn": frozenset({
         "playing-lands-act-on-impulse-land-uses-the-land-play",
         "playing-lands-one-land-each-turn",
+        "playing-lands-reckless-impulse-land-on-your-next-turn",
     }),
     "unlock-another-players-room": frozenset(),
     "unlock-cost-of-the-other-door": frozenset({
@@ -392,6 +399,7 @@ KILLS: dict[str, frozenset[str]] = {
     "until-end-of-turn-ends-on-controllers-turn": frozenset({
         "durations-giant-growth-until-end-of-turn",
         "exile-to-play-until-end-of-turn-or-your-next-turn",
+        "playing-lands-reckless-impulse-land-on-your-next-turn",
     }),
     "until-end-of-turn-ends-with-the-step": frozenset({
         "durations-giant-growth-until-end-of-turn",
@@ -402,6 +410,7 @@ KILLS: dict[str, frozenset[str]] = {
     "until-end-of-turn-never-ends": frozenset({
         "durations-giant-growth-until-end-of-turn",
         "exile-to-play-until-end-of-turn-or-your-next-turn",
+        "playing-lands-reckless-impulse-land-on-your-next-turn",
     }),
     "up-to-one-target-trigger-removed": frozenset({
         "room-battlefield-characteristics-are-unlocked-doors",

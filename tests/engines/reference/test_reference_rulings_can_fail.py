@@ -441,6 +441,9 @@ BROKEN: dict[str, list[list[Patch]]] = {
         [(effects.EFFECTS, "copy_spell", _copy_controlled_by_original)]],
     "playing-lands-act-on-impulse-land-uses-the-land-play": [
         [(lands, "check_permission", _hand_only)], [(lands, "lands_allowed", _two_lands)]],
+    "playing-lands-reckless-impulse-land-on-your-next-turn": [
+        [(lands, "lands_allowed", _two_lands)], [(lands, "check_timing", _any_turn)],
+        [(turn, "end_permissions", lambda game: None)]],
     "playing-lands-one-land-each-turn": [
         [(lands, "lands_allowed", _two_lands)],
         [(lands, "played_this_turn", _every_land_ever),
