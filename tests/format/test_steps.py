@@ -16,7 +16,7 @@ from conformance.format.expect import (
 from conformance.format.loader import Corpus, ruling_schema
 from conformance.format.steps import (
     STEP_KINDS, AttackStep, BlockStep, CastStep, ChooseStep, ExpectIllegalStep, ExpectStep,
-    FindStep, MoveStep, PassStep, ResolveStep,
+    ExpectLegalStep, FindStep, MoveStep, PassStep, PlayLandStep, ResolveStep,
 )
 from conformance.format.stepyaml import _READERS, _SCALARS, parse_step, render_step
 from conformance.format.yamlsource import load_yaml
@@ -93,6 +93,9 @@ def test_choice_kinds_are_the_contract_choice_kinds() -> None:
      FindStep("t", ObjectFilter(vocabulary.Zone.BATTLEFIELD, token=True, excluded=("u",)),
               first=True, line=3)),
     ({"expect_illegal": {"pass": "alice"}}, ExpectIllegalStep(PassStep("alice", line=3), line=3)),
+    ({"play_land": {"card": "forest"}}, PlayLandStep("forest", line=3)),
+    ({"expect_legal": {"play_land": {"card": "land", "player": "bob"}}},
+     ExpectLegalStep(PlayLandStep("land", "bob", line=3), line=3)),
 ])
 def test_steps_read_as_typed_values(written: object, step: object) -> None:
     parsed = parse_step(written, 3)  # type: ignore[arg-type]

@@ -404,6 +404,20 @@ def test_a_required_capability_the_engine_lacks_is_unsupported(write: Write, car
     assert run(ruling, cards).status is Status.PASSED  # the full reference engine has it
 
 
+@pytest.mark.parametrize("step", ["- play_land: {card: island}",
+                                  "- expect_illegal: {play_land: {card: island}}"])
+def test_a_land_play_requires_play_lands_without_being_told(write: Write, cards: CardPool,
+                                                           step: str) -> None:
+    """An engine that cannot play lands would refuse the action: the scenario is
+    ``unsupported`` for it, never ``failed``, though the ruling does not list the capability."""
+    ruling = write(scenario(step).replace("- {card: " + ROOM + ", as: room}",
+                                          "- {card: Island, as: island}"))
+    result = run(ruling, cards, Wrapped(lacks=frozenset({"play-lands"})))
+    assert result.status is Status.UNSUPPORTED
+    assert result.message == "the engine lacks: play-lands"
+    assert run(ruling, cards).status is (Status.PASSED if "expect" not in step else Status.FAILED)
+
+
 TWO_SCENARIOS = """\
 scenarios:
   - name: needs nothing more
