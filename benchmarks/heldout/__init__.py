@@ -6,6 +6,11 @@ Each bug replaces one function (or registry entry, or method) of the reference e
 the engine is called, the way ``conformance.mutants`` does, and names the report it models.
 ``benchmarks/heldout_bugs.py`` measures them; ``witnesses.py`` holds, for each bug, a small
 game in which it changes something a player can see.
+
+The bugs come in two batches, written at different times: the first (triggers, copies,
+faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
+with a minimum, permissions to play exiled cards and convoke were implemented; the second
+(combat, turns, sba, spells) for those mechanisms.
 """
 
 from __future__ import annotations
@@ -41,22 +46,42 @@ def bug(name: str, mechanism: str, source: str, description: str,
     return HeldOut(name, mechanism, " ".join(description.split()), source, tuple(patches))
 
 
-@cache
-def catalogue() -> dict[str, HeldOut]:
-    """Every held-out bug by name."""
-    from . import copies, faces, rules, triggers
+#: The batches, in the order they were written, and the modules that hold each.
+BATCHES: dict[str, tuple[str, ...]] = {
+    "first": ("triggers", "copies", "faces", "rules"),
+    "second": ("combat", "turns", "sba", "spells"),
+}
 
-    found: dict[str, HeldOut] = {}
-    for module in (triggers, copies, faces, rules):
-        for entry in module.BUGS:
-            if entry.name in found:
-                raise ValueError(f"two held-out bugs named {entry.name!r}")
-            found[entry.name] = entry
+
+@cache
+def batches() -> dict[str, dict[str, HeldOut]]:
+    """Every held-out bug by name, per batch."""
+    from importlib import import_module
+
+    found: dict[str, dict[str, HeldOut]] = {}
+    seen: set[str] = set()
+    for batch, modules in BATCHES.items():
+        found[batch] = {}
+        for module in modules:
+            for entry in import_module(f"{__name__}.{module}").BUGS:
+                if entry.name in seen:
+                    raise ValueError(f"two held-out bugs named {entry.name!r}")
+                seen.add(entry.name)
+                found[batch][entry.name] = entry
     return found
 
 
-def chosen(names: Sequence[str] | None) -> list[HeldOut]:
-    bugs = catalogue()
+def catalogue() -> dict[str, HeldOut]:
+    """Every held-out bug by name."""
+    return {name: entry for bugs in batches().values() for name, entry in bugs.items()}
+
+
+def batch_of(name: str) -> str:
+    return next(batch for batch, bugs in batches().items() if name in bugs)
+
+
+def chosen(names: Sequence[str] | None, batch: str | None = None) -> list[HeldOut]:
+    bugs = catalogue() if batch is None else batches()[batch]
     unknown = [n for n in names or () if n not in bugs]
     if unknown:
         raise SystemExit(f"unknown held-out bug(s): {', '.join(unknown)}")

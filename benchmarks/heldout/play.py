@@ -199,6 +199,8 @@ def play(engine: Any, witness: Witness, cards: CardPool) -> list[Any]:
                 trace.append(("answered", _seen(engine)))
             except IllegalAction:
                 trace.append(("answer refused", _seen(engine)))
+                if engine.pending_choice() is None:  # the whole action was refused
+                    break
                 table.follow(engine.answer(_default(choice)))
                 trace.append(("answered", _seen(engine)))
     return trace

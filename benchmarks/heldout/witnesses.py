@@ -4,11 +4,12 @@ apart from the reference engine would be listed in ``EQUIVALENT`` with the reaso
 
 from __future__ import annotations
 
+from conformance.contract.types import Cast, DeclareAttackers
 from conformance.format.vocabulary import Step, Zone
 
 from .play import (
-    Witness, activate, advance, attack, block, cast, face_up, move, pass_priority, resolve,
-    setup, unlock,
+    Step_, Witness, activate, advance, attack, block, cast, face_up, move, pass_priority,
+    resolve, setup, unlock,
 )
 
 B, G, E = Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE
@@ -212,6 +213,113 @@ WITNESSES: dict[str, Witness] = {
         {"alice": {"battlefield": ["Bear as a"]}, "bob": {"battlefield": ["Blocker Wall as w"]}},
         attack("alice", "a"), block("bob", ("w", "a")), move("w", E), advance(Step.END)),
 }
+
+
+def _attack_with(player: str, *objects: str) -> Step_:
+    """Declare attackers named by alias or ``token:<name>`` (tokens have no alias)."""
+    return lambda t: DeclareAttackers(player, tuple(t.ref(o) for o in objects))
+
+
+def _cast_with_no_target(player: str, card: str) -> Step_:
+    return lambda t: Cast(player, t.ids[card], None, targets=())
+
+
+_LIBRARY = ["Bear", "Bear", "Bear"]
+
+#: The second batch (combat, the turn, state-based actions, damage, targets, convoke).
+SECOND_BATCH: dict[str, Witness] = {
+    # -- combat -------------------------------------------------------------------------
+    "flying-ignored-when-blocking": _combat(
+        {"battlefield": ["Flyer as a"]}, {"battlefield": ["Bear as b"]}, "a", "b"),
+    "flyer-cannot-block-flyer": _combat(
+        {"battlefield": ["Flyer as a"]}, {"battlefield": ["Flyer as b"]}, "a", "b"),
+    "attackers-do-not-tap": _combat({"battlefield": ["Bear as a"]}, {}, "a"),
+    "you-attack-per-attacker": _w(
+        {"alice": {"battlefield": ["Raid Horn", "Bear as b1", "Bear as b2"]}},
+        attack("alice", "b1", "b2")),
+    "you-attack-needs-two-attackers": _w(
+        {"alice": {"battlefield": ["Raid Horn", "Bear as a"]}}, attack("alice", "a")),
+    "attacks-trigger-any-attacker": _w(
+        {"alice": {"battlefield": ["Warcaller", "Bear as a"]}}, attack("alice", "a")),
+    "lifelink-only-to-players": _combat(
+        {"battlefield": ["Lifelinker as a"]}, {"battlefield": ["Blocker Wall as w"]}, "a", "w"),
+    "deathtouch-only-in-combat": _w(
+        {"alice": {"battlefield": ["Deadly Pinger as dp"]},
+         "bob": {"battlefield": ["Blocker Wall as w"]}},
+        activate("alice", "dp"), resolve(), answers=(("w",),)),
+    "noncombat-damage-triggers-combat-damage": _w(
+        {"alice": {"battlefield": ["Raider as r"]}},
+        activate("alice", "r"), resolve(), answers=((BOB,),)),
+    "first-strike-blockers-ignored": _combat(
+        {"battlefield": ["Bear as a"]}, {"battlefield": ["First Striker as fs"]}, "a", "fs"),
+    "damage-assignment-order": _w(
+        {"alice": {"battlefield": ["Ogre as a"]},
+         "bob": {"battlefield": ["Blocker Wall as w1", "Blocker Wall as w2"]}},
+        attack("alice", "a"), block("bob", ("w1", "a"), ("w2", "a")), advance(Step.END),
+        answers=(("w1", "w1", "w2", "w2"),)),
+    "trample-removed-blocker-no-damage": _w(
+        {"alice": {"battlefield": ["Trampler as a"]},
+         "bob": {"battlefield": ["Blocker Wall as w"]}},
+        attack("alice", "a"), block("bob", ("w", "a")), move("w", E), advance(Step.END)),
+    # -- the turn -----------------------------------------------------------------------
+    "mana-kept-between-steps": _w(
+        {"alice": {"hand": ["Shock as sh"], "mana": "{R}"}},
+        advance(Step.BEGINNING_OF_COMBAT), cast("alice", "sh", BOB)),
+    "upkeep-trigger-every-upkeep": _w(
+        {"alice": {"battlefield": ["Upkeep Keeper"]}}, advance(Step.UPKEEP)),
+    "each-end-step-only-yours": _w(
+        {"alice": {}, "bob": {"battlefield": ["End Pinger"]}}, advance(Step.END)),
+    "tokens-not-summoning-sick": _w(
+        {"alice": {"hand": ["Token Maker as tm"], "mana": "{W}"}},
+        cast("alice", "tm"), resolve(), _attack_with("alice", "token:Soldier Token")),
+    "trigger-order-reversed": _w(
+        {"alice": {"battlefield": ["End Pinger as ep", "End Healer as eh"]}},
+        advance(Step.END), resolve(), answers=(("ep", "eh"),)),
+    "next-turn-permission-ends-early": _w(
+        {"alice": {"hand": ["Impulse as im"], "mana": "{R}",
+                   "library": ["Memnite as m", *_LIBRARY]},
+         "bob": {"library": _LIBRARY}},
+        cast("alice", "im"), resolve(), advance(Step.UPKEEP), advance(Step.END),
+        advance(Step.UPKEEP), advance(Step.PRECOMBAT_MAIN), cast("alice", "m")),
+    "exiled-cards-ignore-timing": _w(
+        {"alice": {"hand": ["Impulse as im"], "mana": "{R}",
+                   "library": ["Free Lesson as fl", *_LIBRARY]}},
+        cast("alice", "im"), resolve(), advance(Step.END), cast("alice", "fl")),
+    # -- state-based actions, the end of the game, dies triggers -------------------------
+    "zero-toughness-survives": _w(
+        {"alice": {"battlefield": ["Bear as b"], "hand": ["Wither as w"], "mana": "{B}"}},
+        cast("alice", "w", "b"), resolve()),
+    "simultaneous-loss-not-draw": _w(
+        {"alice": {"life": 2, "hand": ["Scorch as sc"], "mana": "{R}"}, "bob": {"life": 2}},
+        cast("alice", "sc"), resolve()),
+    "token-deaths-unseen": _w(
+        {"alice": {"battlefield": ["Mourner"], "hand": ["Token Maker as tm"], "mana": "{W}"}},
+        cast("alice", "tm"), resolve(), move("token:Soldier Token", G)),
+    "dies-on-any-zone-change": _w(
+        {"alice": {"battlefield": ["Self Mourner as sm"]}}, move("sm", E)),
+    # -- divided damage, targets with a minimum, convoke ---------------------------------
+    "divided-damage-to-each-target": _w(
+        {"alice": {"hand": ["Split Bolt as sb"], "mana": "{1}{R}"},
+         "bob": {"battlefield": ["Bear as b"]}},
+        cast("alice", "sb", BOB, "b"), resolve()),
+    "divided-damage-zero-share": _w(
+        {"alice": {"hand": ["Split Bolt as sb"], "mana": "{1}{R}"},
+         "bob": {"battlefield": ["Bear as b"]}},
+        cast("alice", "sb", BOB, "b"), resolve(), answers=((BOB, BOB),)),
+    "target-minimum-not-enforced": _w(
+        {"alice": {"hand": ["Split Bolt as sb"], "mana": "{1}{R}"}},
+        _cast_with_no_target("alice", "sb")),
+    "convoke-pays-generic-only": _w(
+        {"alice": {"battlefield": ["Squire as s"], "hand": ["Rally as r"], "mana": "{1}"}},
+        cast("alice", "r"), resolve(), answers=(("s",),)),
+    "convoke-pays-any-color": _w(
+        {"alice": {"battlefield": ["Bear as b"], "hand": ["Small Rally as r"]}},
+        cast("alice", "r"), resolve(), answers=(("b",),)),
+    "convoke-taps-noncreatures": _w(
+        {"alice": {"battlefield": ["Trinket"], "hand": ["Generic Rally as r"], "mana": "{1}"}},
+        cast("alice", "r"), resolve()),
+}
+WITNESSES.update(SECOND_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
