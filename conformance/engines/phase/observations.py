@@ -40,6 +40,12 @@ _ABILITY_KEYS = ("abilities", "trigger_definitions", "static_definitions",
                  "replacement_definitions")
 
 
+#: Why a token off the battlefield has no mana value the adapter can read.
+_TOKEN_GONE = ("phase's mana value is the one it records as it moves an object out of its "
+               "zone, and a token that has left the battlefield does not move again "
+               "(CR 111.8; phase keeps it where it is until state-based actions remove it)")
+
+
 def observe(session: PhaseSession, object_id: ObjectId,
             mana_values: dict[Any, int]) -> ObjectView:
     obj = session.raw(object_id)
@@ -48,8 +54,13 @@ def observe(session: PhaseSession, object_id: ObjectId,
     card_types = obj.get("card_types") or {}
     name = str(obj.get("name") or "")
     version, trace = session.version, list(session.trace)
+    unknown: dict[str, str] = {}
+    if obj.get("is_token") and not public:  # (phase's copies of spells are tokens too)
+        unknown["mana_value"] = _TOKEN_GONE
     return PhaseObjectView(
-        lambda: mana_value(session, object_id, mana_values, (version, trace, obj)),
+        (lambda: 0) if unknown else
+        (lambda: mana_value(session, object_id, mana_values, (version, trace, obj))),
+        unknown=unknown,
         id=object_id, zone=zone, owner=session.player(obj["owner"]),
         controller=session.player(obj["controller"]) if public else None,
         names=tuple(n for n in name.split(" // ") if n),

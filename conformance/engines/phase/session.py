@@ -37,11 +37,15 @@ _T = TypeVar("_T")
 
 
 def parse_id(object_id: ObjectId) -> tuple[int, int]:
-    """``p<id>.<incarnation>`` -> (phase's object id, incarnation)."""
+    """``p<id>.<incarnation>`` -> (phase's object id, incarnation); ``KeyError`` for
+    anything else (an option value such as ``p3.1/2``, the second trigger from ``p3.1``)."""
     if not object_id.startswith("p") or "." not in object_id:
         raise KeyError(object_id)
     number, _, incarnation = object_id[1:].partition(".")
-    return int(number), int(incarnation)
+    try:
+        return int(number), int(incarnation)
+    except ValueError:
+        raise KeyError(object_id) from None
 
 
 def action_dict(action: Any) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 
 from ...contract.types import ObjectId
-from ...errors import ContractError, Location, Unsupported
+from ...errors import ContractError, IllegalAction, Location, Unsupported
 from ...format.cards import CardPool
 from ...format.model import CardEntry, PlayerSetup, Setup
 from ...format.vocabulary import Door, Step, Zone
@@ -192,7 +192,11 @@ def _resolve_all(session: PhaseSession) -> None:
                 return
             session.apply(session.actor(), {"type": "PassPriority"})
         elif kind in ("TargetSelection", "TriggerTargetSelection"):
-            session.apply(session.actor(), {"type": "ChooseTarget", "data": {"target": None}})
+            try:
+                session.apply(session.actor(), {"type": "ChooseTarget", "data": {"target": None}})
+            except IllegalAction as exc:  # a required target: the set-up has none to give
+                raise Unsupported(f"setting up a Room by play: phase asks for a target the "
+                                  f"set-up does not give ({exc.reason})") from None
         else:
             raise Unsupported(f"setting up a Room by play: phase asks {kind}")
     raise ContractError("the set-up's stack did not empty")
