@@ -61,7 +61,7 @@ class PhaseEngine:
         self._mana_values: dict[Any, int] = {}
         self._given: set[int] = set()  # stack entries whose targets an action or answer named
         self._reads: list[trace.Read] = []  # what the harness last read, for reproductions
-        self._calls = (0, 0.0)
+        self._calls = (0, 0.0, 0.0)
 
     @property
     def info(self) -> EngineInfo:
@@ -84,7 +84,13 @@ class PhaseEngine:
 
     @property
     def engine_seconds(self) -> float:
+        """Time in every call into phase so far."""
         return self._calls[1] + (self._session.seconds if self._session else 0.0)
+
+    @property
+    def rules_seconds(self) -> float:
+        """Time in phase's calls that do the rules' work on the live game so far."""
+        return self._calls[2] + (self._session.rules_seconds if self._session else 0.0)
 
     # -- the game --------------------------------------------------------------------------
 
@@ -93,7 +99,7 @@ class PhaseEngine:
         if len(setup.players) != 2:
             raise Unsupported("the phase adapter plays two-player games")
         if self._session is not None:
-            self._calls = (self.engine_calls, self.engine_seconds)
+            self._calls = (self.engine_calls, self.engine_seconds, self.rules_seconds)
         self._session = PhaseSession(engine, self._data,
                                      (setup.players[0].name, setup.players[1].name))
         self._mana_values = {}
@@ -208,7 +214,7 @@ class PhaseEngine:
 
     def close(self) -> None:
         if self._session is not None:
-            self._calls = (self.engine_calls, self.engine_seconds)
+            self._calls = (self.engine_calls, self.engine_seconds, self.rules_seconds)
         self._session = None
 
 

@@ -34,6 +34,8 @@ from .cards import PhaseCardData
 #: A trace entry: {"op": "new_game", ...} | {"op": "debug_mode"} | {"op": "apply", ...}
 TraceEntry = dict[str, Any]
 _T = TypeVar("_T")
+#: phase's calls that do the rules' work (the rest serialise the game for the adapter)
+RULES_CALLS = frozenset({"new_game", "apply", "actions"})
 
 
 def parse_id(object_id: ObjectId) -> tuple[int, int]:
@@ -122,9 +124,13 @@ class PhaseSession:
         #: results of probes on replicas, valid while the game does not change
         self._memo: dict[str, Any] = {}
         self._memo_version = -1
-        #: counters for benchmarks/phase_speed.py: calls into phase and the time they took
+        #: counters for benchmarks/phase_speed.py: calls into phase and the time they took,
+        #: and the time of those that do the rules' work on the live game (``RULES_CALLS``;
+        #: not a snapshot, a reading, nor a replay on a replica)
         self.calls = 0
         self.seconds = 0.0
+        self.rules_seconds = 0.0
+        self._replaying = 0
 
     # -- calling phase -----------------------------------------------------------------------
 
@@ -133,8 +139,13 @@ class PhaseSession:
         try:
             return function(*args, **kwargs)
         finally:
+            took = time.perf_counter() - started
             self.calls += 1
-            self.seconds += time.perf_counter() - started
+            self.seconds += took
+            if getattr(function, "__name__", "") in RULES_CALLS and not self._replaying \
+                    and not self.probing \
+                    and getattr(function, "__self__", None) in (self.game, self.engine):
+                self.rules_seconds += took
 
     def changed(self) -> None:
         self.version += 1
@@ -220,11 +231,15 @@ class PhaseSession:
         entries = (self.trace if trace is None else trace)[:upto]
         start = next((i for i, e in enumerate(entries) if e["op"] == "debug_mode"), None)
         game: Any = None
-        if start is not None and self._opening is not None:
-            game = self.call(self.engine.load_game, self._opening)
-            entries = entries[start + 1:]
-        for entry in entries:
-            game = self._run(entry, game)
+        self._replaying += 1
+        try:
+            if start is not None and self._opening is not None:
+                game = self.call(self.engine.load_game, self._opening)
+                entries = entries[start + 1:]
+            for entry in entries:
+                game = self._run(entry, game)
+        finally:
+            self._replaying -= 1
         return game
 
     def memo(self, key: str, compute: Callable[[], Any]) -> Any:
