@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.heldout import HeldOut, batch_of, catalogue, chosen  # noqa: E402
+from benchmarks.heldout import BATCHES, HeldOut, batch_of, catalogue, chosen  # noqa: E402
 from benchmarks.heldout.play import first_difference, play, pool  # noqa: E402
 from benchmarks.heldout.witnesses import EQUIVALENT, WITNESSES  # noqa: E402
 from conformance.engines.reference import ReferenceEngine  # noqa: E402
@@ -232,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = measure(bugs, roots, args.profile, args.jobs)
     s = summary(results)
     by_batch = {batch: summary([r for r in results if r["batch"] == batch])
-                for batch in dict.fromkeys(r["batch"] for r in results)}
+                for batch in BATCHES if any(r["batch"] == batch for r in results)}
     for batch, part in by_batch.items():
         if len(by_batch) > 1:
             print(f"\n== {batch} batch")
