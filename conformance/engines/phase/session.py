@@ -310,14 +310,20 @@ class PhaseSession:
             self.call(self.require().stack) or []))
 
     def battlefield(self) -> list[dict[str, Any]]:
-        """The objects on the battlefield."""
-        return self._read("battlefield", lambda: list(
-            self.call(self.require().battlefield) or []))
+        """The objects on the battlefield (each also read as ``object_of`` would)."""
+        return self._read("battlefield", lambda: self._zone(self.require().battlefield))
 
     def exile(self) -> list[dict[str, Any]]:
-        """The objects in exile."""
-        return self._read("exile", lambda: list(
-            self.call(self.require().exile) or []))
+        """The objects in exile (each also read as ``object_of`` would)."""
+        return self._read("exile", lambda: self._zone(self.require().exile))
+
+    def _zone(self, read: Callable[[], Any]) -> list[dict[str, Any]]:
+        """A zone's objects, kept as phase's objects at this version: phase serialises an
+        object in a zone's list as it does alone."""
+        found = [dict(obj) for obj in self.call(read) or []]
+        for obj in found:
+            self._reads.setdefault(("object", int(obj["id"])), obj)
+        return found
 
     def player_state(self, seat: int) -> dict[str, Any]:
         """phase's player ``seat`` (life, the ids in hand, library and graveyard ...)."""

@@ -140,6 +140,10 @@ def test_objects_are_listed_as_a_snapshot_lists_them(engine: Any, cards: CardPoo
         for seat, player in ((None, None), (0, "alice"), (1, "bob")):
             assert engine.objects(zone, player) == listed(zone, seat), (zone, player)
     assert len(engine.objects(Zone.LIBRARY, "alice")) == 2
+    game = engine.session.require()
+    for object_id in engine.objects(Zone.BATTLEFIELD):  # kept from the zone's reading
+        number = int(object_id[1:].partition(".")[0])
+        assert engine.session.raw(object_id) == dict(game.object(number))
 
 
 def test_a_game_with_the_same_decks_starts_from_the_same_opening(
