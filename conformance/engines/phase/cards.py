@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import phase
@@ -45,10 +45,13 @@ class PhaseCardData:
     unimplemented: Mapping[str, tuple[str, ...]]
     #: card name -> (layout, the MTGJSON faces given to phase's builder), for reproductions
     sources: Mapping[str, tuple[str, tuple[dict[str, Any], ...]]]
+    #: oracle id -> card name (built once: every set-up looks its cards up)
+    card_by_oracle_id: Mapping[str, str] = field(default_factory=dict)
 
-    @property
-    def card_by_oracle_id(self) -> dict[str, str]:
-        return {oid: name for name, oid in self.oracle_ids.items()}
+    def __post_init__(self) -> None:
+        if not self.card_by_oracle_id:
+            object.__setattr__(self, "card_by_oracle_id",
+                               {oid: name for name, oid in self.oracle_ids.items()})
 
     def to_json(self) -> str:
         return json.dumps(self.faces, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
