@@ -116,19 +116,21 @@ def characteristics(game: GameState, obj: GameObject, abilities: Abilities) -> C
     if not _unpatched():
         return _apply_effects(game, obj, _copiable_values(obj, abilities), abilities)
     memo = _memo(obj, abilities)
-    keywords = frozenset(obj.keywords)
-    if memo.base.power is None or obj.zone is not Zone.BATTLEFIELD:
+    keywords = obj.keywords
+    base = memo.base
+    if base.power is None or obj.zone is not Zone.BATTLEFIELD:
         final = memo.final
         if final is None or final[0] != keywords:
-            final = (keywords, None, None, _apply_effects(game, obj, memo.base, abilities))
+            final = (frozenset(keywords), None, None,
+                     _apply_effects(game, obj, base, abilities))
             memo.final = final
         return final[3]
-    power, toughness = _power_and_toughness(game, obj, memo.base, abilities, memoized=True)
+    power, toughness = _memoized_power_and_toughness(game, obj, memo, abilities)
     final = memo.final
-    if final is None or final[0] != keywords or final[1] != power or final[2] != toughness:
-        result = replace(memo.base, power=power, toughness=toughness,
-                         keywords=_union(memo.base.keywords, tuple(sorted(keywords))))
-        final = (keywords, power, toughness, result)
+    if final is None or final[1] != power or final[2] != toughness or final[0] != keywords:
+        result = replace(base, power=power, toughness=toughness,
+                         keywords=_union(base.keywords, tuple(sorted(keywords))))
+        final = (frozenset(keywords), power, toughness, result)
         memo.final = final
     return final[3]
 
@@ -141,7 +143,7 @@ class _Memo:
     result: nothing needs invalidating by hand.  Copies of the game share memos, which are
     never changed in place once made but for ``final``, a value of the same key."""
 
-    __slots__ = ("base", "final", "key", "printed", "statics")
+    __slots__ = ("base", "final", "key", "printed", "pt_statics", "statics")
 
     def __init__(self, key: tuple[Any, ...], base: Characteristics,
                  printed: tuple[Ability, ...]) -> None:
@@ -149,6 +151,11 @@ class _Memo:
         self.base = base
         self.printed = printed
         self.statics = tuple(a for a in printed if a.kind == "static")
+        #: the static abilities that change other objects' power and toughness: the bonus
+        #: each gives the object it enchants, and its anthem's rule
+        self.pt_statics = tuple(
+            (a.params.get("enchanted_gets"), a.params.get("anthem")) for a in self.statics
+            if a.params.get("enchanted_gets") or a.params.get("anthem"))
         self.final: tuple[frozenset[str], int | None, int | None, Characteristics] | None = None
 
 
@@ -160,6 +167,61 @@ def _memo(obj: GameObject, abilities: Abilities) -> _Memo:
         memo = _Memo(key, _copiable_values(obj, abilities), _printed(obj, abilities))
         obj.memo = memo
     return memo
+
+
+#: For each parsed card pool, the names of the cards with a static ability that changes
+#: other objects' power and toughness on some face, by the id of the pool's abilities.
+_PT_CARDS: dict[int, tuple[Abilities, frozenset[str]]] = {}
+
+
+def _pt_cards(abilities: Abilities) -> frozenset[str]:
+    """The names of the cards of ``abilities`` with a static ability that gives an enchanted
+    object or an anthem's objects a bonus: no other permanent changes power or toughness."""
+    known = _PT_CARDS.get(id(abilities))
+    if known is not None and known[0] is abilities:
+        return known[1]
+    names = frozenset(name for name, faces in abilities.items()
+                      if any(a.kind == "static" and (a.params.get("enchanted_gets")
+                                                      or a.params.get("anthem"))
+                             for face in faces for a in face))
+    _PT_CARDS[id(abilities)] = (abilities, names)
+    return names
+
+
+def _memoized_power_and_toughness(game: GameState, obj: GameObject, memo: _Memo,
+                                  abilities: Abilities) -> tuple[int, int]:
+    """What :func:`_power_and_toughness` works out, looking only at the permanents whose
+    card has a static ability that changes power and toughness, each one's from its memo."""
+    base = memo.base
+    if any(a.kind == "static" and "power_per_card" in a.params for a in base.ability_defs):
+        return _power_and_toughness(game, obj, base, abilities, memoized=True)
+    assert base.power is not None
+    power, toughness = base.power, base.toughness or 0
+    pt_cards = _pt_cards(abilities)
+    if pt_cards:
+        objects = game.objects
+        for source_id in game.battlefield:
+            source = objects[source_id]
+            copied = source.copy
+            if (copied.card if copied is not None else source.card).name not in pt_cards:
+                continue
+            for bonus, anthem in _memo(source, abilities).pt_statics:
+                if bonus and source.attached_to == obj.id:
+                    power += int(bonus.get("power", 0))
+                    toughness += int(bonus.get("toughness", 0))
+                if anthem and source.controller == obj.controller and _matches(base, anthem):
+                    power += int(anthem.get("power", 0))
+                    toughness += int(anthem.get("toughness", 0))
+    if game.effects:
+        for effect in sorted(game.effects, key=lambda e: e.timestamp):
+            if effect.object == obj.id:
+                power += effect.power
+                toughness += effect.toughness
+    counters = obj.counters
+    if counters:
+        plus = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+        return power + plus, toughness + plus
+    return power, toughness
 
 
 def _copiable_values(obj: GameObject, abilities: Abilities) -> Characteristics:
@@ -281,7 +343,8 @@ def is_permanent_card(chars: Characteristics) -> bool:
 def _sources() -> tuple[Any, ...]:
     return (faces_in_effect, _mana_value, face_colors, count_cards, can_transform, is_split,
             is_transforming, _matches, _copiable_values, _printed, _apply_effects,
-            _power_and_toughness, _memo, mana.mana_value, mana.colors_of)
+            _power_and_toughness, _memo, _memoized_power_and_toughness, mana.mana_value,
+            mana.colors_of)
 
 
 def _unpatched() -> bool:

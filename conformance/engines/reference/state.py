@@ -7,6 +7,7 @@ happens.  Abilities on the stack are :class:`StackAbility` entries.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -195,7 +196,7 @@ class GameState:
         ]
         return _shallow(
             self,
-            players=[_shallow(p, pool=p.pool.copy(),
+            players=[_shallow(p, pool=_copy_pool(p.pool),
                               zones={z: list(ids) for z, ids in p.zones.items()},
                               used_once_per_turn=set(p.used_once_per_turn),
                               spells_cast_this_turn=list(p.spells_cast_this_turn))
@@ -296,8 +297,24 @@ class GameState:
 
 
 def _copy_object(obj: GameObject) -> GameObject:
-    return _shallow(obj, counters=dict(obj.counters), unlocked=set(obj.unlocked),
-                    keywords=set(obj.keywords))
+    copied = object.__new__(GameObject)
+    fields = obj.__dict__.copy()
+    fields["counters"] = obj.counters.copy()
+    fields["unlocked"] = obj.unlocked.copy()
+    fields["keywords"] = obj.keywords.copy()
+    copied.__dict__ = fields
+    return copied
+
+
+def _copy_pool(pool: ManaPool) -> ManaPool:
+    """What ``ManaPool.copy`` makes, without parsing an empty pool's mana first."""
+    copied = object.__new__(ManaPool)
+    fields = pool.__dict__.copy()
+    mana: Counter[str] = Counter()
+    dict.update(mana, pool.mana)
+    fields["mana"] = mana
+    copied.__dict__ = fields
+    return copied
 
 
 _T = TypeVar("_T")
@@ -307,7 +324,7 @@ def _shallow(value: _T, **changes: Any) -> _T:
     """A copy of a (non-frozen, unslotted) dataclass instance sharing every field but
     ``changes``, without running ``__init__``: what ``dataclasses.replace`` does, faster."""
     copied: _T = object.__new__(type(value))
-    fields = copied.__dict__
-    fields.update(value.__dict__)
+    fields = value.__dict__.copy()
     fields.update(changes)
+    copied.__dict__ = fields
     return copied
