@@ -352,7 +352,10 @@ class StdioEngine:
         result = self._call("legal_actions", {"player": player})
         if not isinstance(result, list):
             raise ContractError(f"legal_actions: expected a list, found {result!r}")
-        return [codec.decode_action(a) for a in result]
+        actions = [codec.decode_action(a) for a in result]
+        if codec.PLAY_LAND not in self.features:  # it could not be sent one (``_sendable``)
+            actions = [a for a in actions if not isinstance(a, PlayLand)]
+        return actions
 
     def pending_choice(self) -> Choice | None:
         if self._choice is None:

@@ -195,6 +195,13 @@ def test_an_engine_without_the_play_land_feature_is_sent_no_land_play() -> None:
             engine.perform(PlayLand("alice", "o1"))
         sent = engine.requests
         assert sent["perform"] == sent["is_legal"] == 0
+        (ruling,) = [r for r in corpus.rulings if r.id == "playing-lands-one-land-each-turn"]
+        engine.start(ruling.scenarios[0].setup, corpus.cards)  # a Forest in alice's hand
+        offered = engine.legal_actions("alice")  # the engine lists its play: not kept
+        assert offered and not any(isinstance(a, PlayLand) for a in offered)
+        inproc = ReferenceEngine()
+        inproc.start(ruling.scenarios[0].setup, corpus.cards)
+        assert any(isinstance(a, PlayLand) for a in inproc.legal_actions("alice"))
     finally:
         engine.close()
 
