@@ -104,6 +104,9 @@ def choose_targets(game: Game, spec: TargetSpec | None, you: str, given: tuple[s
     for target in given:
         if target not in legal:
             raise IllegalAction(f"{label(game, target)} is not a legal target ({prompt})")
+    if len(set(given)) < len(given):  # CR 115.3: one object once for each word "target"
+        twice = next(t for t in given if given.count(t) > 1)
+        raise IllegalAction(f"{label(game, twice)} is chosen more than once ({prompt})")
     if not spec.minimum <= len(given) <= spec.count:
         raise IllegalAction(f"{prompt}: choose {spec.minimum} to {spec.count} targets")
     return tuple(given)

@@ -61,6 +61,19 @@ def test_no_more_targets_than_the_amount_and_fewer_than_the_minimum_are_refused(
     assert engine.observe(ids["bolt"]).zone is Zone.HAND
 
 
+def test_one_object_is_chosen_once_for_one_word_target(start):
+    # CR 115.3: the same object can't be chosen twice for one instance of "target", whether
+    # the targets come with the cast or as the answer to a choice.
+    engine, ids = start(mana="{2}{R}{R}{R}", hand=[entry("Arc Lightning", "arc")],
+                        bob={"battlefield": [entry("Grizzly Bears", "bears")]})
+    with pytest.raises(IllegalAction, match="more than once"):
+        engine.perform(Cast("alice", ids["arc"], targets=(ids["bears"], ids["bears"])))
+    assert engine.observe(ids["arc"]).zone is Zone.HAND
+    engine.perform(Cast("alice", ids["arc"]))
+    with pytest.raises(IllegalAction):
+        engine.answer([ids["bears"], ids["bears"]])
+
+
 def _card(target: dict[str, object]) -> Card:
     face = CardFace(name="Example", mana_cost=None, type_line="Sorcery", types=("Sorcery",),
                     subtypes=(), supertypes=(), text="", power=None, toughness=None, colors=(),
