@@ -3,11 +3,13 @@ counterexample as a YAML ruling when one fails."""
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 import shlex
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -247,10 +249,28 @@ def _play(machine: type[RuleBasedStateMachine], chosen: settings,
     if not chosen.derandomize:
         test = hypothesis.seed(seed)(test)
     try:
-        test()
+        with long_lived_set_aside():
+            test()
     except (Exception, _OutOfTime) as exc:  # noqa: BLE001 - classified by the caller
         return exc
     return None
+
+
+@contextmanager
+def long_lived_set_aside() -> Iterator[None]:
+    """The objects that exist when a search starts -- the corpus, the card pool, the modules
+    -- set aside from the garbage collector until it ends (``gc.freeze``): games allocate
+    fast enough that full collections come every few hundred steps, and each would walk
+    them all again.  They are given back to it afterwards.  Left alone when the collector
+    is off or something else froze objects (that freeze is not ours to undo)."""
+    if not gc.isenabled() or gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 class _OutOfTime(BaseException):
