@@ -8,7 +8,8 @@ with their reason.
 
 With ``--conformance-results FILE`` the results file is written as ``conformance run``
 writes it; under pytest-xdist the workers send their results to the controller, which
-alone writes the file.
+alone writes the file.  A worker sends a ruling's reports pickled, which the controller
+reads back into the same reports (:mod:`.report_wire`).
 
 Collecting a ruling file reads only its id (its ``id:`` line); the file is loaded --
 parsed, checked against the schema and the card data -- by the process that runs it, so
@@ -46,6 +47,7 @@ from ..format.model import Ruling
 from ..format.yamlsource import MAX_FILE_BYTES
 from ..runner.execute import failure_result, run_ruling
 from ..runner.results import Result, ResultsWriter, Status
+from . import report_wire
 
 _ENGINE = pytest.StashKey[Engine]()
 #: Ruling id -> where the ruling that has it is (a loaded ruling's ``path:line``), or the
@@ -53,6 +55,9 @@ _ENGINE = pytest.StashKey[Engine]()
 _SEEN_IDS = pytest.StashKey[dict[str, "str | Path"]]()
 _CARDS = pytest.StashKey[dict[Path, tuple[CardPool, dict[str, str]]]]()
 _CARD_FILES = pytest.StashKey[dict[Path, "Path | None"]]()
+#: The node ids of this session's ruling and property items, whose reports a worker packs.
+_VERDICT_NODES = pytest.StashKey[set[str]]()
+_PACKING = pytest.StashKey[bool]()
 _PROPERTY = "conformance_result"
 
 
@@ -75,6 +80,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_CARDS] = {}
     config.stash[_CARD_FILES] = {}
     config.stash[_SEEN_IDS] = {}
+    config.stash[_VERDICT_NODES] = set()
+    config.stash[_PACKING] = False
     path = config.getoption("--conformance-results")
     if path and not hasattr(config, "workerinput"):  # the controller (or only process) writes
         writer = ResultsWriter(Path(path), {
@@ -88,6 +95,38 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if _ENGINE in config.stash:
         config.stash[_ENGINE].close()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_to_serializable(config: pytest.Config,
+                                  report: pytest.TestReport) -> dict[str, Any] | None:
+    """On a pytest-xdist worker, a ruling's or property's test report as pytest
+    serializes it, pickled (see :mod:`.report_wire`); any other report as pytest does."""
+    stash = config.stash
+    if (stash[_PACKING] or not hasattr(config, "workerinput")
+            or not isinstance(report, pytest.TestReport)
+            or report.nodeid not in stash[_VERDICT_NODES]):
+        return None
+    stash[_PACKING] = True
+    try:  # pytest's own serialization, which this hook then leaves alone
+        data: dict[str, Any] | None = config.hook.pytest_report_to_serializable(
+            config=config, report=report)
+    finally:
+        stash[_PACKING] = False
+    if data is None:
+        return None
+    return report_wire.pack(data) or data
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_from_serializable(config: pytest.Config,
+                                    data: dict[str, Any]) -> pytest.TestReport | None:
+    """On the controller, the report a worker packed, built by pytest as ever."""
+    if data.get("$report_type") != report_wire.REPORT_TYPE:
+        return None
+    report: pytest.TestReport = config.hook.pytest_report_from_serializable(
+        config=config, data=report_wire.unpack(data))
+    return report
 
 
 def _card_file(path: Path, config: pytest.Config) -> Path | None:
@@ -255,6 +294,10 @@ def _record(item: pytest.Item, result: Result) -> None:
 
 class _VerdictItem(pytest.Item):
     """An item whose failures are verdicts: shown as their message, never a traceback."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.config.stash[_VERDICT_NODES].add(self.nodeid)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:
