@@ -2,8 +2,10 @@
 
 Prints: the time of the whole ruling corpus on one core and rulings per second (target:
 the corpus in under 2 s); property steps per second, a step being one action with its
-answers and the check of every property after it (target: 2,000/s); and the speed-up of
-``pytest rulings -n 2`` over a serial run, measured in the same run of this script.
+answers and the check of every property after it (target: 2,000/s); and ``pytest rulings``
+serially and with ``-n 2``, measured in the same run of this script: wall time, CPU time
+(controller and workers) and their ratios.  On the project's few rulings start-up weighs
+most; ``python benchmarks/run_all.py --pytest-only`` measures 5,500.
 
     python benchmarks/harness_speed.py [--repeat N]
 """
@@ -11,6 +13,7 @@ answers and the check of every property after it (target: 2,000/s); and the spee
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import time
@@ -59,11 +62,16 @@ def property_steps() -> tuple[int, float]:
     return steps, time.perf_counter() - started
 
 
-def pytest_seconds(*extra: str) -> float:
+def pytest_seconds(*extra: str) -> tuple[float, float]:
+    """Wall and CPU seconds (the process and its workers) of ``pytest rulings``."""
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "pytest", "rulings", "-q", "-p", "no:cacheprovider",
-                    *extra], cwd=ROOT, capture_output=True, check=True)
-    return time.perf_counter() - started
+    process = subprocess.Popen([sys.executable, "-m", "pytest", "rulings", "-q",
+                                "-p", "no:cacheprovider", *extra], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"pytest rulings {' '.join(extra)} failed")
+    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -77,10 +85,11 @@ def main() -> None:
     steps, elapsed = property_steps()
     print(f"properties: {steps} steps in {elapsed:.2f} s ({steps / elapsed:.0f} steps/s, "
           f"all {len(PROPERTIES)} properties checked at each; target: 2,000/s)")
-    serial = pytest_seconds("-p", "no:xdist")
-    parallel = pytest_seconds("-n", "2")
-    print(f"pytest rulings: {serial:.2f} s serial, {parallel:.2f} s with -n 2 "
-          f"(speed-up {serial / parallel:.2f}x; start-up included)")
+    serial, serial_cpu = pytest_seconds("-p", "no:xdist")
+    parallel, parallel_cpu = pytest_seconds("-n", "2")
+    print(f"pytest rulings: {serial:.2f} s serial ({serial_cpu:.2f} s CPU), {parallel:.2f} s "
+          f"with -n 2 ({parallel_cpu:.2f} s CPU): speed-up {serial / parallel:.2f}x, CPU "
+          f"{parallel_cpu / serial_cpu:.2f}x (start-up included)")
 
 
 if __name__ == "__main__":

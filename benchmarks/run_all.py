@@ -15,9 +15,10 @@ Prints, in one run:
   tests (pytest-xdist's own reports and events), against what it adds per ruling.
 
 Figures are CPU time where they compare costs (less noisy on a shared machine than wall
-time) and wall time for the speed-up.  ``--sizes 55,550`` and ``--no-pytest`` shorten it.
+time) and wall time for the speed-up.  ``--sizes 55,550`` and ``--no-pytest`` shorten it;
+``--pytest-only`` measures only the pytest figures (on the largest size).
 
-    python benchmarks/run_all.py [--sizes 55,550,5500] [--no-pytest] [--repeat N]
+    python benchmarks/run_all.py [--sizes 55,550,5500] [--no-pytest | --pytest-only] [--repeat N]
 """
 
 from __future__ import annotations
@@ -124,6 +125,37 @@ def empty_tests(folder: Path, count: int) -> Path:
     return tests
 
 
+def pytest_figures(folder: Path, corpus: Path, size: int, per_run: float | None) -> None:
+    """``pytest`` on ``corpus`` serially and with ``-n 2``, and the same number of empty
+    tests, for pytest's and pytest-xdist's own costs (``per_run``: CPU seconds per ruling
+    of ``conformance run``, when measured)."""
+    serial = pytest_run(corpus)
+    parallel = pytest_run(corpus, "-n", "2")
+    speed_up = serial.wall / parallel.wall
+    cpu_ratio = parallel.cpu / serial.cpu
+    print(f"pytest on {size} rulings: serial {serial.wall:.1f} s wall "
+          f"({serial.cpu:.1f} s CPU), -n 2 {parallel.wall:.1f} s wall "
+          f"({parallel.cpu:.1f} s CPU)")
+    print(f"  -n 2 speed-up {speed_up:.2f}x (target >= 1.7: "
+          f"{'met' if speed_up >= 1.7 else 'MISSED'}); CPU of -n 2 / serial "
+          f"{cpu_ratio:.2f} (target <= 1.15: {'met' if cpu_ratio <= 1.15 else 'MISSED'})")
+    tests = empty_tests(folder, size)
+    empty = pytest_run(tests)
+    empty_parallel = pytest_run(tests, "-n", "2")
+    per_test = empty.cpu / size
+    print(f"pytest's own cost per test ({size} empty tests, whole process): "
+          f"{per_test * 1000:.2f} ms CPU; a ruling under pytest costs "
+          f"{serial.cpu / size / per_test:.1f}x that"
+          + (f", under conformance run {per_run / per_test:.1f}x" if per_run else ""))
+    extra = (empty_parallel.cpu - empty.cpu) / size
+    print(f"pytest-xdist's own cost per test with -n 2 (the same empty tests): "
+          f"{extra * 1000:.2f} ms CPU more than serially; the rulings' -n 2 run costs "
+          f"{(parallel.cpu - serial.cpu) / size * 1000:.2f} ms more per ruling")
+    print(f"  with pytest-xdist's own cost alone, the CPU of -n 2 / serial would be "
+          f"{1 + extra * size / serial.cpu:.2f} and the speed-up on two idle cores at most "
+          f"{2 * serial.cpu / (serial.cpu + extra * size):.2f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="55,550,5500",
@@ -132,12 +164,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="best of N for each conformance run (default 1)")
     parser.add_argument("--no-pytest", action="store_true",
                         help="skip the pytest figures (serial, -n 2, empty tests)")
+    parser.add_argument("--pytest-only", action="store_true",
+                        help="only the pytest figures, on the largest size")
     args = parser.parse_args(argv)
     sizes = sorted(int(size) for size in args.sizes.split(","))
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
           f"{os.getloadavg()[0]:.2f}" + (" (PYTHONDONTWRITEBYTECODE is set: each process "
                                           "compiles the project's modules)"
                                           if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""))
+    if args.pytest_only:
+        with tempfile.TemporaryDirectory(prefix="conformance-bench-") as temporary:
+            folder = Path(temporary)
+            pytest_figures(folder, make_corpus(folder / "corpus", sizes[-1]), sizes[-1], None)
+        return 0
     help_, bare = start_up(5)
     print(f"start-up: conformance --help {help_:.3f} s (python -c pass {bare:.3f} s); "
           f"target < 0.3 s: {'met' if help_ < 0.3 else 'MISSED'}")
@@ -161,28 +200,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"(target <= 1.2: {'met' if ratio <= 1.2 else 'MISSED'}); "
                   f"each ruling past the first {small}: {marginal * 1000:.2f} ms")
         if not args.no_pytest:
-            serial = pytest_run(corpora[large])
-            parallel = pytest_run(corpora[large], "-n", "2")
-            speed_up = serial.wall / parallel.wall
-            cpu_ratio = parallel.cpu / serial.cpu
-            print(f"pytest on {large} rulings: serial {serial.wall:.1f} s wall "
-                  f"({serial.cpu:.1f} s CPU), -n 2 {parallel.wall:.1f} s wall "
-                  f"({parallel.cpu:.1f} s CPU)")
-            print(f"  -n 2 speed-up {speed_up:.2f}x (target >= 1.7: "
-                  f"{'met' if speed_up >= 1.7 else 'MISSED'}); CPU of -n 2 / serial "
-                  f"{cpu_ratio:.2f} (target <= 1.15: {'met' if cpu_ratio <= 1.15 else 'MISSED'})")
-            tests = empty_tests(folder, large)
-            empty = pytest_run(tests)
-            empty_parallel = pytest_run(tests, "-n", "2")
-            per_test = empty.cpu / large
-            print(f"pytest's own cost per test ({large} empty tests, whole process): "
-                  f"{per_test * 1000:.2f} ms CPU; a ruling under pytest costs "
-                  f"{serial.cpu / large / per_test:.1f}x that, under conformance run "
-                  f"{per_large / per_test:.1f}x")
-            extra = (empty_parallel.cpu - empty.cpu) / large
-            print(f"pytest-xdist's own cost per test with -n 2 (the same empty tests): "
-                  f"{extra * 1000:.2f} ms CPU more than serially; the rulings' -n 2 run costs "
-                  f"{(parallel.cpu - serial.cpu) / large * 1000:.2f} ms more per ruling")
+            pytest_figures(folder, corpora[large], large,
+                           usages[large].cpu / large if usages else None)
     peak = max(usage.peak_mb for usage in usages.values())
     print(f"peak memory of a conformance run: {peak:.0f} MB "
           f"(this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
