@@ -21,7 +21,7 @@ from ...contract.types import (
 )
 from ...errors import ContractError, Unsupported
 from ...format.vocabulary import Door, Zone
-from .session import PhaseSession, parse_id
+from .session import Moment, PhaseSession, parse_id
 from .setup import COUNTER_TO_PHASE, STEP_TO_PHASE, ZONE_TO_PHASE
 from .views import PhaseGameView, PhaseObjectView
 
@@ -53,13 +53,13 @@ def observe(session: PhaseSession, object_id: ObjectId,
     public = zone in (Zone.BATTLEFIELD, Zone.STACK)
     card_types = obj.get("card_types") or {}
     name = str(obj.get("name") or "")
-    version, trace = session.version, list(session.trace)
+    moment = session.moment()
     unknown: dict[str, str] = {}
     if obj.get("is_token") and not public:  # (phase's copies of spells are tokens too)
         unknown["mana_value"] = _TOKEN_GONE
     return PhaseObjectView(
         (lambda: 0) if unknown else
-        (lambda: mana_value(session, object_id, mana_values, (version, trace, obj))),
+        (lambda: mana_value(moment, object_id, obj, mana_values)),
         unknown=unknown,
         id=object_id, zone=zone, owner=session.player(obj["owner"]),
         controller=session.player(obj["controller"]) if public else None,
@@ -101,24 +101,17 @@ def mana_value_probe(game: Any, number: int, zone: str) -> int | None:
     return None
 
 
-#: (version of the game, its trace then, phase's object then)
-When = tuple[int, list[Any], dict[str, Any]]
-
-
-def mana_value(session: PhaseSession, object_id: ObjectId, cache: dict[Any, int],
-               when: When | None = None) -> int:
-    """phase's own mana value of the object, read on a replica of the game (built by
-    replaying every call, never by reloading a snapshot); the live game is untouched.
-    ``when``: the moment the object was observed, if the game may have changed since."""
-    if when is None:
-        when = (session.version, session.trace, session.raw(object_id))
-    version, trace, live = when
-    key = (version, object_id)
+def mana_value(moment: Moment, object_id: ObjectId, live: dict[str, Any],
+               cache: dict[Any, int]) -> int:
+    """phase's own mana value of the object as it was at ``moment`` (``live``: phase's
+    object then), read on a replica of the game in that state (built by replaying every
+    call, never by reloading a snapshot); the live game is untouched."""
+    key = (moment.version, object_id)
     if key not in cache:
         number, _ = parse_id(object_id)
         zone = str(live.get("zone"))
         try:
-            value = mana_value_probe(_probe_replica(session, number, when), number, zone)
+            value = mana_value_probe(_probe_replica(moment, number, live), number, zone)
         except ValueError as exc:
             raise Unsupported(f"phase would not show its mana value of {object_id}: "
                               f"{exc}") from None
@@ -128,12 +121,14 @@ def mana_value(session: PhaseSession, object_id: ObjectId, cache: dict[Any, int]
     return cache[key]
 
 
-def _probe_replica(session: PhaseSession, number: int, when: When) -> Any:
-    """A replica to probe object ``number`` on: the one already built at that state of the
+def _probe_replica(moment: Moment, number: int, live: dict[str, Any]) -> Any:
+    """A replica to probe object ``number`` on: the one already built in that state of the
     game, while phase's object there is still exactly the live one (earlier probes moved
     other objects out of it), or else a new one."""
-    version, trace, live = when
-    shared = session.replicas.get(version)
+    session = moment.session()
+    if session is None:  # the session is over: nothing to share with
+        return moment.replica()
+    shared = session.replicas.get(moment.version)
     if shared is not None:
         try:
             there = dict(session.call(shared.object, number))
@@ -141,7 +136,7 @@ def _probe_replica(session: PhaseSession, number: int, when: When) -> Any:
             there = None
         if there == live:
             return shared
-    shared = session.replicas[version] = session.replica(trace=trace)
+    shared = session.replicas[moment.version] = moment.replica()
     while len(session.replicas) > 4:  # the last few states observed
         del session.replicas[next(iter(session.replicas))]
     return shared
@@ -209,9 +204,9 @@ def game_view(session: PhaseSession) -> GameView:
     phase_name = session.step()[1]
     if phase_name not in PHASE_TO_STEP:
         raise ContractError(f"phase reports an unknown step {phase_name!r}")
-    version, trace = session.version, list(session.trace)
+    moment = session.moment()
     return PhaseGameView(
-        lambda: _active_player(session, version, trace),
+        lambda: _active_player(moment),
         step=PHASE_TO_STEP[phase_name], priority_player=priority,
         stack=tuple(_stack_item(session, item) for item in reversed(session.stack_items())),
         players=tuple(players),
@@ -220,13 +215,14 @@ def game_view(session: PhaseSession) -> GameView:
     )
 
 
-def _active_player(session: PhaseSession, version: int, trace: list[Any]) -> PlayerId:
-    """phase's active player when the game was at ``version`` (its calls then: ``trace``):
-    only a snapshot of the whole game says, so it is read only when asked for."""
-    if session.version == version:
+def _active_player(moment: Moment) -> PlayerId:
+    """phase's active player at ``moment``: only a snapshot of the whole game says, so it
+    is read only when asked for."""
+    session = moment.now()
+    if session is not None:
         return session.player(session.active_seat())
-    then = session.call(session.replica(trace=trace).state)
-    return session.player(then["state"]["active_player"])
+    then = moment.replica().state()
+    return moment.names[int(then["state"]["active_player"])]
 
 
 def _winner(session: PhaseSession, waiting: dict[str, Any]) -> PlayerId | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -92,6 +93,67 @@ _KEPT_OPENINGS = 64
 def forget_openings() -> None:
     """Forget every opening kept (benchmarks measure a run as it starts, with none)."""
     _OPENINGS.clear()
+
+
+def apply_entry(game: Any, entry: TraceEntry, call: Callable[..., Any]) -> None:
+    """Carry out an ``apply`` entry of a trace on ``game`` (a refused one is refused again)."""
+    action = phase.GameAction.from_dict(entry["action"])
+    try:
+        call(game.apply, entry["seat"], action)
+    except ValueError:
+        if not entry.get("refused"):
+            raise
+
+
+def _call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    return function(*args, **kwargs)
+
+
+def replay(engine: Any, opening: str | None, entries: list[TraceEntry],
+           call: Callable[..., Any] = _call) -> Any:
+    """A new game built by replaying trace ``entries``: from the opening snapshot (a new
+    game, the opening hands kept, debug mode switched on, before any card is placed) when
+    they switch debug mode on, else from a new game."""
+    start = next((i for i, e in enumerate(entries) if e["op"] == "debug_mode"), None)
+    game: Any = None
+    if start is not None:
+        if opening is None:
+            raise ContractError("no opening snapshot to replay the game from")
+        game = call(engine.load_game, opening)
+        entries = entries[start + 1:]
+    for entry in entries:
+        if entry["op"] == "new_game":
+            game = call(engine.new_game, player=entry["player"], opponent=entry["opponent"],
+                        seed=entry["seed"], first_player=entry["first_player"])
+        elif entry["op"] == "apply":
+            apply_entry(game, entry, call)
+    return game
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A state the live game was in, for what is read from it later (views.py): its
+    session while that is in use, else what rebuilds that state on a replica -- a view
+    keeps no game alive."""
+
+    session: weakref.ref[PhaseSession]
+    version: int
+    trace: tuple[TraceEntry, ...]
+    engine: Any
+    opening: str | None
+    names: tuple[str, str]
+
+    def now(self) -> PhaseSession | None:
+        """The session, if the live game is still in this state."""
+        session = self.session()
+        return session if session is not None and session.version == self.version else None
+
+    def replica(self) -> Any:
+        """A new game in this state."""
+        session = self.session()
+        if session is not None:
+            return session.replica(trace=list(self.trace))
+        return replay(self.engine, self.opening, list(self.trace))
 
 
 class PhaseSession:
@@ -214,12 +276,7 @@ class PhaseSession:
                 self._opening = json.dumps(snapshot)
                 self.opening_objects = snapshot["state"]["objects"]
             return self.call(self.engine.load_game, self._opening)
-        action = phase.GameAction.from_dict(entry["action"])
-        try:
-            self.call(game.apply, entry["seat"], action)
-        except ValueError:
-            if not entry.get("refused"):
-                raise
+        apply_entry(game, entry, self.call)
         return game
 
     def replica(self, upto: int | None = None,
@@ -228,19 +285,17 @@ class PhaseSession:
         ``trace``, a trace this one began with).  The opening -- a new game, the opening
         hands kept, debug mode switched on, before any card is placed -- is the same for
         every replica: it is reloaded from its snapshot."""
-        entries = (self.trace if trace is None else trace)[:upto]
-        start = next((i for i, e in enumerate(entries) if e["op"] == "debug_mode"), None)
-        game: Any = None
         self._replaying += 1
         try:
-            if start is not None and self._opening is not None:
-                game = self.call(self.engine.load_game, self._opening)
-                entries = entries[start + 1:]
-            for entry in entries:
-                game = self._run(entry, game)
+            return replay(self.engine, self._opening,
+                          (self.trace if trace is None else trace)[:upto], self.call)
         finally:
             self._replaying -= 1
-        return game
+
+    def moment(self) -> Moment:
+        """The game's state now, for reading later."""
+        return Moment(weakref.ref(self), self.version, tuple(self.trace), self.engine,
+                      self._opening, self.names)
 
     def memo(self, key: str, compute: Callable[[], Any]) -> Any:
         """``compute()`` once per state of the game (probes on replicas are not free)."""
