@@ -164,8 +164,30 @@ def _memo(obj: GameObject, abilities: Abilities) -> _Memo:
            frozenset(obj.unlocked) if obj.unlocked else None, obj.transformed, obj.x, abilities)
     memo: _Memo | None = obj.memo
     if memo is None or memo.key != key:
-        memo = _Memo(key, _copiable_values(obj, abilities), _printed(obj, abilities))
+        memo = _shared_memo(obj, key, abilities)
         obj.memo = memo
+    return memo
+
+
+#: Memos by what they were worked out from, for objects without a copy effect: a card moved
+#: to another zone, or cast in a probe, is a new object whose memo another object with the
+#: same values already has (a memo's values are a function of its key alone).
+_SHARED: dict[tuple[Any, ...], _Memo] = {}
+
+#: How many memos ``_SHARED`` keeps before it starts afresh.
+SHARED_MEMOS = 4096
+
+
+def _shared_memo(obj: GameObject, key: tuple[Any, ...], abilities: Abilities) -> _Memo:
+    if obj.copy is not None:  # a copy effect is a mutable value: never shared
+        return _Memo(key, _copiable_values(obj, abilities), _printed(obj, abilities))
+    found_by = (id(obj.card), *key[2:8], id(abilities))
+    memo = _SHARED.get(found_by)
+    if memo is None or memo.key != key:  # the ids may be those of other, freed values
+        if len(_SHARED) >= SHARED_MEMOS:
+            _SHARED.clear()
+        memo = _SHARED[found_by] = _Memo(key, _copiable_values(obj, abilities),
+                                         _printed(obj, abilities))
     return memo
 
 

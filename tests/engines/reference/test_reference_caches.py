@@ -114,3 +114,20 @@ def test_a_probe_is_answered_afresh_once_the_game_changes(start):
     assert engine.is_legal(cast)
     engine.game_state.player("alice").pool.empty()
     assert not engine.is_legal(cast)
+
+
+def test_objects_with_the_same_values_share_a_memo_but_not_their_status(start):
+    engine, ids = start(battlefield=[entry("Grizzly Bears", "one"), entry("Grizzly Bears", "two")],
+                        hand=[entry("Grizzly Bears", "three")])
+    state = engine.game_state
+    one, two = state.objects[ids["one"]], state.objects[ids["two"]]
+    three = state.objects[ids["three"]]
+    _same(engine, one.id, two.id, three.id)
+    assert one.memo is two.memo and one.memo is not three.memo
+    one.counters["+1/+1"] = 1
+    one.keywords.add("Flying")
+    assert _chars(engine, one.id).power == 3 and "Flying" in _chars(engine, one.id).keywords
+    assert _chars(engine, two.id).power == 2 and "Flying" not in _chars(engine, two.id).keywords
+    two.face_down = True
+    assert _chars(engine, two.id).names == () and _chars(engine, one.id).names == ("Grizzly Bears",)
+    _same(engine, one.id, two.id, three.id)
