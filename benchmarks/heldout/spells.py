@@ -75,6 +75,8 @@ def choose_targets_without_minimum(game: Game, spec: TargetSpec | None, you: str
     for target in given:
         if target not in legal:
             raise IllegalAction(f"{label(game, target)} is not a legal target ({prompt})")
+    if len(set(given)) < len(given):
+        raise IllegalAction(f"a target is chosen more than once ({prompt})")
     if not minimum <= len(given) <= spec.count:
         raise IllegalAction(f"{prompt}: choose {minimum} to {spec.count} targets")
     return tuple(given)
