@@ -28,6 +28,8 @@ _deal_damage = combat.deal_damage
 _declare_attackers = combat.declare_attackers
 _check_attackers = combat.check_attackers
 _check_blockers = combat.check_blockers
+_attacks = triggers.MATCHERS["attacks"]
+_combat_damage = triggers.MATCHERS["combat_damage_to_player"]
 
 
 def _no_trample(game_: Any, combat_: Any, attacker: str, chars: Any, defender: str) -> Any:
@@ -126,6 +128,53 @@ def _sickness_ignored(game_: Any, action: Any) -> str:
     return str(_check_attackers(game_, action))
 
 
+
+def _flying_blocker_ignored(game_: Any, action: Any) -> None:
+    """Only reach lets a creature block a creature with flying: a blocker's own flying
+    doesn't."""
+    real_chars = game_.chars
+    blockers = {blocker for blocker, _attacker in action.blocks}
+
+    def chars(obj: Any) -> Any:
+        found = real_chars(obj)
+        if obj.id not in blockers:
+            return found
+        return dataclasses.replace(found, keywords=tuple(k for k in found.keywords
+                                                         if k != "Flying"))
+
+    with mock.patch.object(game_, "chars", chars):
+        _check_blockers(game_, action)
+
+
+_deal_combat_damage = combat.deal_combat_damage
+
+
+def _first_strike_of_the_attacking_player(game_: Any) -> Generator[Any, Any, Any]:
+    """First strike and double strike count only for the active player's creatures: a
+    blocking creature with first strike deals its damage with the others."""
+    real_chars = game_.chars
+
+    def chars(obj: Any) -> Any:
+        found = real_chars(obj)
+        if obj.controller == game_.state.active_player:
+            return found
+        return dataclasses.replace(found, keywords=tuple(
+            k for k in found.keywords if k not in ("First strike", "Double strike")))
+
+    with mock.patch.object(game_, "chars", chars):
+        return (yield from _deal_combat_damage(game_))
+
+
+def _blocked_without_blockers_deals_nothing(game_: Any, combat_: Any, attacker: str,
+                                            chars: Any, defender: str) -> Any:
+    """A blocked creature whose blockers have all left combat assigns no combat damage,
+    trample or not."""
+    if attacker in combat_.blocked and not any(
+            a == attacker and b in game_.state.battlefield for b, a in combat_.blockers.items()):
+        yield from ()
+        return []
+    return (yield from _assignment(game_, combat_, attacker, chars, defender))
+
 # -- attack and combat damage triggers ----------------------------------------------------------
 
 
@@ -152,6 +201,40 @@ def _each_attacker(game_: Any, obj: Any, params: Any, event: Event, ability: Any
     """"Whenever you attack" triggers once for each attacking creature."""
     return event.kind == "attacks" and event.data["player"] == obj.controller
 
+
+
+def _attacks_when_you_attack(game_: Any, obj: Any, params: Any, event: Event,
+                             ability: Any) -> bool:
+    """"Whenever this creature attacks" triggers whenever its controller attacks, with it
+    or with other creatures."""
+    if params == "this":
+        return (event.kind == "attackers_declared"
+                and event.data["player"] == obj.controller)
+    return bool(_attacks(game_, obj, params, event, ability))
+
+
+def _attacking_as_a_group(game_: Any, obj: Any, params: Any, event: Event,
+                          ability: Any) -> bool:
+    """"Whenever you attack" triggers only when you attack with more than one creature."""
+    attackers: list[str] = list(event.data.get("objects") or ())  # type: ignore[call-overload]
+    return (event.kind == "attackers_declared" and event.data["player"] == obj.controller
+            and len(attackers) > 1)
+
+
+def _any_damage_by_a_creature(game_: Any, obj: Any, params: Any, event: Event,
+                              ability: Any) -> bool:
+    """Damage a creature deals to a player by an ability counts as combat damage for "deals
+    combat damage to a player" triggers."""
+    if _combat_damage(game_, obj, params, event, ability):
+        return True
+    if (event.kind != "damage_dealt" or event.data["combat"]
+            or not str(event.data["to"]).startswith("player:")):
+        return False
+    source = game_.state.objects.get(str(event.data["source"]))
+    if source is None or "Creature" not in game_.chars(source).types:
+        return False
+    return (source.id == obj.id if params == "this"
+            else source.controller == obj.controller)
 
 _reveal_top = effects.EFFECTS["reveal_top"]
 
@@ -308,6 +391,18 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
     "combat-damage-trigger-on-damage-to-creatures": (
         [(triggers.MATCHERS, "combat_damage_to_player", _any_combat_damage)], set()),
     "attack-trigger-never": ([(triggers.MATCHERS, "attacks", _attacks_never)], set()),
+    "attack-trigger-when-its-controller-attacks": (
+        [(triggers.MATCHERS, "attacks", _attacks_when_you_attack)], set()),
+    "you-attack-trigger-needs-a-group": (
+        [(triggers.MATCHERS, "you_attack", _attacking_as_a_group)], set()),
+    "ability-damage-is-combat-damage": (
+        [(triggers.MATCHERS, "combat_damage_to_player", _any_damage_by_a_creature)], set()),
+    "flying-blocker-needs-reach": (
+        [(combat, "check_blockers", _flying_blocker_ignored)], set()),
+    "first-strike-only-for-attacking-player": (
+        [(combat, "deal_combat_damage", _first_strike_of_the_attacking_player)], set()),
+    "blocked-trampler-without-blockers-deals-nothing": (
+        [(combat, "_attacker_assignment", _blocked_without_blockers_deals_nothing)], set()),
     "you-attack-trigger-per-attacker": (
         [(triggers.MATCHERS, "you_attack", _each_attacker)], set()),
     "reveal-top-takes-any-card": (

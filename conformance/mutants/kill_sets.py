@@ -14,9 +14,13 @@ FOLDERS = ("rooms", "copies",
            "playing-lands")
 
 KILLS: dict[str, frozenset[str]] = {
+    "ability-damage-is-combat-damage": frozenset({
+        "combat-noncombat-damage-is-not-combat-damage",
+    }),
     "active-player-controls-every-trigger": frozenset({
         "combat-thousand-winds-on-the-opponents-turn",
         "trigger-order-controller-orders-simultaneous-triggers",
+        "turn-structure-the-end-step-of-every-turn",
     }),
     "another-includes-itself": frozenset({
         "morph-turning-face-up-does-not-trigger-enters",
@@ -26,12 +30,19 @@ KILLS: dict[str, frozenset[str]] = {
         "combat-brutal-hordechief-attack-trigger",
         "combat-goblin-guide-attack-trigger",
     }),
+    "attack-trigger-when-its-controller-attacks": frozenset({
+        "combat-an-attack-trigger-of-a-creature-that-stays-home",
+        "combat-goblin-guide-attack-trigger",
+    }),
     "attackers-stay-untapped": frozenset({
         "combat-attacking-creatures",
         "combat-locker-room-draws-once-per-combat-damage-step",
         "combat-thousand-winds-on-the-opponents-turn",
         "combat-thousand-winds-returns-attacking-creatures",
         "turn-structure-seedborn-muse-untaps-during-other-untap-steps",
+    }),
+    "blocked-trampler-without-blockers-deals-nothing": frozenset({
+        "combat-a-trampler-whose-blocker-left-combat",
     }),
     "cast-copy-not-counted-as-cast": frozenset({
         "spell-copies-elite-arcanist-copy-cast-is-cast",
@@ -58,6 +69,7 @@ KILLS: dict[str, frozenset[str]] = {
         "combat-locker-room-draws-once-per-combat-damage-step",
     }),
     "combat-damage-without-deathtouch-or-lifelink": frozenset({
+        "combat-a-flyer-blocks-a-flyer",
         "combat-deathtouch-lifelink-flying",
     }),
     "copy-uses-the-originals-x": frozenset({
@@ -86,6 +98,9 @@ KILLS: dict[str, frozenset[str]] = {
         "playing-lands-reckless-impulse-land-on-your-next-turn",
         "turn-structure-draw-step-and-cleanup",
     }),
+    "dies-triggers-on-return-to-hand": frozenset({
+        "trigger-conditions-dies-means-put-into-a-graveyard",
+    }),
     "divide-asked-for-one-target": frozenset({
         "divided-damage-arc-lightning-divides-as-it-is-cast",
     }),
@@ -110,10 +125,14 @@ KILLS: dict[str, frozenset[str]] = {
     "doublers-do-not-stack": frozenset({
         "trigger-conditions-doublers-add-one-instance-each",
     }),
+    "end-step-triggers-of-the-active-player-only": frozenset({
+        "turn-structure-the-end-step-of-every-turn",
+    }),
     "enters-with-counters-of-its-own-card": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
     }),
     "every-creature-strikes-twice": frozenset({
+        "combat-a-first-strike-blocker-deals-damage-first",
         "combat-first-strike-and-double-strike",
         "combat-first-strike-deals-damage-once",
     }),
@@ -151,11 +170,18 @@ KILLS: dict[str, frozenset[str]] = {
     "first-each-turn-reduction-every-time": frozenset({
         "cost-changes-who-a-cost-change-applies-to",
     }),
+    "first-strike-only-for-attacking-player": frozenset({
+        "combat-a-first-strike-blocker-deals-damage-first",
+    }),
     "first-strike-strikes-twice": frozenset({
         "combat-first-strike-deals-damage-once",
     }),
     "flying-blocked-by-anything": frozenset({
+        "combat-a-flyer-blocks-a-flyer",
         "combat-deathtouch-lifelink-flying",
+    }),
+    "flying-blocker-needs-reach": frozenset({
+        "combat-a-flyer-blocks-a-flyer",
     }),
     "game-goes-on-after-a-loss": frozenset({
         "game-over-a-player-who-loses-ends-the-game",
@@ -212,6 +238,7 @@ KILLS: dict[str, frozenset[str]] = {
         "trigger-doubling-linked-abilities-sum-and-cast-both",
         "trigger-doubling-separate-choices-per-instance",
         "turn-structure-draw-step-and-cleanup",
+        "turn-structure-tokens-have-summoning-sickness",
     }),
     "legend-rule-ignores-tokens": frozenset({
         "dfc-token-copy-is-double-faced",
@@ -226,6 +253,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "loses-at-one-life": frozenset({
         "game-over-a-player-who-loses-ends-the-game",
+        "game-over-players-who-lose-at-once-draw",
     }),
     "minimum-targets-ignored": frozenset({
         "divided-damage-arc-lightning-divides-as-it-is-cast",
@@ -265,6 +293,7 @@ KILLS: dict[str, frozenset[str]] = {
         "turn-structure-draw-step-and-cleanup",
         "turn-structure-priority-passes-to-the-opponent",
         "turn-structure-tap-an-attacker-before-attacks",
+        "turn-structure-tokens-have-summoning-sickness",
         "turn-structure-your-upkeep-and-your-spells",
     }),
     "panharmonicon-checks-the-source-not-the-entering-permanent": frozenset({
@@ -297,6 +326,9 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "reveal-top-takes-any-card": frozenset({
         "combat-goblin-guide-attack-trigger",
+    }),
+    "simultaneous-loss-won-by-the-active-player": frozenset({
+        "game-over-players-who-lose-at-once-draw",
     }),
     "sorcery-timing-ignored": frozenset({
         "exile-to-play-until-end-of-turn-or-your-next-turn",
@@ -337,6 +369,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "summoning-sick-creatures-attack": frozenset({
         "combat-attacking-creatures",
+        "turn-structure-tokens-have-summoning-sickness",
     }),
     "tapped-kept-on-zone-change": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
@@ -344,7 +377,11 @@ KILLS: dict[str, frozenset[str]] = {
     "tokens-do-not-cease-to-exist": frozenset({
         "entering-objects-a-token-that-leaves-ceases-to-exist",
     }),
+    "tokens-enter-without-summoning-sickness": frozenset({
+        "turn-structure-tokens-have-summoning-sickness",
+    }),
     "trample-ignored-when-blocked": frozenset({
+        "combat-a-trampler-whose-blocker-left-combat",
         "combat-deathtouch-lifelink-flying",
         "combat-hystrodon-trample-and-combat-damage-trigger",
         "combat-several-blockers-attacking-player-divides-damage",
@@ -421,6 +458,9 @@ KILLS: dict[str, frozenset[str]] = {
     "upkeep-trigger-every-upkeep": frozenset({
         "trigger-conditions-what-each-trigger-watches",
         "turn-structure-your-upkeep-and-your-spells",
+    }),
+    "you-attack-trigger-needs-a-group": frozenset({
+        "combat-hospital-room-with-one-attacker",
     }),
     "you-attack-trigger-per-attacker": frozenset({
         "combat-hospital-room-whenever-you-attack",

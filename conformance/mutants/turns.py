@@ -1,6 +1,7 @@
 """Mutants about state-based actions, durations and the turn: the legend rule (CR 704.5j),
-"until end of turn" (CR 514.2, 611.2), unlocking doors at the wrong time (CR 709.5e), and
-face-down characteristics (CR 708.2).
+"until end of turn" (CR 514.2, 611.2), unlocking doors at the wrong time (CR 709.5e),
+face-down characteristics (CR 708.2), end-step triggers on every turn (CR 513.1), "dies"
+(CR 700.4), tokens and summoning sickness (CR 302.6), and a draw (CR 104.4a).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..contract.types import Choice, Option
-from ..engines.reference import game, rooms, turn
+from ..engines.reference import effects, game, rooms, triggers, turn
 from ..errors import IllegalAction
 from ..format.vocabulary import Door, Zone
 from . import Patch, table
@@ -178,6 +179,55 @@ _keeps_keywords = _face_down_then(
     "A face-down permanent keeps its card's abilities (Flying, Morph).")
 
 
+# -- triggers of the turn, dies triggers, tokens, the end of the game ---------------------
+
+_end_step = triggers.MATCHERS["beginning_of_end_step"]
+
+
+def _end_step_of_the_active_player(game_: Any, obj: Any, params: Any, event: Any,
+                                   ability: Any) -> bool:
+    """Only the active player's permanents' "at the beginning of the end step" abilities
+    trigger."""
+    return (bool(_end_step(game_, obj, params, event, ability))
+            and obj.controller == game_.state.active_player)
+
+
+_leaves = triggers.MATCHERS["leaves_battlefield"]
+
+
+def _dies_to_hand(game_: Any, obj: Any, params: Any, event: Any, ability: Any) -> bool:
+    """A permanent returned from the battlefield to its owner's hand "dies", as one put
+    into a graveyard does."""
+    return (event.kind == "zone_changed" and event.data["to"] in (Zone.GRAVEYARD.value,
+                                                                  Zone.HAND.value)
+            and bool(_leaves(game_, obj, params, event, ability)))
+
+
+_create_token = effects.EFFECTS["create_token"]
+
+
+def _tokens_enter_ready(game_: Any, ctx: Any, params: Any) -> Any:
+    """Creature tokens an effect creates can attack and {T} the turn they are created."""
+    before = set(game_.state.objects)
+    result = yield from _create_token(game_, ctx, params)
+    for object_id, obj in game_.state.objects.items():
+        if object_id not in before:
+            obj.summoning_sick = False
+    return result
+
+
+_state_based_actions = turn.state_based_actions
+
+
+def _active_player_lost_last(game_: Any) -> bool:
+    """When all players lose at once, the active player's loss is not counted: the other
+    player's loss ends the game first, and the active player wins."""
+    acted = bool(_state_based_actions(game_))
+    players = game_.state.players
+    if players and all(p.lost for p in players):
+        game_.state.player(game_.state.active_player).lost = False
+    return acted
+
 WRONG: dict[str, tuple[list[Patch], set[str]]] = {
     "legend-rule-across-players": ([(turn, "legend_rule", _across)], set()),
     "legend-rule-by-printed-name": ([(turn, "legend_rule", _printed)], set()),
@@ -197,11 +247,25 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
     "face-down-keeps-colors": ([(game, "characteristics", _keeps_colors)], set()),
     "face-down-keeps-creature-types": ([(game, "characteristics", _keeps_subtypes)], set()),
     "face-down-keeps-abilities": ([(game, "characteristics", _keeps_keywords)], set()),
+    "end-step-triggers-of-the-active-player-only": (
+        [(triggers.MATCHERS, "beginning_of_end_step", _end_step_of_the_active_player)], set()),
+    "dies-triggers-on-return-to-hand": (
+        [(triggers.MATCHERS, "dies", _dies_to_hand)], set()),
+    "tokens-enter-without-summoning-sickness": (
+        [(effects.EFFECTS, "create_token", _tokens_enter_ready)], set()),
+    "simultaneous-loss-won-by-the-active-player": (
+        [(turn, "state_based_actions", _active_player_lost_last)], set()),
 }
 
-MECHANISMS = {name: ("legend-rule" if name.startswith("legend") else
-                     "durations" if name.startswith("until") else
-                     "face-down" if name.startswith("face-down") else "rooms")
-              for name in WRONG}
+_OTHER = {"end-step-triggers-of-the-active-player-only": "turn-structure",
+          "dies-triggers-on-return-to-hand": "triggers",
+          "tokens-enter-without-summoning-sickness": "tokens",
+          "simultaneous-loss-won-by-the-active-player": "game-over"}
+
+MECHANISMS = {name: _OTHER.get(name) or (
+    "legend-rule" if name.startswith("legend") else
+    "durations" if name.startswith("until") else
+    "face-down" if name.startswith("face-down") else "rooms")
+    for name in WRONG}
 
 MUTANTS = table("turns", FOLDERS, WRONG, mechanisms=MECHANISMS, kills=KILLS)
