@@ -45,7 +45,8 @@ class ReferenceEngine:
     @property
     def game_state(self) -> GameState:
         game = self._require()
-        game.probed = {}  # the caller may change the state
+        game.probed, game.reported = {}, {}
+        game.exposed = True  # the caller may change the state at any moment
         return game.state
 
     # -- set-up ----------------------------------------------------------------------------
@@ -157,6 +158,15 @@ class ReferenceEngine:
 
     def observe(self, object_id: ObjectId, viewer: PlayerId | None = None) -> ObjectView:
         game = self._require()
+        if game.exposed:
+            return self._observe(game, object_id, viewer)
+        key = (object_id, viewer)
+        view: ObjectView | None = game.reported.get(key)
+        if view is None:
+            view = game.reported[key] = self._observe(game, object_id, viewer)
+        return view
+
+    def _observe(self, game: Game, object_id: ObjectId, viewer: PlayerId | None) -> ObjectView:
         obj = game.state.objects[object_id]
         chars = game.chars(obj)
         on_battlefield = obj.zone is Zone.BATTLEFIELD
@@ -195,7 +205,16 @@ class ReferenceEngine:
         return [object_id for p in players for object_id in p.zones[zone]]
 
     def game(self) -> GameView:
-        state = self._require().state
+        game = self._require()
+        if game.exposed:
+            return self._game_view(game.state)
+        view: GameView | None = game.reported.get("game")
+        if view is None:
+            view = game.reported["game"] = self._game_view(game.state)
+        return view
+
+    @staticmethod
+    def _game_view(state: GameState) -> GameView:
         over, winner = outcome(state)
         return GameView(
             step=state.step, active_player=state.active_player,

@@ -61,6 +61,12 @@ class Game:
         self.answer_rule: AnswerRule | None = None
         #: what probes found since the state last changed, by what was probed
         self.probed: dict[Hashable, bool] = {}
+        #: what the adapter reported of the state since it last changed (objects' views, the
+        #: game's), by what was asked
+        self.reported: dict[Hashable, Any] = {}
+        #: the state was handed to a caller who may change it at any moment: from then on
+        #: nothing is kept, every probe and report is worked out afresh
+        self.exposed = False
 
     # -- shared helpers for the mechanism modules -------------------------------------------
 
@@ -130,6 +136,7 @@ class Game:
                                 f"; CR 104): no action can be taken")
         self._snapshot = snapshot if snapshot is not None else self.state.clone()
         self.probed = {}
+        self.reported = {}
         self.events = []
         self._flow = flow
         return self._advance(None)
@@ -139,8 +146,8 @@ class Game:
         left exactly as it was.  The answer for ``key`` is kept until the state changes."""
         if self._flow is not None:
             return False
-        probed = self.probed
-        if key is not None and key in probed:
+        probed, reported = self.probed, self.reported
+        if key is not None and key in probed and not self.exposed:
             flow.close()
             return probed[key]
         saved = self.state.clone()
@@ -155,8 +162,8 @@ class Game:
             self._flow = self._choice = self._snapshot = None
             self.answer_rule = None
             self.events = []
-            self.probed = probed
-        if key is not None:
+            self.probed, self.reported = probed, reported
+        if key is not None and not self.exposed:
             probed[key] = legal
         return legal
 
@@ -181,6 +188,7 @@ class Game:
         self.answer_rule = None
         self.events = []
         self.probed = {}
+        self.reported = {}
         return self._advance(values)
 
     def _advance(self, values: tuple[str, ...] | None) -> list[Event]:

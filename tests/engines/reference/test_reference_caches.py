@@ -4,9 +4,12 @@ change, what it reports is what it works out afresh."""
 
 from __future__ import annotations
 
+import pytest
+
 from conformance.contract.types import Cast
 from conformance.engines.reference import characteristics as chars_module
 from conformance.engines.reference.state import ContinuousEffect, CopyEffect
+from conformance.errors import IllegalAction
 from conformance.format.vocabulary import Door, Zone
 
 from builders import entry
@@ -131,3 +134,43 @@ def test_objects_with_the_same_values_share_a_memo_but_not_their_status(start):
     two.face_down = True
     assert _chars(engine, two.id).names == () and _chars(engine, one.id).names == ("Grizzly Bears",)
     _same(engine, one.id, two.id, three.id)
+
+
+def test_what_is_reported_follows_every_action_answer_and_refusal(start):
+    engine, ids = start(mana="{1}{G}{R}", hand=[entry("Grizzly Bears", "bears"),
+                                                 entry("Shock", "shock")])
+    game = engine._require()
+    assert engine.observe(ids["bears"]).zone is Zone.HAND
+    assert engine.observe(ids["bears"]) is engine.observe(ids["bears"])  # kept while unchanged
+    assert engine.is_legal(Cast("alice", ids["bears"]))  # a probe changes nothing reported
+    assert engine.observe(ids["bears"]).zone is Zone.HAND
+    assert engine.game().stack == ()
+    engine.perform(Cast("alice", ids["shock"]))  # asks for a target
+    assert engine.pending_choice() is not None
+    assert len(engine.game().stack) == 1
+    target = engine.pending_choice().options[0].value
+    engine.answer([target])
+    assert engine.pending_choice() is None
+    stack = engine.game().stack
+    assert len(stack) == 1
+    with pytest.raises(IllegalAction):
+        engine.perform(Cast("alice", ids["bears"]))  # sorcery speed: refused
+    assert engine.observe(ids["bears"]).zone is Zone.HAND
+    assert engine.game().stack == stack
+    for item in engine.objects(Zone.STACK):
+        assert engine.observe(item).zone is Zone.STACK
+    assert game.reported  # kept between calls
+
+
+def test_nothing_is_kept_once_the_state_is_handed_out(start):
+    engine, ids = start(battlefield=[entry("Grizzly Bears", "bears")])
+    assert engine.observe(ids["bears"]).tapped is False
+    state = engine.game_state
+    state.objects[ids["bears"]].tapped = True
+    assert engine.observe(ids["bears"]).tapped is True
+    state.objects[ids["bears"]].tapped = False
+    assert engine.observe(ids["bears"]).tapped is False
+    state.player("alice").life = 7
+    assert engine.game().players[0].life == 7
+    state.player("alice").life = 5
+    assert engine.game().players[0].life == 5
