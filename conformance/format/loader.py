@@ -101,6 +101,9 @@ def _schema_message(error: jsonschema.ValidationError, key: object = None) -> st
         extra = [key] if key is not None else _extra_keys(error)
         if extra:
             word = "step" if "expect" in allowed and "cast" in allowed else "key"
+            if extra[0] == "choose" and where.endswith(".expect_legal"):
+                return (f"{where}: expect_legal wraps an action, not an answer: a 'choose' "
+                        f"step already fails if the engine refuses its answer")
             return f"unknown {word} {extra[0]!r} in {where}{did_you_mean(str(extra[0]), allowed)}"
     if error.validator == "required":
         return f"{where}: {error.message.replace(' is a required property', '')} is required"

@@ -202,12 +202,18 @@ class ExpectStep:
     line: int = field(default=0, kw_only=True)
 
 
+#: What ``expect_illegal`` wraps: an action, or an answer to the pending choice (``choose``).
+Refusable: TypeAlias = RuleAction | ChooseStep
+
+
 @dataclass(frozen=True, slots=True)
 class ExpectIllegalStep:
-    """``expect_illegal: {<action>: ...}``: the engine must refuse the action."""
+    """``expect_illegal: {<action>: ...}``: the engine must refuse the action; or
+    ``expect_illegal: {choose: ...}``: it must refuse that answer to the pending choice,
+    which stays pending for the next ``choose``."""
 
     KEY: ClassVar[str] = "expect_illegal"
-    action: RuleAction
+    action: Refusable
     line: int = field(default=0, kw_only=True)
 
 

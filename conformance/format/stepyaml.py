@@ -20,7 +20,8 @@ from .expect import (
 from .steps import (
     ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep, ExpectIllegalStep,
     ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep, PlayLandStep,
-    ResolveStackStep, ResolveStep, RuleAction, ScriptStep, TurnFaceUpStep, UnlockStep,
+    Refusable, ResolveStackStep, ResolveStep, RuleAction, ScriptStep, TurnFaceUpStep,
+    UnlockStep,
 )
 from .vocabulary import (
     ChoiceKind, Door, Face, GameObservation, ObjectObservation, PlayerObservation, Step, Zone,
@@ -43,6 +44,15 @@ def _rule_action(raw: Mapping[str, Any], line: int) -> RuleAction:
               | AdvanceStep() | PassStep() | AttackStep() | BlockStep()):
             return step
     raise ValueError(f"{key!r} cannot be wrapped")
+
+
+def _refusable(raw: Mapping[str, Any], line: int) -> Refusable:
+    """What ``expect_illegal`` wraps: an action, or an answer (``choose``)."""
+    step = parse_step(dict(raw), line)
+    match step:
+        case ChooseStep():
+            return step
+    return _rule_action(raw, line)
 
 
 def _object_filter(raw: Mapping[str, Any]) -> ObjectFilter:
@@ -157,7 +167,7 @@ _READERS: dict[str, Callable[[Any, int], ScriptStep]] = {
                                            line=line),
     LabelStep.KEY: lambda a, line: LabelStep(a["object"], a["as"], line=line),
     ExpectStep.KEY: lambda a, line: ExpectStep(_expectation(a), line=line),
-    ExpectIllegalStep.KEY: lambda a, line: ExpectIllegalStep(_rule_action(a, line), line=line),
+    ExpectIllegalStep.KEY: lambda a, line: ExpectIllegalStep(_refusable(a, line), line=line),
     ExpectLegalStep.KEY: lambda a, line: ExpectLegalStep(_rule_action(a, line), line=line),
 }
 #: The steps written as a bare word.

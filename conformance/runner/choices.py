@@ -27,6 +27,19 @@ NO_CHOICE_TO_CHECK = ("choice: expected the engine to ask for a choice; it neith
                       "chose one itself")
 NOT_FORCED = ("the engine chose {chosen} itself for '{prompt}', where the player could have "
               "chosen otherwise (legal: {options}, choose {low} to {high})")
+#: ``expect_illegal: {choose: ...}``: the answer the rules forbid was taken.
+ANSWER_ACCEPTED = ("expected the engine to refuse the answer {answer} to '{prompt}'; it "
+                   "accepted it")
+#: ... or there was no choice to give it to.
+NO_CHOICE_TO_REFUSE = ("expected the engine to ask for a choice and refuse the answer {answer}; "
+                       "it neither asked nor chose itself")
+#: ... or the engine chose that very answer itself.
+REFUSED_ANSWER_CHOSEN = ("expected the answer {answer} to be refused; the engine chose it "
+                         "itself for '{prompt}'")
+#: The contract: a refused answer leaves the same choice pending (an engine that drops it broke
+#: the contract, it did not depart from a ruling).
+CHOICE_DROPPED = ("the engine refused the answer {answer} to '{prompt}' ({reason}) and then "
+                  "{now}; a refused answer leaves the same choice pending")
 OTHER_AUTOMATIC = ("the engine chose {chosen} itself for '{prompt}'; the script answers "
                    "{answer}")
 

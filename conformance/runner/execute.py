@@ -30,13 +30,14 @@ from ..format.model import Ruling, Scenario
 from ..format.steps import (
     ActionStep, ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep,
     ExpectIllegalStep, ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep,
-    PlayLandStep, ResolveStackStep, ResolveStep, RuleAction, ScriptStep, TurnFaceUpStep,
+    PlayLandStep, Refusable, ResolveStackStep, ResolveStep, ScriptStep, TurnFaceUpStep,
     UnlockStep,
 )
 from ..format.stepyaml import render_filter
 from .checks import ExpectationCheck
 from .choices import (
-    NEITHER_ASKED_NOR_CHOSE, OTHER_AUTOMATIC, UNASKED_CHOICE, AutomaticChoice, AutomaticChoices,
+    ANSWER_ACCEPTED, CHOICE_DROPPED, NEITHER_ASKED_NOR_CHOSE, NO_CHOICE_TO_REFUSE,
+    OTHER_AUTOMATIC, REFUSED_ANSWER_CHOSEN, UNASKED_CHOICE, AutomaticChoice, AutomaticChoices,
     resolve_values,
 )
 from .results import Result, Status
@@ -259,6 +260,38 @@ class ScenarioRun:
                                  f"'{choice.prompt}': {exc.reason} (offered: {offered})") from None
         self.follow(events)
 
+    def expect_refused(self, step: ChooseStep) -> None:
+        """``expect_illegal: {choose: ...}``: the engine must refuse the answer (raise
+        ``IllegalAction``) and keep the same choice pending for the script's next step."""
+        items = list(step.answers)
+        values = [self.option_value(item) for item in items]
+        choice = self.engine.pending_choice()
+        if choice is None:
+            made = self.automatic.first(None)
+            if made is None:
+                raise self.violation(NO_CHOICE_TO_REFUSE.format(answer=items))
+            chosen = resolve_values(made.choice, values)
+            if sorted(chosen) == sorted(made.chosen):
+                raise self.violation(REFUSED_ANSWER_CHOSEN.format(answer=items,
+                                                                  prompt=made.choice.prompt))
+            if not made.choice.forced:
+                raise self.violation(made.not_forced())
+            self.note_automatic(made, "expect_illegal: choose")  # the one answer, not this one
+            return
+        values = resolve_values(choice, values)
+        try:
+            events = self.engine.answer(values)
+        except IllegalAction as exc:
+            still = self.engine.pending_choice()
+            if still is None or (still.kind, still.player) != (choice.kind, choice.player):
+                now = ("asks nothing" if still is None
+                       else f"asks {still.kind} '{still.prompt}'")
+                raise ContractError(CHOICE_DROPPED.format(
+                    answer=items, prompt=choice.prompt, reason=exc.reason, now=now)) from None
+            return
+        self.follow(events)
+        raise self.violation(ANSWER_ACCEPTED.format(answer=items, prompt=choice.prompt))
+
     def matching(self, which: ObjectFilter) -> list[ObjectId]:
         """The objects in the filter's zone matching its ``controller``, ``token`` and
         ``name``, and not among the aliases it leaves out."""
@@ -287,7 +320,11 @@ class ScenarioRun:
         self.aliases[step.alias] = found[0]
         self.history.setdefault(step.alias, set()).add(found[0])
 
-    def expect_illegal(self, step: RuleAction) -> None:
+    def expect_illegal(self, step: Refusable) -> None:
+        """The engine must refuse the action, or the answer (``choose``)."""
+        if isinstance(step, ChooseStep):
+            self.expect_refused(step)
+            return
         action = self.action(step)
         self.check_no_choice_pending()
         try:
