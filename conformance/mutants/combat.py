@@ -13,7 +13,7 @@ from collections.abc import Generator, Iterator
 from typing import Any
 from unittest import mock
 
-from ..contract.types import Choice, Event, Option
+from ..contract.types import DIVIDE_CHOICE, Choice, Event, Option
 from ..engines.reference import casting, combat, effects, exile_to_play, game, triggers, turn
 from ..engines.reference.damage import lethal_damage
 from ..engines.reference.dividing import divided_amount
@@ -285,6 +285,18 @@ def _asks_even_for_one_target(game_: Any, player: str, ability: Any, targets: An
     return tuple(chosen)
 
 
+_answer = game.Game.answer
+
+
+def _division_without_a_minimum(self: Any, values: tuple[str, ...]) -> Any:
+    """A division of damage may leave a chosen target with none (CR 601.2d: at least 1)."""
+    choice = self._choice
+    if choice is None or choice.kind != DIVIDE_CHOICE:
+        return _answer(self, values)
+    with mock.patch.object(game, "DIVIDE_CHOICE", "divide, each target at least 1 unchecked"):
+        return _answer(self, values)
+
+
 def _every_target_required(game_: Any, spec: Any, *args: Any, **kwargs: Any) -> Any:
     """A spell with "one, two or three targets" must have the most targets."""
     whole = dataclasses.replace(spec, at_least=None) if spec is not None else None
@@ -413,6 +425,8 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
         [(effects.EFFECTS, "damage", _share_goes_to_the_others)], set()),
     "divided-evenly-without-asking": ([(casting, "announce", _evenly_without_asking)], set()),
     "divide-asked-for-one-target": ([(casting, "announce", _asks_even_for_one_target)], set()),
+    "divided-damage-target-may-get-none": (
+        [(game.Game, "answer", _division_without_a_minimum)], set()),
     "minimum-targets-ignored": ([(casting, "choose_targets", _every_target_required)], set()),
     "exiled-card-not-playable": ([(casting, "may_play", _no_permission)], set()),
     "play-permission-never-ends": ([(turn, "end_permissions", _permissions_never_end)], set()),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engines.reference import casting, mana, rooms, turn
+from ..engines.reference import casting, convoke, mana, rooms, turn
 from ..engines.reference.characteristics import DOOR_INDEX, Characteristics
 from ..engines.reference.mana import Cost
 from ..engines.reference.targets import matches
@@ -166,7 +166,22 @@ def _permissions_never_reset(game: Any) -> None:
         player.used_once_per_turn = kept[player.name]
 
 
+# -- convoke ---------------------------------------------------------------------------------
+
+
+def _convoke_ignores_colors(game: Any, chosen: tuple[str, ...], cost: Cost) -> Any:
+    """A creature tapped for convoke pays for a colored mana symbol whatever its color."""
+    generic, colored = cost.generic, list(cost.colored)
+    for _object_id in chosen:
+        if colored:
+            colored.pop(0)
+        elif generic:
+            generic -= 1
+    return Cost(generic, tuple(colored)), None
+
+
 WRONG: dict[str, tuple[list[Patch], set[str]]] = {
+    "convoke-ignores-creature-colors": ([(convoke, "_pay", _convoke_ignores_colors)], set()),
     "cost-increase-only-from-own-permanents": (
         [(casting, "total_cost", _own_increase)], set()),
     "cost-increase-only-from-opponents-permanents": (

@@ -72,6 +72,9 @@ KILLS: dict[str, frozenset[str]] = {
         "combat-a-flyer-blocks-a-flyer",
         "combat-deathtouch-lifelink-flying",
     }),
+    "convoke-ignores-creature-colors": frozenset({
+        "costs-convoke-a-creature-pays-only-mana-of-its-color",
+    }),
     "copy-uses-the-originals-x": frozenset({
         "entering-objects-a-copy-enters-as-a-new-object",
     }),
@@ -106,9 +109,14 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "divided-damage-dealt-in-full-to-each": frozenset({
         "divided-damage-arc-lightning-divides-as-it-is-cast",
+        "divided-damage-arc-lightning-each-target-gets-at-least-1",
+    }),
+    "divided-damage-target-may-get-none": frozenset({
+        "divided-damage-arc-lightning-each-target-gets-at-least-1",
     }),
     "divided-evenly-without-asking": frozenset({
         "divided-damage-arc-lightning-divides-as-it-is-cast",
+        "divided-damage-arc-lightning-each-target-gets-at-least-1",
     }),
     "divided-share-goes-to-legal-targets": frozenset({
         "divided-damage-arc-lightning-divides-as-it-is-cast",
@@ -257,6 +265,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "minimum-targets-ignored": frozenset({
         "divided-damage-arc-lightning-divides-as-it-is-cast",
+        "divided-damage-arc-lightning-each-target-gets-at-least-1",
     }),
     "next-turn-permission-ends-this-turn": frozenset({
         "exile-to-play-until-end-of-turn-or-your-next-turn",

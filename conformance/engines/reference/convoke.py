@@ -34,23 +34,35 @@ def helpers(game: Game, player: str) -> list[GameObject]:
 
 def convoke(game: Game, player: str, cost: Cost) -> Flow:
     """Ask which creatures to tap; returns what is left of ``cost`` to pay with mana.  A
-    creature pays for one colored symbol of its color if one is left, else for {1}."""
+    creature pays for one colored symbol of its color if one is left, else for {1}; an
+    answer with a creature that can pay for neither is refused and the choice stays pending
+    (CR 702.51a)."""
     available = helpers(game, player)
     if not available or not (cost.generic or cost.colored):
         return cost
     options = tuple(Option(obj.id, label(game, obj.id)) for obj in available)
+    game.answer_rule = lambda values: _pay(game, values, cost)[1]
     chosen = yield Choice("cards", player, f"tap creatures to help pay {cost} (convoke)",
                           options, 0, min(len(options), cost.generic + len(cost.colored)))
+    left, refused = _pay(game, tuple(chosen), cost)
+    if refused is not None:
+        raise IllegalAction(refused)
+    for object_id in chosen:
+        game.state.objects[object_id].tapped = True
+    return left
+
+
+def _pay(game: Game, chosen: tuple[str, ...], cost: Cost) -> tuple[Cost, str | None]:
+    """What is left of ``cost`` once the ``chosen`` creatures pay, each for one colored
+    symbol of its color if one is left, else for {1}; or why one of them can pay nothing."""
     generic, colored = cost.generic, list(cost.colored)
     for object_id in chosen:
-        obj = game.state.objects[object_id]
-        colors = game.chars(obj).colors
+        colors = game.chars(game.state.objects[object_id]).colors
         symbol = next((c for c in colored if c in colors), None)
         if symbol is not None:
             colored.remove(symbol)
         elif generic:
             generic -= 1
         else:
-            raise IllegalAction(f"{label(game, object_id)} can't pay for any of {cost}")
-        obj.tapped = True
-    return Cost(generic, tuple(colored))
+            return cost, f"{label(game, object_id)} can't pay for any of {cost}"
+    return Cost(generic, tuple(colored)), None
