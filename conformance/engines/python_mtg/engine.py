@@ -358,7 +358,11 @@ class PythonMtgEngine:
             raise IllegalAction(f"choose one of {sorted(by_value)}")
         self._pending = None
         answers = [*pending.done, (pending.key, by_value[values[0]])]
-        return self._push(pending.raw, answers, pending.choice.player, pending.item)
+        try:
+            return self._push(pending.raw, answers, pending.choice.player, pending.item)
+        except IllegalAction:  # a refused answer leaves the same choice pending
+            self._pending = pending
+            raise
 
     # -- observing -------------------------------------------------------------------------
 
