@@ -49,6 +49,8 @@ def _permission(game: Game, player: str, card: GameObject, chars: Characteristic
             key = (permanent.id, ability.index)
             if not matches(chars, rule) or (rule.get("once_per_turn") and key in used):
                 continue
+            if rule.get("once_per_turn") and game.state.active_player != player:
+                continue  # "once during each of your turns": not in another player's turn
             used.add(key)
             return
     raise IllegalAction(f"nothing allows casting {card.card.name} from the {card.zone.value}")
