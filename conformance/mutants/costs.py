@@ -148,6 +148,8 @@ def _permission(*, once: str = "per-source", owner: bool = True, controller: boo
                     continue
                 if rule.get("once_per_turn") and once != "ignored" and key in used:
                     continue
+                if rule.get("once_per_turn") and game.state.active_player != player:
+                    continue
                 used.add(key)
                 return
         raise IllegalAction(f"nothing allows casting {card.card.name} from the "
