@@ -49,6 +49,89 @@ def is_helper(card: Card) -> bool:
                for face in card.faces)
 
 
+#: Cards that act on other cards, each with what it acts on (by what their texts and types
+#: say): a trigger doubler with a permanent whose ability triggers and a creature card to make
+#: it trigger; a spell copier with an instant or sorcery to copy; an "until end of turn" pump
+#: with a creature to pump.  A helper drawn on its own rarely meets what it acts on in a game
+#: of a dozen steps.
+_DOUBLER = re.compile(r"triggers an additional time", re.IGNORECASE)
+_SPELL_COPIER = re.compile(r"copy target [a-z ]*spell", re.IGNORECASE)
+_PUMP = re.compile(r"gets? \+\d+/\+\d+ until end of turn", re.IGNORECASE)
+_WATCHES_ENTERING = re.compile(r"^(when|whenever) [^.]*enters", re.IGNORECASE | re.MULTILINE)
+
+
+def _text(card: Card) -> str:
+    return "\n".join(face.text for face in card.faces)
+
+
+def _creature(card: Card) -> bool:
+    return "Creature" in card.faces[0].types
+
+
+def _instant_or_sorcery(card: Card) -> bool:
+    return bool({"Instant", "Sorcery"} & set(card.faces[0].types))
+
+
+def _pumps(card: Card) -> bool:
+    return bool(_PUMP.search(_text(card))) or any("Prowess" in f.keywords for f in card.faces)
+
+
+def _watcher(card: Card) -> bool:
+    """A permanent with a triggered ability that watches permanents entering."""
+    return _is_permanent(card) and bool(_WATCHES_ENTERING.search(_text(card)))
+
+
+#: (what acts, where it goes, what it acts on and where, what makes it act and where)
+Test = Callable[[Card], bool]
+RECIPES: tuple[tuple[Test, tuple[tuple[Test, Zone], ...]], ...] = (
+    (lambda c: bool(_DOUBLER.search(_text(c))),
+     ((_watcher, Zone.BATTLEFIELD), (_creature, Zone.HAND))),
+    (lambda c: bool(_SPELL_COPIER.search(_text(c))), ((_instant_or_sorcery, Zone.HAND),)),
+    (_pumps, ((_creature, Zone.BATTLEFIELD), (_instant_or_sorcery, Zone.HAND))),
+)
+
+
+def pairs(pool: CardPool, focus: Callable[[Card], bool] | None
+          ) -> st.SearchStrategy[dict[Zone, list[CardEntry]]]:
+    """Three times in four, a card that acts on others (:data:`RECIPES`) among those ``focus``
+    selects, with what it acts on: the entries to add to alice's zones.  A doubler that is a
+    Room door is set up with both doors unlocked; a permanent goes onto the battlefield,
+    anything else into her hand.  :func:`boards` then gives alice plenty of mana, so that
+    she can cast what makes it act.
+
+    Shrinks towards nothing added.
+    """
+    names = sorted(name for name, card in pool.items() if "Land" not in card.faces[0].types)
+    recipes = []
+    for actor, partners in RECIPES:
+        actors = [n for n in names if actor(pool[n]) and (focus is None or focus(pool[n]))]
+        wanted = [[n for n in names if test(pool[n]) and not actor(pool[n])]
+                  for test, _zone in partners]
+        if actors and all(wanted):
+            recipes.append((actors, [(found, zone) for found, (_t, zone)
+                                     in zip(wanted, partners)]))
+    if not recipes:
+        return st.just({})
+
+    @st.composite
+    def build(draw: st.DrawFn) -> dict[Zone, list[CardEntry]]:
+        actors, partners = draw(st.sampled_from(recipes), label="cards that act on others")
+        name = draw(st.sampled_from(actors), label="the card that acts")
+        card = pool[name]
+        added: dict[Zone, list[CardEntry]] = {}
+        if _is_permanent(card):
+            doors = tuple(Door) if card.is_room else ()
+            added[Zone.BATTLEFIELD] = [CardEntry(name, unlocked=doors)]
+        else:
+            added[Zone.HAND] = [CardEntry(name)]
+        for found, zone in partners:
+            added.setdefault(zone, []).append(CardEntry(draw(st.sampled_from(found),
+                                                             label="what it acts on")))
+        return added
+
+    return st.one_of(st.just({}), build(), build(), build())
+
+
 def card_entries(pool: CardPool, zone: Zone, *, names: list[str],
                  focused: list[str] | None = None) -> st.SearchStrategy[CardEntry]:
     """One card entry for ``zone``: on the battlefield a permanent with a random state
@@ -108,8 +191,11 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     """A two-player position in alice's precombat main phase: cards in alice's hand (three
     times in four), graveyard and library; permanents on both battlefields -- among them,
     three times in four, one to three helper cards each (:func:`is_helper`), and up to two
-    of alice's last permanents on bob's side too; cards in bob's graveyard and (three times
-    in four, so that his draw step does not end the game) library; and ``mana`` for alice
+    of alice's last permanents on bob's side too; cards in bob's graveyard; a library for
+    each player seven times in eight (so that most games go on past the draw step); each
+    player's life 20, or one time in six 1 or 2 (so that damage ends some games); one
+    card that acts on others with what it acts on three times in four (:func:`pairs`, and
+    plenty of mana then); and ``mana`` for alice
     (by default plenty half of the time, else a pool from :func:`mana_pools` or the cost of
     a card in her hand or graveyard).  Every card entry gets an alias ``c1``, ``c2``... in
     order.  With ``focus``, the cards it selects come first in every zone's choices,
@@ -137,12 +223,15 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
                                             focused=focused_helpers or None),
                                min_size=1, max_size=3))
                if helpers else st.just([]))
+    acting = pairs(pool, focus)
+    life = st.sampled_from([20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 1, 2])  # near the end sometimes
     zones = {
         "hand": zone(Zone.HAND, everything, 1),
         "battlefield": zone(Zone.BATTLEFIELD, permanents, 1, 4),
-        "graveyard": zone(Zone.GRAVEYARD, everything), "library": mostly(zone(Zone.LIBRARY, everything, 2)),
+        "graveyard": zone(Zone.GRAVEYARD, everything),
+        "library": usually(zone(Zone.LIBRARY, everything, 2)),
         "bob": zone(Zone.BATTLEFIELD, permanents), "bob graveyard": zone(Zone.GRAVEYARD, everything, 0, 1),
-        "bob library": mostly(zone(Zone.LIBRARY, everything, 2, 2)),
+        "bob library": usually(zone(Zone.LIBRARY, everything, 2, 2)),
     }
 
     @st.composite
@@ -155,6 +244,9 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
         }
         bob = {Zone.BATTLEFIELD: draw(zones["bob"]), Zone.GRAVEYARD: draw(zones["bob graveyard"]),
                Zone.LIBRARY: draw(zones["bob library"])}
+        added = draw(acting, label="a card with what it acts on")
+        for zone, entries in added.items():
+            alice[zone] = [*entries, *alice[zone]]
         alice[Zone.BATTLEFIELD] += draw(helping, label="alice's helpers")
         bob[Zone.BATTLEFIELD] += draw(helping, label="bob's helpers")
         # Both players with the same permanents: their triggers on one event, the legend
@@ -163,7 +255,7 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
         bob[Zone.BATTLEFIELD] += alice[Zone.BATTLEFIELD][-mirrored:] if mirrored else []
         for side in (alice, bob):
             side[Zone.BATTLEFIELD] = settled(pool, side[Zone.BATTLEFIELD])
-        alice_mana = mana if mana is not None else draw(
+        alice_mana = mana if mana is not None else PLENTY if added else draw(
             st.one_of(st.just(PLENTY), st.just(PLENTY), mana_pools(),
                       _exact_pools(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])),
             label="mana")
@@ -173,9 +265,10 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
             return {z: tuple(_with_alias(e, f"c{next(counter)}") for e in entries)
                     for z, entries in zones.items()}
 
+        lives = [draw(life, label=f"{player}'s life") for player in ("alice", "bob")]
         return Setup(
-            players=(PlayerSetup("alice", mana=alice_mana, zones=named(alice)),
-                     PlayerSetup("bob", zones=named(bob))),
+            players=(PlayerSetup("alice", life=lives[0], mana=alice_mana, zones=named(alice)),
+                     PlayerSetup("bob", life=lives[1], zones=named(bob))),
             active_player="alice", step=Step.PRECOMBAT_MAIN,
         )
 
@@ -188,6 +281,15 @@ def mostly(entries: st.SearchStrategy[list[CardEntry]]) -> st.SearchStrategy[lis
     Shrinks towards none: a shrunk counterexample keeps only the cards it needs.
     """
     return st.one_of(st.just([]), entries, entries, entries)
+
+
+def usually(entries: st.SearchStrategy[list[CardEntry]]) -> st.SearchStrategy[list[CardEntry]]:
+    """``entries`` seven times in eight, else none: a library, so that most games go on
+    past the next draw step and some end there (CR 704.5b).
+
+    Shrinks towards none.
+    """
+    return st.one_of(st.just([]), *[entries] * 7)
 
 
 def settled(pool: CardPool, permanents: list[CardEntry]) -> list[CardEntry]:

@@ -15,7 +15,7 @@ from typing import Any
 from ..contract.types import TurnFaceUp, Unlock
 from ..format.cards import Card
 from ..format.vocabulary import Door, Step, Zone
-from .invariants import costs, durations, hidden, objects, triggers
+from .invariants import combat, costs, durations, hidden, objects, triggers, turns
 from .judge import Reading, judge_for, read_face
 from .observation import Check, Observation, Property, Violation, mana_value
 
@@ -257,6 +257,24 @@ def _spell_copies(card: Card) -> bool:
 _PUMPS = _reads(lambda r: bool(r.pump or r.aura or any(t.event == "cast" for t in r.triggers)))
 
 
+_COMBAT_KEYWORDS = frozenset({"Flying", "Reach", "First strike", "Double strike", "Trample",
+                              "Lifelink", "Deathtouch", "Vigilance", "Haste"})
+
+
+def _fighter(card: Card) -> bool:
+    """Creatures whose keywords change how they fight."""
+    return any("Creature" in f.types and _COMBAT_KEYWORDS & set(f.keywords) for f in card.faces)
+
+
+def _untapper(card: Card) -> bool:
+    return "during each other player's untap step" in _text(card)
+
+
+def _damage(card: Card) -> bool:
+    """What deals damage or makes a player lose life: burn, and creatures."""
+    return "damage" in _text(card) or "loses" in _text(card) or _fighter(card)
+
+
 def _any_view(test: Callable[[Any], bool]) -> Callable[[Observation], bool]:
     def reached(o: Observation) -> bool:
         return any(test(v) for v in o.views.values())
@@ -367,6 +385,36 @@ PROPERTIES: tuple[Property, ...] = (
              ("copy-mirror-room-copies-only-printed-values",),
              frozenset({"token-copies"}), hidden.copy_exceptions, hidden.makes_excepted_copies,
              ("707.9b", "707.2"), "copies", hidden.reached_copy_exception),
+    Property("combat-declarations", combat.combat_declarations.__doc__ or "",
+             ("combat-attacking-creatures", "combat-deathtouch-lifelink-flying",
+              "turn-structure-tap-an-attacker-before-attacks"),
+             frozenset({"combat"}), combat.combat_declarations, _fighter,
+             ("508.1a", "508.1f", "302.6", "702.10b", "509.1a", "509.1b", "702.9b", "702.17b",
+              "702.20b"), "combat", combat.reached_declarations),
+    Property("combat-damage", combat.combat_damage.__doc__ or "",
+             ("combat-first-strike-and-double-strike", "combat-first-strike-deals-damage-once",
+              "combat-deathtouch-lifelink-flying",
+              "combat-hystrodon-trample-and-combat-damage-trigger"),
+             frozenset({"combat"}), combat.combat_damage, _fighter,
+             ("510.1a", "510.1c", "510.2", "510.4", "702.4b", "702.7b", "702.15b", "702.19b",
+              "702.2b", "704.5g", "704.5h"), "combat", combat.reached_damage),
+    Property("untap-step", turns.untap_step.__doc__ or "",
+             ("turn-structure-seedborn-muse-untaps-during-other-untap-steps",),
+             frozenset({"priority"}), turns.untap_step, _untapper, ("502.3", "502.2"), "turn-structure",
+             turns.reached_untap),
+    Property("draw-step", turns.draw_step.__doc__ or "",
+             ("turn-structure-draw-step-and-cleanup",),
+             frozenset({"priority"}), turns.draw_step, lambda card: True, ("504.1", "704.5b"),
+             "turn-structure", turns.reached_draw),
+    Property("priority", turns.priority.__doc__ or "",
+             ("turn-structure-priority-passes-to-the-opponent",),
+             frozenset({"priority"}), turns.priority, lambda card: True, ("117.3d", "117.4", "500.2"),
+             "turn-structure", turns.reached_priority),
+    Property("game-over", turns.game_over.__doc__ or "",
+             ("game-over-a-player-who-loses-ends-the-game",),
+             frozenset(), turns.game_over, _damage, ("104.2a", "104.3a", "104.3b", "704.5a",
+                                                     "704.5b"),
+             "game-over", turns.reached_game_over),
     Property("power-and-toughness", durations.power_and_toughness.__doc__ or "",
              ("morph-face-down-permanent-is-nameless-2-2",),
              frozenset(), durations.power_and_toughness, _PUMPS,

@@ -1,0 +1,225 @@
+"""Invariants of the turn and of the end of the game: the untap step untaps the active
+player's permanents only (CR 502.3, and "untap ... during each other player's untap step"),
+the draw step draws one card (CR 504.1), the top of the stack resolves or the step ends only
+when every player passes in succession (CR 117.4), and a player at 0 or less life loses
+while a player with life left and cards to draw does not (CR 104.3a-b, 704.5a-b).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ...contract.text import normalize_text
+from ...contract.types import (
+    AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, Move, ObjectView, PassPriority,
+    TurnFaceUp, Unlock,
+)
+from ...format.vocabulary import Step, Zone
+from ..memory import StepView, step_of
+from ..observation import Observation, Violation
+from .combat import turn_of, unchanged
+
+#: "Untap all permanents you control during each other player's untap step" (Seedborn
+#: Muse's kind), "untap each creature you control ..." (Prop Room's).
+_UNTAP_STATIC = re.compile(r"untap (all permanents|each creature|all creatures) you control "
+                           r"during each other player's untap step")
+
+
+def _untaps_in_others_turns(step: StepView, controller: str,
+                            permanents: Iterable[ObjectView]) -> tuple[bool, bool] | None:
+    """Whether ``controller``'s permanents, and whether their creatures, untap in other
+    players' untap steps; ``None`` when the judge can't read a permanent of theirs."""
+    every = creatures = False
+    for view in permanents:
+        if view.controller != controller:
+            continue
+        faces = step.judge.faces_of(view)
+        if faces is None:
+            return None
+        for face in faces:
+            found = _UNTAP_STATIC.search(normalize_text(face.text).lower())
+            if found is not None:
+                every |= found.group(1) == "all permanents"
+                creatures = True
+    return every, creatures
+
+
+def _passing(o: Observation, step: StepView) -> bool:
+    """A step in which players only passed priority: no object left the stack."""
+    before = step.before_game
+    return (step.acted and isinstance(o.action, (AdvanceTo, PassPriority))
+            and before is not None and not before.stack
+            and o.engine.pending_choice() is None)
+
+
+def untap_step(o: Observation) -> Iterable[Violation]:
+    """When a turn begins, the active player's permanents untap; another player's stay as
+    they were, except those an "untap ... during each other player's untap step" ability
+    of theirs untaps."""
+    step = step_of(o)
+    before = step.before_game
+    if not _passing(o, step) or not step.turn_ended or before is None \
+            or before.active_player == o.game.active_player:
+        return
+    active = o.game.active_player
+    now_battlefield = [v for v in o.views.values() if v.zone is Zone.BATTLEFIELD]
+    statics: dict[str, tuple[bool, bool] | None] = {}
+    for view in now_battlefield:
+        old = step.before_views.get(view.id)
+        if old is None or old.zone is not Zone.BATTLEFIELD or view.controller is None:
+            continue
+        name = " // ".join(view.names) or "a face-down permanent"
+        if view.controller == active:
+            if view.tapped:
+                yield Violation(f"{active}'s {name} did not untap in {active}'s untap step",
+                                view.id, "tapped", False)
+                return
+            continue
+        if not old.tapped:
+            continue
+        if view.controller not in statics:
+            statics[view.controller] = _untaps_in_others_turns(step, view.controller,
+                                                               now_battlefield)
+        known = statics[view.controller]
+        types = step.judge.types_of(view)
+        if known is None or types is None:
+            continue
+        every, creatures = known
+        untaps = every or (creatures and "Creature" in types)
+        if view.tapped == untaps:
+            yield Violation(f"{view.controller}'s {name} {'stayed tapped' if untaps else 'untapped'}"
+                            f" in {active}'s untap step", view.id, "tapped", not untaps)
+            return
+
+
+def reached_untap(o: Observation) -> bool:
+    """A turn began with a tapped permanent on the battlefield."""
+    step = step_of(o)
+    return _passing(o, step) and step.turn_ended and any(
+        v.zone is Zone.BATTLEFIELD and v.tapped for v in step.before_views.values())
+
+
+def draw_step(o: Observation) -> Iterable[Violation]:
+    """As the draw step begins, the active player draws a card: one card more in their
+    hand, one fewer in their library (CR 504.1) -- or, with an empty library, they lose
+    (CR 704.5b)."""
+    step = step_of(o)
+    before = step.before_game
+    if not _passing(o, step) or before is None:
+        return
+    drawers = [p for s, p in step.steps_begun if s is Step.DRAW]
+    if len(drawers) != 1 or drawers[0] != o.game.active_player:
+        return
+    player = drawers[0]
+    then, now = before.player(player), o.game.player(player)
+    if then.library_size == 0:
+        if not o.game.game_over and "game_over" not in o.game.unknown:
+            yield Violation(f"{player} drew from an empty library and the game goes on")
+        return
+    if o.game.game_over:
+        return
+    if (now.library_size, now.hand_size) != (then.library_size - 1, then.hand_size + 1):
+        yield Violation(f"in {player}'s draw step the library went from {then.library_size} to "
+                        f"{now.library_size} cards and the hand from {then.hand_size} to "
+                        f"{now.hand_size}: not one card drawn")
+
+
+def reached_draw(o: Observation) -> bool:
+    step = step_of(o)
+    return _passing(o, step) and any(s is Step.DRAW for s, _p in step.steps_begun)
+
+
+def priority(o: Observation) -> Iterable[Violation]:
+    """A player passing priority gives it to the next player; only when every player has
+    passed in succession, without an action in between, does the top of the stack resolve
+    or the step end (CR 117.3d, 117.4)."""
+    step = step_of(o)
+    turn = turn_of(o)
+    action, before = o.action, step.before_game
+    if not step.acted or not isinstance(action, PassPriority) or before is None:
+        return
+    if not turn.fresh_before or o.game.game_over:
+        return  # another player passed just before (or the judge does not know)
+    if "stack" in o.game.unknown or "priority_player" in o.game.unknown:
+        return
+    if not unchanged(before, o.game):
+        what = "the top of the stack resolved" if before.stack else "the step ended"
+        yield Violation(f"{action.player} passed priority, no other player had passed since "
+                        f"the last action, and {what}")
+        return
+    if o.engine.pending_choice() is None and o.game.priority_player == action.player:
+        yield Violation(f"{action.player} passed priority and still has it")
+
+
+def reached_priority(o: Observation) -> bool:
+    step = step_of(o)
+    return step.acted and isinstance(o.action, PassPriority) and turn_of(o).fresh_before
+
+
+def game_over(o: Observation) -> Iterable[Violation]:
+    """A player with 0 or less life loses, and with one opponent left the game is over
+    (CR 704.5a, 104.2a, 104.3b); a game is over only when each player but the winner has
+    0 or less life or an empty library to draw from (CR 704.5b); and life totals change
+    only as damage is dealt or spells and abilities resolve (CR 119.3), not in a step that
+    resolved nothing and dealt no combat damage."""
+    step = step_of(o)
+    game = o.game
+    if not step.acted or o.engine.pending_choice() is not None:
+        return
+    yield from _life_unchanged(o, step)
+    if "game_over" in game.unknown or "winner" in game.unknown:
+        return
+    if not game.game_over:
+        dead = [p.name for p in game.players if p.life <= 0]
+        if dead:
+            yield Violation(f"{dead[0]} has {game.player(dead[0]).life} life and the game "
+                            f"goes on")
+        return
+    for player in game.players:
+        if player.name == game.winner:
+            if player.life <= 0:
+                yield Violation(f"{player.name} won with {player.life} life")
+                return
+            continue
+        if player.life > 0 and player.library_size > 0:
+            yield Violation(f"the game is over though {player.name} has {player.life} life "
+                            f"and {player.library_size} cards in their library")
+            return
+
+
+def _quiet(o: Observation, step: StepView) -> bool:
+    """A step in which nothing resolved and no combat damage was dealt: a spell cast, a door
+    unlocked, a permanent turned face up, a declaration, a card moved, or priority passed
+    with an empty stack through steps without combat damage."""
+    action, before = o.action, step.before_game
+    if not step.acted or before is None:
+        return False
+    if isinstance(action, Cast):
+        view = step.before_views.get(action.card)
+        faces = step.judge.faces_of(view) if view is not None else None
+        return faces is not None and not any("life" in f.text.lower() for f in faces)
+    if isinstance(action, (Unlock, TurnFaceUp, DeclareAttackers, DeclareBlockers, Move)):
+        return True
+    return isinstance(action, (AdvanceTo, PassPriority)) and not before.stack \
+        and not any(s is Step.COMBAT_DAMAGE for s, _p in step.steps_begun) \
+        and not (before.step is Step.COMBAT_DAMAGE or o.game.step is Step.COMBAT_DAMAGE)
+
+
+def _life_unchanged(o: Observation, step: StepView) -> Iterable[Violation]:
+    """Life changes as damage is dealt and as spells and abilities that gain or lose life
+    resolve (CR 119.3, 120.3): not in a quiet step."""
+    before = step.before_game
+    if before is None or not _quiet(o, step):
+        return
+    for player in o.game.players:
+        then = before.player(player.name).life
+        if player.life != then:
+            yield Violation(f"{player.name}'s life went from {then} to {player.life} in a step "
+                            f"that resolved nothing and dealt no combat damage")
+            return
+
+
+def reached_game_over(o: Observation) -> bool:
+    """A player at 0 life or less after an action."""
+    return step_of(o).acted and any(p.life <= 0 for p in o.game.players)
