@@ -30,6 +30,11 @@ from typing import Any
 from conformance.engines.phase import create
 from conformance.engines.phase import session as session_module
 from conformance.engines.phase.adapter import PhaseEngine
+
+try:  # (views.py is absent from adapters older than the lazy views, measured for comparison)
+    from conformance.engines.phase import views as views_module
+except ImportError:  # pragma: no cover
+    views_module = None  # type: ignore[assignment]
 from conformance.format.loader import load_corpus
 from conformance.runner.execute import run_ruling
 
@@ -42,6 +47,10 @@ READINGS = frozenset({"waiting_for", "stack"})
 #: The contract's methods (and the reproduction a failure asks for), timed on the adapter.
 CONTRACT = ("start", "perform", "answer", "pending_choice", "accepts", "observe", "objects",
             "game", "is_legal", "legal_actions", "close", "reproduction")
+#: The values of the adapter's views read from phase when they are first used (views.py):
+#: the adapter's work too, though done after the contract call that made the view.
+LAZY: tuple[tuple[Any, str], ...] = () if views_module is None else (
+    (views_module.PhaseObjectView, "mana_value"), (views_module.PhaseGameView, "active_player"))
 
 
 class Meter:
@@ -109,6 +118,10 @@ def measure(paths: list[Path], rounds: int) -> tuple[Meter, int]:
     session_module.PhaseSession.replica = meter.replica(replica)  # type: ignore[method-assign]
     for name in CONTRACT:
         setattr(engine, name, meter.contract(getattr(engine, name)))
+    # the values a view reads from phase when they are used, after the contract call
+    lazy = [(cls, name, getattr(cls, name)) for cls, name in LAZY if hasattr(cls, name)]
+    for cls, name, prop in lazy:
+        setattr(cls, name, property(meter.contract(prop.fget), prop.fset))
     try:
         for _ in range(rounds):
             forget = getattr(session_module, "forget_openings", None)
@@ -119,6 +132,8 @@ def measure(paths: list[Path], rounds: int) -> tuple[Meter, int]:
     finally:
         session_module.PhaseSession.call = original  # type: ignore[method-assign]
         session_module.PhaseSession.replica = replica  # type: ignore[method-assign]
+        for cls, name, prop in lazy:
+            setattr(cls, name, prop)
     return meter, len(corpus.rulings) * rounds
 
 
