@@ -1,7 +1,9 @@
 """Invariants of costs and permissions: whether casting a spell, unlocking a door or turning a
 permanent face up is legal, worked out by the judge whenever it knows the player's mana --
 at the start of a game, after steps that spend nothing, and after mana empties between steps
-(CR 500.4).
+(CR 500.4).  When it does not know the mana, it still rules on what timing, zones and
+permissions forbid whatever the mana (a sorcery on another player's turn, a card in another
+player's graveyard, an exiled card whose permission to be played has ended).
 
 The judge computes the total cost itself (CR 601.2f: the mana cost or alternative cost,
 plus every increase -- from any player's permanents -- minus the caster's reductions, which
@@ -15,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...contract.types import Action, Cast, TurnFaceUp, Unlock
+from ...contract.types import Action, Cast, ObjectId, TurnFaceUp, Unlock
 from ...format.cards import Card, CardFace
 from ...format.vocabulary import Door, Zone
 from ..judge import Cost, Pool, total_cost
 from ..memory import StepView, step_of
+from .exile import exiled_of
 from ..observation import Observation, Violation, mana_value
 
 _PERMANENT = frozenset({"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"})
@@ -86,7 +89,8 @@ def _permission(step: StepView, player: str, spell: tuple[frozenset[str], frozen
 
 
 def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: str,
-                    faces: list[CardFace], face_down: bool, pool: Pool) -> _Judgement:
+                    faces: list[CardFace], face_down: bool, pool: Pool | None,
+                    card_id: ObjectId | None = None) -> _Judgement:
     judge, o = step.judge, step.now
     verdict = _Judgement()
     if face_down:
@@ -110,18 +114,25 @@ def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: 
         value = 0 if face_down else sum(mana_value(f.mana_cost) for f in faces)
         verdict.require(_permission(step, player, spell, value),
                         "no unused permission allows casting it from the graveyard")
+    elif zone is Zone.EXILE and card_id is not None and not face_down:
+        verdict.require(exiled_of(o).allows(card_id, player),
+                        "no permission to play it from exile holds")
     else:
         verdict.require(False, f"nothing allows casting it from {owner}'s {zone.value}")
     earlier = step.knowledge.casts.get(player, [])
     cost = total_cost(judge, o.views, player, spell, base, earlier)
-    payable = pool.can_pay(cost)
+    payable = pool.can_pay(cost) if pool is not None else None
     unknown = any(r.unknown_cost for v in o.views.values() if v.zone is Zone.BATTLEFIELD
                   for r in judge.readings_of(v) or ())
-    verdict.require(payable if payable or not unknown else None,
+    verdict.require(payable if payable is not False or not unknown else None,
                     f"its total cost {_show(cost)} can't be paid from {_show_pool(pool)}")
     if not face_down:
         verdict.require(_targets_known(faces[0]), "")
     return verdict
+
+
+def _can_pay(pool: Pool | None, cost: Cost) -> bool | None:
+    return pool.can_pay(cost) if pool is not None else None
 
 
 def _show(cost: Cost) -> str:
@@ -129,12 +140,17 @@ def _show(cost: Cost) -> str:
         f"{{{s}}}" for s in cost.symbols) or "{0}"
 
 
-def _show_pool(pool: Pool) -> str:
+def _show_pool(pool: Pool | None) -> str:
+    if pool is None:
+        return "a pool the judge does not know"
     return "".join(f"{{{c}}}" * n for c, n in sorted(pool.mana.items())) or "an empty pool"
 
 
-def _candidates(step: StepView, player: str, pool: Pool
+def _candidates(step: StepView, player: str, pool: Pool | None
                 ) -> Iterable[tuple[Action, _Judgement]]:
+    """Each action the judge rules on, with its judgement; with an unknown ``pool``, what
+    the cost decides is unknown, and only what timing, zones and permissions decide is
+    ruled on."""
     judge, o = step.judge, step.now
     for view in o.views.values():
         card = judge.card_of(view)
@@ -149,7 +165,7 @@ def _candidates(step: StepView, player: str, pool: Pool
             for door, faces in options:
                 yield (Cast(player, view.id, door=door),
                        _cast_judgement(step, player, card, view.zone, view.owner, faces,
-                                       False, pool))
+                                       False, pool, view.id))
             if view.zone is Zone.HAND and view.owner == player:
                 yield (Cast(player, view.id, face_down=True),
                        _cast_judgement(step, player, card, view.zone, view.owner, [],
@@ -164,7 +180,7 @@ def _candidates(step: StepView, player: str, pool: Pool
                                 "stack")
                 verdict.require(door not in view.unlocked_doors, "the door is unlocked")
                 cost = Cost.of(card.faces[0 if door is Door.LEFT else 1].mana_cost)
-                verdict.require(pool.can_pay(cost), f"its unlock cost {_show(cost)} can't be "
+                verdict.require(_can_pay(pool, cost), f"its unlock cost {_show(cost)} can't be "
                                                     f"paid from {_show_pool(pool)}")
                 yield Unlock(player, view.id, door), verdict
         elif view.zone is Zone.BATTLEFIELD and view.face_down:
@@ -174,14 +190,15 @@ def _candidates(step: StepView, player: str, pool: Pool
             verdict.require(o.game.priority_player == player, "no priority")
             verdict.require(morph is not None, "no morph cost")
             if morph is not None:
-                verdict.require(pool.can_pay(Cost.of(morph)),
+                verdict.require(_can_pay(pool, Cost.of(morph)),
                                 f"its morph cost {morph} can't be paid from {_show_pool(pool)}")
             yield TurnFaceUp(player, view.id), verdict
 
 
 def legal_actions(o: Observation) -> Iterable[Violation]:
     """Casting a spell is legal exactly when its timing, the zone it is in (its owner's
-    hand, or a graveyard with an unused permission for it) and its total cost allow it;
+    hand, a graveyard with an unused permission for it, or exile while a permission to
+    play it holds) and its total cost allow it;
     unlocking a door exactly in a main phase of its Room's controller's turn with an empty
     stack, by paying that door's mana cost (no spell's cost increase applies); turning a
     face-down permanent face up exactly by its controller paying its morph cost."""
@@ -192,10 +209,8 @@ def legal_actions(o: Observation) -> Iterable[Violation]:
     if player is None:
         return
     pool = step.knowledge.pools.get(player)
-    if pool is None:
-        return
     for action, verdict in _candidates(step, player, pool):
-        if verdict.verdict is None:
+        if verdict.verdict is None or pool is None and verdict.verdict:
             continue
         legal = o.engine.is_legal(action)
         if legal != verdict.verdict:
