@@ -307,11 +307,15 @@ class _VerdictItem(pytest.Item):
 
 
 class RulingItem(_VerdictItem):
-    """A ruling; collected by its id, loaded when it runs (or is reported on)."""
+    """A ruling; collected by its id, loaded when it runs (or is reported on), and let go
+    of once it has run: only where it is reported is kept, so that a session holds one
+    loaded ruling at a time rather than the corpus (less for the garbage collector to
+    walk again and again)."""
 
     def __init__(self, *, ruling: Ruling | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._loaded: Ruling | LoadFailure | None = ruling
+        self._where: tuple[Path, int, str] | None = None
         self.add_marker(pytest.mark.ruling)
 
     def load(self) -> Ruling | LoadFailure:
@@ -333,6 +337,13 @@ class RulingItem(_VerdictItem):
         return shared_engine(self.config)
 
     def runtest(self) -> None:
+        try:
+            self._run()
+        finally:
+            self.reportinfo()  # kept
+            self._loaded = None
+
+    def _run(self) -> None:
         ruling = self.load()
         if isinstance(ruling, LoadFailure):
             _record(self, failure_result(ruling))
@@ -364,11 +375,15 @@ class RulingItem(_VerdictItem):
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int, str]:
-        ruling = self.load()
-        if isinstance(ruling, LoadFailure):  # where a broken file is reported
-            return (self.path, max(ruling.errors[0].location.line - 1, 0),
-                    f"ruling file {self.path.name}")
-        return self.path, max(ruling.location.line - 1, 0), f"ruling {ruling.id}"
+        if self._where is None:
+            ruling = self.load()
+            if isinstance(ruling, LoadFailure):  # where a broken file is reported
+                self._where = (self.path, max(ruling.errors[0].location.line - 1, 0),
+                               f"ruling file {self.path.name}")
+            else:
+                self._where = (self.path, max(ruling.location.line - 1, 0),
+                               f"ruling {ruling.id}")
+        return self._where
 
 
 class BrokenRulingItem(_VerdictItem):
