@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..properties.isolation import Isolation
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -24,6 +27,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--differential", action="store_true",
                         help="play on the reference engine and replay every step on --engine, "
                              "reporting the first observation on which they differ")
+    parser.add_argument("--isolate", action=argparse.BooleanOptionalAction, default=None,
+                        help="run each property's search in a child process, so that an "
+                             "engine that kills its process costs that property an error "
+                             "(default: on for every engine but the reference engine)")
+    parser.add_argument("--memory-limit", type=int, default=None, metavar="MIB",
+                        help="the address space of each isolated search, in MiB (default: "
+                             "4096; 0: no limit)")
     return parser
 
 
@@ -80,8 +90,27 @@ def cmd_properties(args: argparse.Namespace) -> int:
                     counterexamples=args.counterexamples, differential=args.differential)
     results = run_properties(chosen, factory, capabilities, corpus.cards, corpus.rulings,
                              profile=args.profile, seed=args.seed, engine_name=name,
-                             on_result=record, replay=replay)
+                             on_result=record, replay=replay, isolation=_isolation(args, name))
     writer.finish()
     counts = summary(results)
     print(", ".join(f"{counts[s]} {s.value}" for s in Status if counts[s]) + " (properties)")
     return exit_code(results)
+
+
+def _isolation(args: argparse.Namespace, name: str) -> Isolation | None:
+    """How the searches are isolated: each in a child process for any engine but the
+    reference engine (an engine in the harness's process can abort it), unless told."""
+    from ..contract import registry
+    from ..errors import UsageError
+    from ..properties.isolation import DEFAULT_MEMORY_LIMIT, Isolation
+
+    isolate = name != registry.DEFAULT_ENGINE if args.isolate is None else args.isolate
+    if args.memory_limit is not None and args.memory_limit < 0:
+        raise UsageError(f"--memory-limit must be a number of MiB, not {args.memory_limit}")
+    if not isolate:
+        if args.memory_limit:
+            raise UsageError("--memory-limit limits isolated searches: not with --no-isolate")
+        return None
+    if args.memory_limit is None:
+        return Isolation(DEFAULT_MEMORY_LIMIT)
+    return Isolation(args.memory_limit * 1024**2 or None)

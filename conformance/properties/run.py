@@ -28,6 +28,7 @@ from ..format.cards import CardPool
 from ..format.model import Ruling, Setup
 from ..runner.results import Result, Status
 from .catalog import Property
+from .isolation import Isolation
 from .machine import PropertyFailure, machine_class, scenario_text
 from .profiles import PROFILES
 
@@ -143,9 +144,13 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
                    capabilities: frozenset[str], pool: CardPool, rulings: Sequence[Ruling], *,
                    profile: str, seed: int | None, engine_name: str,
                    on_result: Callable[[Result], None], replay: Replay | None = None,
-                   budget: float | None = None) -> list[Result]:
+                   budget: float | None = None,
+                   isolation: Isolation | None = None) -> list[Result]:
     """Every property, ``unsupported`` where the engine lacks what it needs; each has
-    ``budget`` seconds of games (by default the profile's, ``BUDGETS``)."""
+    ``budget`` seconds of games (by default the profile's, ``BUDGETS``).  With
+    ``isolation``, each property's search runs in a child process: an engine that kills
+    that process makes the property an ``error`` (with the game under way), and the run
+    goes on."""
     budget = BUDGETS.get(profile) if budget is None else budget
     results = []
     for prop in properties:
@@ -153,11 +158,24 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
         if missing:
             result = Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
                             message=f"the engine lacks: {', '.join(missing)}")
-        else:
+        elif isolation is None:
             result = run_property(prop, factory, pool, rulings, profile=profile, seed=seed,
                                   engine_name=engine_name,
                                   moves="inject-moves" in capabilities, replay=replay,
                                   budget=budget)
+        else:
+            chosen = _seed(profile, seed)
+
+            def work(wrap: Callable[[Engine], Engine], prop: Property = prop,
+                     chosen: int = chosen) -> Result:
+                return run_property(prop, lambda: wrap(factory()), pool, rulings,
+                                    profile=profile, seed=chosen, engine_name=engine_name,
+                                    moves="inject-moves" in capabilities, replay=replay,
+                                    budget=budget)
+            again = (replay or Replay(engine=engine_name)).command(prop, profile, chosen, False)
+            result = isolation.run(work, property_id=prop.id, details={
+                "seed": chosen, "profile": profile, "hypothesis": hypothesis.__version__,
+                "replay": again})
         on_result(result)
         results.append(result)
     return results
@@ -175,8 +193,7 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
     by default): generation and shrinking stop there, and the last counterexample found
     is the one reported."""
     base = PROFILES[profile]
-    if seed is None:
-        seed = 0 if base.derandomize else random.randrange(2**32)
+    seed = _seed(profile, seed)
     replay = replay or Replay(engine=engine_name)
     guard = _Guard(factory, budget)
     machine = machine_class(guard.engine, pool, [prop], moves=moves)
@@ -240,6 +257,13 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
         message = f"{type(outcome).__name__}: {first}"
     return Result(id=prop.id, status=Status.ERROR, kind="property", message=message,
                   duration=duration, details=details)
+
+
+def _seed(profile: str, seed: int | None) -> int:
+    """``seed``, or the seed a search of ``profile`` is given when none is."""
+    if seed is not None:
+        return seed
+    return 0 if PROFILES[profile].derandomize else random.randrange(2**32)
 
 
 def _play(machine: type[RuleBasedStateMachine], chosen: settings,

@@ -1,0 +1,213 @@
+"""A property's search in a child process, so that an engine that kills its process (an
+abort, a runaway allocation) costs that property an ``error`` and nothing else.
+
+An engine imported into the harness's process (phase.rs is one) can abort the process: no
+``except`` catches that.  :class:`Isolation` forks a child for each property's search; the
+child sends its result back over a pipe, under a limit on its address space (so that a
+runaway allocation fails there instead of bringing in the system's out-of-memory killer).
+While it plays, the child keeps the game in progress -- its setup and the steps taken, with
+the call under way -- in a journal file, so that when it dies the parent reports that game
+as the scenario it died in.  Where processes cannot be forked (``fork`` is a POSIX start
+method), searches run in the harness's process as before.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from ..contract.protocol import Engine
+from ..contract.types import Action, Event, ObjectId
+from ..format.cards import CardPool
+from ..format.model import Setup
+from ..runner.results import Result, Status
+from .recording import Recorder, scenario_text, setup_yaml
+
+#: The default limit on a child's address space: generous for a game (the harness with its
+#: corpus and an engine take a few hundred MiB), far below what a runaway allocation asks.
+DEFAULT_MEMORY_LIMIT = 4 * 1024**3
+
+
+@dataclass(frozen=True, slots=True)
+class Isolation:
+    """Each property's search in a forked child whose address space is limited to
+    ``memory_limit`` bytes (``None``: no limit)."""
+
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT
+
+    @staticmethod
+    def available() -> bool:
+        return "fork" in multiprocessing.get_all_start_methods()
+
+    def run(self, work: Callable[[Callable[[Engine], Engine]], Result], *, property_id: str,
+            details: dict[str, Any]) -> Result:
+        """``work``'s result, computed in a child; ``work`` is given the wrapper to put
+        around each engine it makes, which keeps the journal.  When the child dies without
+        a result, an ``error`` naming how it died, with ``details`` and the game under way."""
+        if not self.available():
+            return work(lambda engine: engine)
+        context = multiprocessing.get_context("fork")
+        handle, name = tempfile.mkstemp(prefix="conformance-game-", suffix=".json")
+        os.close(handle)
+        journal = Path(name)
+        receiving, sending = context.Pipe(duplex=False)
+        child = context.Process(target=_child, args=(work, journal, sending, self.memory_limit),
+                                daemon=True)
+        try:
+            child.start()
+            sending.close()
+            result = _receive(receiving, child)
+            child.join()
+            if result is not None:
+                return result
+            return _died(property_id, child.exitcode, journal, details)
+        finally:
+            receiving.close()
+            if child.is_alive():
+                child.kill()
+                child.join()
+            journal.unlink(missing_ok=True)
+
+
+def _child(work: Callable[[Callable[[Engine], Engine]], Result], journal: Path,
+           sending: Connection, memory_limit: int | None) -> None:
+    if memory_limit is not None:
+        import resource
+
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = memory_limit if hard == resource.RLIM_INFINITY else min(memory_limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    result = work(lambda engine: _JournaledEngine(engine, journal))
+    sending.send(result)
+    sending.close()
+
+
+def _receive(receiving: Connection, child: Any) -> Result | None:
+    """The child's result, or ``None`` once it has ended without sending one."""
+    while True:
+        if receiving.poll(0.2):
+            try:
+                found: Result = receiving.recv()
+            except EOFError:
+                return None
+            return found
+        if not child.is_alive():
+            if receiving.poll(0):
+                continue
+            return None
+
+
+def _died(property_id: str, exitcode: int | None, journal: Path,
+          details: dict[str, Any]) -> Result:
+    how = _how(exitcode)
+    found = dict(details)
+    game = _last_game(journal)
+    where = "during a game"
+    if game is not None:
+        scenario, call = game
+        found["scenario"] = scenario_text(scenario)
+        if call is not None:
+            found["dying_call"] = call
+            where = f"during a game ({call})"
+    else:
+        where = "before any game started"
+    return Result(id=property_id, status=Status.ERROR, kind="property",
+                  message=f"the engine's process died ({how}) {where}", details=found)
+
+
+def _how(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        try:
+            return signal.Signals(-exitcode).name
+        except ValueError:
+            return f"signal {-exitcode}"
+    return f"exit status {exitcode}"
+
+
+def _last_game(journal: Path) -> tuple[dict[str, Any], str | None] | None:
+    """The scenario of the game under way when the child died (the step it was taking
+    last, marked by ``dying_call``), if one had started."""
+    try:
+        text = journal.read_text("utf-8")
+    except OSError:
+        return None
+    if not text:
+        return None
+    try:
+        game = json.loads(text)
+    except ValueError:
+        return None
+    return game["scenario"], game.get("call")
+
+
+class _JournaledEngine:
+    """An engine that writes the game under way to ``journal`` before each action or answer
+    it is given (a process that dies in the call leaves the step that killed it), with the
+    state machine's recorder: aliases, never engine ids."""
+
+    def __init__(self, engine: Engine, journal: Path) -> None:
+        self._engine = engine
+        self._journal = journal
+        self._recorder: Recorder | None = None
+        self._setup: dict[str, Any] = {}
+
+    def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
+        self._recorder = None
+        self._setup = setup_yaml(setup)
+        self._write([], "start")
+        aliases = dict(self._engine.start(setup, cards))
+        self._recorder = Recorder(setup, dict(aliases))
+        self._write([], None)
+        return aliases
+
+    def perform(self, action: Action) -> Sequence[Event]:
+        recorder = self._recorder
+        if recorder is None:
+            return self._engine.perform(action)
+        mark = recorder.mark()
+        step = recorder.action(self._engine, action)
+        self._write([step], f"perform {type(action).__name__}")
+        try:
+            events = self._engine.perform(action)
+        except BaseException:
+            recorder.rewind(mark)
+            raise
+        recorder.steps.append(step)
+        recorder.follow(events)
+        return events
+
+    def answer(self, values: Sequence[str]) -> Sequence[Event]:
+        recorder = self._recorder
+        if recorder is None:
+            return self._engine.answer(values)
+        mark = recorder.mark()
+        choice = self._engine.pending_choice()
+        by_value = {o.value: o for o in choice.options} if choice is not None else {}
+        step = {"choose": [recorder.value(self._engine, v, by_value.get(v)) for v in values]}
+        self._write([step], "answer")
+        try:
+            events = self._engine.answer(values)
+        except BaseException:
+            recorder.rewind(mark)
+            raise
+        recorder.steps.append(step)
+        recorder.follow(events)
+        return events
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    def _write(self, pending: list[Any], call: str | None) -> None:
+        steps = list(self._recorder.steps) if self._recorder is not None else []
+        scenario = {"name": "the game under way when the engine's process died",
+                    "setup": self._setup, "script": steps + pending}
+        self._journal.write_text(json.dumps({"scenario": scenario, "call": call},
+                                            default=str), "utf-8")
