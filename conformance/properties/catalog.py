@@ -221,7 +221,9 @@ def _reads(test: Callable[[Reading], bool]) -> Callable[[Card], bool]:
 
 
 _TRIGGERS = _reads(lambda r: bool(r.doubler) or any(
-    t.event not in ("other", "combat") for t in r.triggers))
+    t.event not in ("other", "combat") and not t.event.startswith(("attacks", "you-attack",
+                                                                   "combat-damage"))
+    for t in r.triggers))
 #: Triggered abilities that watch every player's objects ("whenever another creature
 #: enters"): with one on each side, one event triggers both players' abilities.
 _EVERY_PLAYERS = _reads(lambda r: any(t.event == "enters-other" for t in r.triggers))

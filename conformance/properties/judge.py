@@ -34,13 +34,18 @@ class Trigger:
     ``event``: ``enters-self``, ``enters-other`` (another creature), ``enters-yours`` (a
     permanent you control of ``types``), ``door`` (this door unlocked), ``fully-unlocked``,
     ``cast`` (you cast a spell that is not of ``not_types``), ``upkeep`` and ``combat``
-    (yours), ``face-up`` (this turned face up), or ``other`` (not modelled).
+    (yours), ``face-up`` (this turned face up), ``you-attack`` (once however many attack),
+    ``attacks-yours`` (each creature of yours attacking), ``attacks-self``,
+    ``combat-damage-yours`` (once per combat damage step in which creatures of yours deal
+    damage to a player), ``combat-damage-self``, or ``other`` (not modelled).
     """
 
     event: str
     types: frozenset[str] = frozenset()
     not_types: frozenset[str] = frozenset()
-    target: str = ""  # "" none, "up-to" (never removed), "creature-you-control"
+    #: "" none, "up-to" (never removed), "creature-you-control", "attacking" (an attacking
+    #: creature: there is one when it triggers on an attack)
+    target: str = ""
     condition: str = ""  # "two-other-legendary-creatures"
 
 
@@ -85,6 +90,14 @@ _COMBAT = re.compile(r"^at the beginning of combat on your turn, (if you control
                      r"other legendary creatures, )?")
 _FACE_UP = re.compile(r"^when this [a-z]+ is turned face up, ")
 _CAST = re.compile(r"^whenever you cast an? ([a-z]+) spell, ")
+_YOU_ATTACK = re.compile(r"^whenever you attack, ")
+_ATTACKS_YOURS = re.compile(r"^whenever a creature you control attacks, ")
+#: Only "this creature": an ability naming its own card (a legendary's "Whenever Cecil
+#: attacks") is left unread -- the reference engine does not implement every such card.
+_ATTACKS_SELF = re.compile(r"^whenever this creature attacks, ")
+_DAMAGE_YOURS = re.compile(r"^whenever one or more creatures you control deal combat damage to "
+                           r"a player, ")
+_DAMAGE_SELF = re.compile(r"^whenever this creature deals combat damage to a player, ")
 _DOUBLER_ALL = re.compile(r"if a triggered ability of a permanent you control triggers, that "
                           r"ability triggers an additional time")
 _DOUBLER_ENTERING = re.compile(r"if an? ([a-z ]+?) entering causes a triggered ability of a "
@@ -132,6 +145,7 @@ def _read(face: CardFace) -> Reading:
             text = text.split("— ", 1)[1]  # an ability word: "Eerie — Whenever ..."
         target = ("up-to" if "up to one target" in text else
                   "creature-you-control" if "target creature you control" in text else
+                  "attacking" if "target attacking creature" in text else
                   "other" if "target" in text else "")
         found: list[Trigger] = []
         if _ENTERS_SELF.match(text):
@@ -149,6 +163,16 @@ def _read(face: CardFace) -> Reading:
             found.append(Trigger("face-up", target=target))
         elif (cast := _CAST.match(text)) is not None:
             found.append(Trigger("cast", not_types=_types(cast.group(1)), target=target))
+        elif _YOU_ATTACK.match(text):
+            found.append(Trigger("you-attack", target=target))
+        elif _ATTACKS_YOURS.match(text):
+            found.append(Trigger("attacks-yours", target=target))
+        elif _ATTACKS_SELF.match(text):
+            found.append(Trigger("attacks-self", target=target))
+        elif _DAMAGE_YOURS.match(text):
+            found.append(Trigger("combat-damage-yours", target=target))
+        elif _DAMAGE_SELF.match(text):
+            found.append(Trigger("combat-damage-self", target=target))
         else:
             yours = _ENTERS_YOURS.search(text)
             if yours is not None:

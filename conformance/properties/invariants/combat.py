@@ -64,6 +64,9 @@ class Turn:
     damage_judged: bool = False
     first_strike_judged: bool = False
     damage_violation: str | None = None
+    #: who dealt combat damage to a player in the last step (see ``damage_to_players``);
+    #: None when the judge does not know
+    damage_dealt: tuple[dict[ObjectId, int], int] | None = None
 
 
 class _Memory:
@@ -333,6 +336,7 @@ class _Damage:
         else:
             self.options = [("none", ALL)]
         self.first_damage = stage == NONE
+        self.dealt: tuple[dict[ObjectId, int], int] | None = None
         self.ok = True
 
     def blockers_of(self, attacker: ObjectId) -> list[ObjectId]:
@@ -377,6 +381,37 @@ class _Damage:
             out.add(combat.defender, fighter.power)
         return out
 
+    def damage_to_players(self, steps: str, out: _Outcome, found: dict[str, int]
+                          ) -> tuple[dict[ObjectId, int], int] | None:
+        """For "deals combat damage to a player" triggers: in how many damage steps each
+        attacker dealt damage to the player it attacks, and in how many steps some
+        attacker did; ``None`` when a trampler makes that unknown."""
+        combat, fs = self.combat, self.fs_combat
+        assert combat is not None
+        kinds = (["first", "regular"] if fs else ["both"]) if steps == "both" else [steps]
+        dealt: dict[ObjectId, int] = {}
+        steps_with_damage = 0
+        for kind in [k for k in kinds if k != "none"]:
+            any_damage = False
+            for attacker in combat.attackers:
+                fighter = self.fighters.get(attacker)
+                if fighter is None or not fighter.power or not fighter.strikes(fs, kind):
+                    continue
+                if self.blockers_of(attacker):
+                    if "Trample" not in fighter.keywords:
+                        continue
+                    tramplers = [a for a in combat.attackers if a in self.fighters
+                                 and self.blockers_of(a)
+                                 and "Trample" in self.fighters[a].keywords]
+                    if len(tramplers) != 1 or len(kinds) != 1:
+                        return None
+                    if out.change.get(combat.defender, 0) - found[combat.defender] <= 0:
+                        continue  # it assigned all of its damage to its blockers
+                dealt[attacker] = dealt.get(attacker, 0) + 1
+                any_damage = True
+            steps_with_damage += any_damage
+        return dealt, steps_with_damage
+
     def judge(self, step: StepView, o: Observation) -> str | None:
         """The violation found, if any; sets the combat's stage."""
         assert self.combat is not None and step.before_game is not None
@@ -386,9 +421,11 @@ class _Damage:
         if any(out is None for out, _stage in outcomes):
             self.ok = False
             return None
-        for out, stage in outcomes:
+        for (steps, _stage), (out, stage) in zip(self.options, outcomes):
             assert out is not None
             if all(out.holds(p, found[p]) for p in found):
+                if len(outcomes) == 1 or outcomes[0][0] != outcomes[1][0]:
+                    self.dealt = self.damage_to_players(steps, out, found)
                 self.combat.stage = None if self.over else stage
                 if not self.first_damage or self.fs_combat or self.indestructible or self.over:
                     return None
@@ -436,11 +473,18 @@ def _deaths(damage: _Damage, o: Observation) -> str | None:
 
 def _learn_damage(step: StepView, turn: Turn, o: Observation) -> None:
     turn.damage_judged, turn.damage_violation = False, None
+    before = step.before_game
+    passing = isinstance(o.action, (AdvanceTo, PassPriority)) and before is not None
+    possible = passing and (any(s is Step.COMBAT_DAMAGE for s, _p in step.steps_begun)
+                            or before is not None and before.step is Step.COMBAT_DAMAGE)
+    turn.damage_dealt = ({}, 0) if not possible else None
     damage = _Damage(step, turn, o)
     if damage.ok:
         turn.damage_violation = damage.judge(step, o)
         turn.damage_judged = damage.ok
         turn.first_strike_judged = damage.ok and damage.fs_combat
+        if damage.ok and turn.damage_violation is None:
+            turn.damage_dealt = damage.dealt
 
 
 def combat_damage(o: Observation) -> Iterable[Violation]:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...contract.types import Activate, Cast, TurnFaceUp
+from ...contract.types import Activate, Cast, DeclareAttackers, TurnFaceUp
 from ...format.cards import Card
 from ...format.vocabulary import Door, Step, Zone
 from ..judge import Judge, Reading, Trigger
 from ..memory import StepView, step_of
 from ..observation import Observation, Violation
+from .combat import turn_of
 
 _DOOR_INDEX = {Door.LEFT: 0, Door.RIGHT: 1}
 
@@ -77,6 +78,13 @@ class _Events:
             self.casts.append((player, types))
         self.face_up = action.object if isinstance(action, TurnFaceUp) else None
         self.steps = step.steps_begun
+        turn = turn_of(o)
+        attacking = isinstance(action, DeclareAttackers) and not o.game.game_over \
+            and o.game.step is Step.DECLARE_ATTACKERS
+        self.attackers = list(action.attackers) if attacking else []  # type: ignore[union-attr]
+        self.attacker = action.player if attacking and self.attackers else None  # type: ignore[union-attr]
+        self.dealt = turn.damage_dealt
+        self.combat_player = turn.combat.player if turn.combat is not None else None
 
 
 def _count(judge: Judge, step: StepView, events: _Events, source: object, face: int,
@@ -113,6 +121,20 @@ def _count(judge: Judge, step: StepView, events: _Events, source: object, face: 
                       if s is Step.BEGINNING_OF_COMBAT and p == controller]
         elif part == "face-up":
             found += [None] if events.face_up == me else []
+        elif part == "you-attack":
+            found += [None] if events.attacker == controller else []
+        elif part == "attacks-self":
+            found += [None for a in events.attackers if a == me]
+        elif part == "attacks-yours":
+            found += [None for _a in events.attackers] if events.attacker == controller else []
+        elif part in ("combat-damage-self", "combat-damage-yours"):
+            if events.dealt is None:
+                return None
+            dealt, steps = events.dealt
+            if part == "combat-damage-self":
+                found += [None] * dealt.get(me, 0)
+            elif events.combat_player == controller:
+                found += [None] * steps
         else:
             return None
     return found
@@ -186,6 +208,9 @@ def expected_instances(step: StepView) -> dict[str, int] | None:
                     break
                 if not events_of:
                     continue
+                if trigger.target == "attacking" and not events.attackers:
+                    judged = False
+                    break
                 if trigger.target == "other":
                     judged = False
                     break

@@ -221,5 +221,5 @@ def _life_unchanged(o: Observation, step: StepView) -> Iterable[Violation]:
 
 
 def reached_game_over(o: Observation) -> bool:
-    """A player at 0 life or less after an action."""
-    return step_of(o).acted and any(p.life <= 0 for p in o.game.players)
+    """A player at 2 life or less after an action: losing is at stake."""
+    return step_of(o).acted and any(p.life <= 2 for p in o.game.players)
