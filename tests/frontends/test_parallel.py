@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from conformance.format.loader import LoadFailure, find_ruling_files, load_corpus, load_ruling
+from conformance.frontends import report_wire
 from conformance.frontends.plugin import declared_id
 from conformance.reporting.html import run_report
 from conformance.reporting.runs import read_run
@@ -86,6 +87,8 @@ def test_parallel_runs_give_the_same_results_and_reports(serial, tmp_path, optio
 LOAD_LOG = '''
 import os
 
+import pytest
+
 from conformance.frontends import plugin
 
 _load = plugin.load_ruling
@@ -107,6 +110,13 @@ def pytest_configure(config):
 def pytest_runtest_setup(item):
     with open(item.config.load_log, "a") as log:
         log.write(f"{item.path}\\n")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_report_from_serializable(config, data):  # on the controller: how reports came
+    with open(os.path.join(os.environ["LOAD_LOG"], "controller.reports"), "a") as log:
+        log.write(data.get("$report_type", "?") + "\\n")
+    yield
 '''
 
 
@@ -137,6 +147,11 @@ def test_each_worker_loads_only_the_rulings_it_runs(tmp_path: Path) -> None:
         assert sorted(loaded.get(worker, [])) == paths, worker  # each once, only its own
     assert sorted(p for paths in ran.values() for p in paths) == sorted(
         str(p) for p in corpus_.glob("*.yaml") if p.name != "cards.yaml")
+    # three reports a ruling, each sent pickled (conformance/frontends/report_wire.py) and
+    # read back by pytest's own ``TestReport`` path
+    sent = (logs / "controller.reports").read_text(encoding="utf-8").split()
+    assert [kind for kind in sent if kind != "TestReport"] == [report_wire.REPORT_TYPE] * 36
+    assert sent.count("TestReport") == 36
 
 
 def test_a_file_collected_by_its_id_line_is_named_as_when_it_is_loaded(corpus) -> None:
