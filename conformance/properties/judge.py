@@ -34,7 +34,8 @@ class Trigger:
     ``event``: ``enters-self``, ``enters-other`` (another creature), ``enters-yours`` (a
     permanent you control of ``types``), ``door`` (this door unlocked), ``fully-unlocked``,
     ``cast`` (you cast a spell that is not of ``not_types``), ``upkeep`` and ``combat``
-    (yours), ``face-up`` (this turned face up), ``you-attack`` (once however many attack),
+    (yours), ``end-step`` (yours) and ``every-end-step``, ``face-up`` (this turned face
+    up), ``you-attack`` (once however many attack),
     ``attacks-yours`` (each creature of yours attacking), ``attacks-self``,
     ``combat-damage-yours`` (once per combat damage step in which creatures of yours deal
     damage to a player), ``combat-damage-self``, or ``other`` (not modelled).
@@ -86,6 +87,7 @@ _ENTERS_YOURS = re.compile(r"whenever an? ([a-z]+) you control enters")
 _DOOR = re.compile(r"^when you unlock this door, ")
 _FULLY = re.compile(r"whenever you fully unlock a room")
 _UPKEEP = re.compile(r"^at the beginning of your upkeep, ")
+_END_STEP = re.compile(r"^at the beginning of (your|the|each) end step, ")
 _COMBAT = re.compile(r"^at the beginning of combat on your turn, (if you control two or more "
                      r"other legendary creatures, )?")
 _FACE_UP = re.compile(r"^when this [a-z]+ is turned face up, ")
@@ -156,6 +158,9 @@ def _read(face: CardFace) -> Reading:
             found.append(Trigger("door", target=target))
         elif _UPKEEP.match(text):
             found.append(Trigger("upkeep", target=target))
+        elif (end := _END_STEP.match(text)) is not None:
+            found.append(Trigger("end-step" if end.group(1) == "your" else "every-end-step",
+                                 target=target))
         elif (combat := _COMBAT.match(text)) is not None:
             found.append(Trigger("combat", target=target, condition="two-other-legendary-creatures"
                                  if combat.group(1) else ""))

@@ -116,6 +116,10 @@ def _count(judge: Judge, step: StepView, events: _Events, source: object, face: 
                       if p == controller and not types & trigger.not_types]
         elif part == "upkeep":
             found += [None for s, p in events.steps if s is Step.UPKEEP and p == controller]
+        elif part == "end-step":
+            found += [None for s, p in events.steps if s is Step.END and p == controller]
+        elif part == "every-end-step":
+            found += [None for s, _p in events.steps if s is Step.END]
         elif part == "combat":
             found += [None for s, p in events.steps
                       if s is Step.BEGINNING_OF_COMBAT and p == controller]

@@ -45,6 +45,31 @@ def _untaps_in_others_turns(step: StepView, controller: str,
     return every, creatures
 
 
+#: Statics that change what the untap or draw step does, which the judge does not model.
+_UNTAP_CHANGES = re.compile(r"(doesn't|don't|does not|do not) untap|untap step")
+_DRAW_CHANGES = re.compile(r"skip (your|their|that player's) draw step|draws? an additional "
+                           r"card|draw step, (that player|you) draws?")
+
+
+def _statics_say(step: StepView, pattern: re.Pattern[str], o: Observation,
+                 allowed: re.Pattern[str] | None = None) -> bool | None:
+    """Whether a permanent's text matches ``pattern`` (beyond ``allowed``); ``None`` when
+    the judge can't read one."""
+    for view in o.views.values():
+        if view.zone is not Zone.BATTLEFIELD:
+            continue
+        faces = step.judge.faces_of(view)
+        if faces is None:
+            return None
+        for face in faces:
+            text = normalize_text(face.text).lower()
+            if allowed is not None:
+                text = allowed.sub("", text)
+            if pattern.search(text):
+                return True
+    return False
+
+
 def _passing(o: Observation, step: StepView) -> bool:
     """A step in which players only passed priority: no object left the stack."""
     before = step.before_game
@@ -62,6 +87,8 @@ def untap_step(o: Observation) -> Iterable[Violation]:
     if not _passing(o, step) or not step.turn_ended or before is None \
             or before.active_player == o.game.active_player:
         return
+    if _statics_say(step, _UNTAP_CHANGES, o, _UNTAP_STATIC) is not False:
+        return  # "doesn't untap", or what the judge can't read
     active = o.game.active_player
     now_battlefield = [v for v in o.views.values() if v.zone is Zone.BATTLEFIELD]
     statics: dict[str, tuple[bool, bool] | None] = {}
@@ -111,6 +138,8 @@ def draw_step(o: Observation) -> Iterable[Violation]:
     drawers = [p for s, p in step.steps_begun if s is Step.DRAW]
     if len(drawers) != 1 or drawers[0] != o.game.active_player:
         return
+    if _statics_say(step, _DRAW_CHANGES, o) is not False:
+        return  # a draw skipped or added, or what the judge can't read
     player = drawers[0]
     then, now = before.player(player), o.game.player(player)
     if then.library_size == 0:
@@ -195,11 +224,11 @@ def _quiet(o: Observation, step: StepView) -> bool:
     action, before = o.action, step.before_game
     if not step.acted or before is None:
         return False
-    if isinstance(action, Cast):
-        view = step.before_views.get(action.card)
-        faces = step.judge.faces_of(view) if view is not None else None
-        return faces is not None and not any("life" in f.text.lower() for f in faces)
-    if isinstance(action, (Unlock, TurnFaceUp, DeclareAttackers, DeclareBlockers, Move)):
+    if isinstance(action, (Cast, TurnFaceUp)):
+        view = step.before_views.get(action.card if isinstance(action, Cast) else action.object)
+        card = step.judge.card_of(view) if view is not None else None
+        return card is not None and not any("life" in f.text.lower() for f in card.faces)
+    if isinstance(action, (Unlock, DeclareAttackers, DeclareBlockers, Move)):
         return True
     return isinstance(action, (AdvanceTo, PassPriority)) and not before.stack \
         and not any(s is Step.COMBAT_DAMAGE for s, _p in step.steps_begun) \
