@@ -98,8 +98,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_report_to_serializable(config: pytest.Config,
-                                  report: pytest.TestReport) -> dict[str, Any] | None:
+def pytest_report_to_serializable(
+        config: pytest.Config,
+        report: pytest.CollectReport | pytest.TestReport) -> dict[str, Any] | None:
     """On a pytest-xdist worker, a ruling's or property's test report as pytest
     serializes it, pickled (see :mod:`.report_wire`); any other report as pytest does."""
     stash = config.stash
@@ -340,7 +341,8 @@ class RulingItem(_VerdictItem):
         try:
             self._run()
         finally:
-            self.reportinfo()  # kept
+            if self._loaded is not None:
+                self.reportinfo()  # kept
             self._loaded = None
 
     def _run(self) -> None:
