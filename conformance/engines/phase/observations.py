@@ -72,7 +72,10 @@ def observe(session: PhaseSession, object_id: ObjectId,
         abilities=ability_texts(obj),
         unlocked_doors=unlocked(obj) if zone is Zone.BATTLEFIELD else (),
         face_down=bool(obj.get("face_down")), transformed=bool(obj.get("transformed")),
-        token=bool(obj.get("is_token")), tapped=bool(obj.get("tapped")),
+        token=bool(obj.get("is_token")),
+        # phase leaves a permanent's tapped flag on the card it moves away and never applies
+        # it there: every way back to the battlefield puts the card there untapped
+        tapped=bool(obj.get("tapped")) and zone is Zone.BATTLEFIELD,
         counters={_COUNTER_FROM_PHASE.get(str(k), str(k)): int(v)
                   for k, v in (obj.get("counters") or {}).items()},
         identity=_printed_names(obj),
