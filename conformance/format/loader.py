@@ -235,6 +235,7 @@ class _Checker:
             translations=_frozen(doc.get("translations")),
             translation_seeds=_frozen(source.get("translations")),
             page=source.get("page", ""),
+            url=source.get("url", ""),
             requires=requires,
             executable=executable,
             not_executable_reason=doc.get("not_executable_reason", ""),

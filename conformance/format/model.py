@@ -115,6 +115,8 @@ class Ruling:
     translations: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     translation_seeds: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     page: str = ""
+    #: the https address the ruling is read on, when it is not a seed ruling
+    url: str = ""
     requires: tuple[str, ...] = ()
     executable: bool = True
     not_executable_reason: str = ""

@@ -134,12 +134,18 @@ class Recorder:
                 assert_never(action)
 
     def scenario(self, engine: Engine, name: str, violation: Violation) -> dict[str, Any]:
-        steps = list(self.steps)
+        """The game so far and the expectation it breaks.  Naming an object for the last
+        step may bind it with a ``find`` step first, so the steps are read after it; the
+        recorder itself is left as it was."""
+        mark = self.mark()
+        last: dict[str, Any] | None = None
         if violation.illegal is not None:
-            steps.append({"expect_illegal": self.action(engine, violation.illegal)})
+            last = {"expect_illegal": self.action(engine, violation.illegal)}
         elif violation.object is not None and violation.key is not None:
-            steps.append({"expect": {"object": self.name(engine, violation.object),
-                                     violation.key: violation.expected}})
+            last = {"expect": {"object": self.name(engine, violation.object),
+                               violation.key: violation.expected}}
+        steps = [*self.steps, *([last] if last is not None else [])]
+        self.rewind(mark)
         return {"name": name, "setup": setup_yaml(self.setup), "script": steps}
 
     def mark(self) -> tuple[int, int, dict[str, ObjectId | None]]:

@@ -73,9 +73,11 @@ def counterexample_ruling(failure: PropertyFailure, rulings: Sequence[Ruling],
     document: dict[str, Any] = {"id": f"{slug}-found-{seed % 10**6}"}
     cards = sorted({e.card for p in _players(failure) for e in p})
     if base is not None:
+        source = {key: value for key, value in
+                  (("seed", base.seed), ("url", base.url), ("page", base.page)) if value}
         document.update({
-            "text": base.text, "date": base.date,
-            "source": {"seed": base.seed, "page": base.page} if base.page else {"seed": base.seed},
+            "text": base.text, **({"text_unverified": True} if base.text_unverified else {}),
+            "date": base.date, "source": source,
             "cards": cards, "cr": list(base.cr), "mechanics": list(base.mechanics),
             "requires": sorted(set(base.requires) | set(failure.property.requires)),
         })

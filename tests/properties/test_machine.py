@@ -21,13 +21,13 @@ from benign_variants import (  # noqa: E402
     Variant,
 )
 
-from conformance.contract.types import Cast, ObjectView, Option  # noqa: E402
+from conformance.contract.types import Cast, ObjectView, Option, Resolve  # noqa: E402
 from conformance.engines.reference import ReferenceEngine  # noqa: E402
 from conformance.errors import IllegalAction  # noqa: E402
 from conformance.format.loader import load_corpus  # noqa: E402
 from conformance.format.model import CardEntry, PlayerSetup, Setup  # noqa: E402
 from conformance.format.vocabulary import Door, Step, Zone  # noqa: E402
-from conformance.properties import PROPERTIES, Property, run_property  # noqa: E402
+from conformance.properties import PROPERTIES, Property, Violation, run_property  # noqa: E402
 from conformance.properties.machine import PropertyFailure, machine_class, next_steps  # noqa: E402
 from conformance.properties.recording import Recorder, StableOrder, pinned_word  # noqa: E402
 from conformance.properties.profiles import PROFILES  # noqa: E402
@@ -219,3 +219,20 @@ def test_games_go_on_to_the_next_turn(corpus):
         actives.setdefault(game, set()).add(active)
     assert any(len(players) == 2 for players in actives.values()), "no game reached a second turn"
     assert {Step.UPKEEP, Step.DRAW, Step.END} <= {step for _game, step, _a, _p in seen}
+
+
+def test_a_counterexample_binds_the_object_it_expects_something_of(corpus):
+    """A token made during the game has no alias: the scenario finds it before expecting of it."""
+    setup = _setup({Zone.HAND: [CardEntry("Raise the Alarm", "alarm")]})
+    engine = ReferenceEngine()
+    aliases = engine.start(setup, corpus.cards)
+    recorder = Recorder(setup, dict(aliases))
+    for action in (Cast("alice", aliases["alarm"]), Resolve()):
+        recorder.steps.append(recorder.action(engine, action))
+        recorder.follow(engine.perform(action))
+    token = next(i for i in engine.objects(Zone.BATTLEFIELD) if engine.observe(i).token)
+    scenario = recorder.scenario(engine, "found", Violation("wrong", token, "tapped", False))
+    *_, find, expect = scenario["script"]
+    assert find["find"]["as"] == expect["expect"]["object"]
+    assert recorder.scenario(engine, "found", Violation("wrong", token, "tapped", False)) \
+        == scenario  # the recorder is as it was

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import shlex
+import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -14,6 +15,7 @@ from typing import Any
 
 import hypothesis
 import pytest
+import yaml
 from hypothesis import settings, stateful
 from hypothesis import strategies as st
 from hypothesis.database import InMemoryExampleDatabase
@@ -30,7 +32,9 @@ from conformance.mutants import create
 from conformance.properties import PROPERTIES, run_property
 from conformance.properties.profiles import PROFILES
 from conformance.properties import run as run_module
-from conformance.properties.run import state_machine_test
+from conformance.properties.catalog import Violation
+from conformance.properties.machine import PropertyFailure
+from conformance.properties.run import counterexample_ruling, state_machine_test
 from conformance.runner.results import Status
 
 ROOT = Path(__file__).parents[2]
@@ -209,3 +213,28 @@ def test_differential_mode_writes_its_counterexamples(tmp_path: Path, capsys: An
     ruling_run, property_run = _commands(replay)
     assert "--differential" in property_run
     assert main([*ruling_run, "--results", str(tmp_path / "again.json"), "--no-html"]) == 1
+
+
+@pytest.mark.parametrize("prop", PROPERTIES, ids=lambda p: p.id)
+def test_every_property_writes_a_counterexample_that_loads(prop: Any, corpus: Any,
+                                                           tmp_path: Path) -> None:
+    # The ruling a counterexample borrows its metadata from may come from a seed or from a
+    # page (source: url); either way the file written must load as it is.
+    scenario = {"name": "found", "setup": {"players": {
+        "alice": {"hand": [{"card": "Grizzly Bears", "as": "bears"}]}, "bob": {}}},
+        "script": [{"expect": {"object": "bears", "zone": "hand"}}]}
+    failure = PropertyFailure(prop, Violation("found"), scenario)
+    folder = tmp_path / "rulings"
+    folder.mkdir()
+    for data in ("cards.yaml", "cr-sections.yaml"):
+        shutil.copy(RULINGS / data, folder / data)
+    document = counterexample_ruling(failure, corpus.rulings, 7)
+    (folder / "found.yaml").write_text(yaml.safe_dump(document, sort_keys=False), "utf-8")
+    loaded = load_corpus([folder])
+    assert not loaded.failures, loaded.failures[0].message
+    (ruling,) = loaded.rulings
+    by_id = {r.id: r for r in corpus.rulings}
+    base = next((by_id[i] for i in prop.rulings if i in by_id), None)
+    if base is not None:
+        assert (ruling.seed, ruling.url, ruling.text_unverified) == (
+            base.seed, base.url, base.text_unverified)
