@@ -18,6 +18,7 @@ from ..format.vocabulary import Door, Step, Zone
 from .invariants import combat, costs, durations, hidden, objects, triggers, turns
 from .judge import Reading, judge_for, read_face
 from .observation import Check, Observation, Property, Violation, mana_value
+from .invariants import doubling, exile_play, permissions, spells, zones
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -423,3 +424,6 @@ PROPERTIES: tuple[Property, ...] = (
              ("514.2", "611.2a", "611.2c", "613.4", "400.7", "708.2"), "durations",
              durations.reached),
 )
+
+PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.PROPERTIES
+              + spells.PROPERTIES + exile_play.PROPERTIES)

@@ -1,0 +1,95 @@
+"""The properties of trigger doubling, trigger conditions, cost changes, permissions and
+zone changes: each holds on the reference engine and on every benign variant in its own
+``ci`` games, and catches the wrong engines it is about -- engines of the mutation meter
+that break one rule each."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+from hypothesis.stateful import get_state_machine_test
+
+from conformance.contract.types import Cast, PassPriority
+from conformance.engines.reference import ReferenceEngine
+from conformance.format.loader import load_corpus
+from conformance.format.model import CardEntry, PlayerSetup, Setup
+from conformance.format.vocabulary import Step, Zone
+from conformance.mutants import catalogue
+from conformance.mutants.meter import quick_profile
+from conformance.properties import PROPERTIES, run_property
+from conformance.properties.machine import machine_class
+from conformance.properties.profiles import PROFILES
+from conformance.properties.invariants import doubling, exile_play, permissions, spells, zones
+from conformance.runner.results import Status
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "benign"))
+from benign_variants import VARIANTS  # noqa: E402
+
+RULINGS = Path(__file__).parents[2] / "rulings"
+OWN = {p.id: p for p in (doubling.PROPERTIES + permissions.PROPERTIES + zones.PROPERTIES
+                         + spells.PROPERTIES + exile_play.PROPERTIES)}
+
+#: Wrong engines each property catches in its ``ci`` games.
+CAUGHT = {
+    "additional-instances-entering": ("doublers-do-not-stack",
+                                      "doubler-applies-to-every-players-permanents",
+                                      "at-triggers-not-doubled"),
+    "additional-instances-steps-and-casts": ("doubler-applies-to-every-players-permanents",
+                                             "cast-trigger-ignores-spell-types",
+                                             "upkeep-trigger-every-upkeep"),
+    "tokens-and-spell-copies-cease-to-exist": ("tokens-do-not-cease-to-exist",),
+    "graveyard-permissions": ("once-each-turn-permission-unlimited",
+                              "permission-from-other-players-permanents",
+                              "permission-for-other-players-graveyards"),
+    "copies-of-instants": ("spell-copy-loses-targets",),
+    "exiled-cards-playable": ("exiled-card-not-playable",),
+}
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus([RULINGS])
+
+
+@pytest.mark.parametrize("prop_id", sorted(OWN))
+def test_the_property_holds_on_every_benign_difference_at_once(corpus, prop_id):
+    result = run_property(OWN[prop_id], VARIANTS["everything"], corpus.cards, corpus.rulings,
+                          profile="ci")
+    assert result.status is Status.PASSED, result.message
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_benign_variant_passes_the_properties(corpus, variant):
+    machine = machine_class(VARIANTS[variant], corpus.cards, list(OWN.values()), moves=True)
+    get_state_machine_test(machine, settings=settings(PROFILES["ci"], max_examples=12))()
+
+
+@pytest.mark.parametrize(("prop_id", "mutant"),
+                         [(p, m) for p, names in CAUGHT.items() for m in names])
+def test_the_property_catches_a_wrong_engine(corpus, prop_id, mutant):
+    result = run_property(OWN[prop_id], catalogue()[mutant].engine, corpus.cards,
+                          corpus.rulings, profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, f"{mutant} passed {prop_id}"
+
+
+def test_the_properties_are_in_the_catalogue():
+    assert set(OWN) <= {p.id for p in PROPERTIES}
+
+
+def test_a_permission_of_your_turns_is_not_used_in_another_players_turn(corpus):
+    """Found by graveyard-permissions: in bob's turn, alice may not cast a flash creature
+    from her graveyard with Serra Paragon's permission ("once during each of your
+    turns")."""
+    engine = ReferenceEngine()
+    setup = Setup(players=(
+        PlayerSetup("alice", mana="{2}{U}", zones={
+            Zone.BATTLEFIELD: (CardEntry("Serra Paragon", alias="paragon"),),
+            Zone.GRAVEYARD: (CardEntry("Entity Tracker", alias="tracker"),)}),
+        PlayerSetup("bob", zones={})), active_player="bob", step=Step.PRECOMBAT_MAIN)
+    ids = engine.start(setup, corpus.cards)
+    engine.perform(PassPriority("bob"))
+    assert engine.game().priority_player == "alice"
+    assert not engine.is_legal(Cast("alice", ids["tracker"]))
