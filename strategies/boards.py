@@ -76,6 +76,23 @@ def _pumps(card: Card) -> bool:
     return bool(_PUMP.search(_text(card))) or any("Prowess" in f.keywords for f in card.faces)
 
 
+_COPIER = re.compile(r"enter as a copy of any (\w+)", re.IGNORECASE)
+
+
+def _copier(card: Card) -> bool:
+    return bool(_COPIER.search(_text(card)))
+
+
+def _copiable(card: Card) -> bool:
+    return _is_permanent(card) and not card.is_room
+
+
+def _copies(copier: Card, card: Card) -> bool:
+    """Whether ``copier`` ("enter as a copy of any creature") can copy ``card``."""
+    found = _COPIER.search(_text(copier))
+    return found is not None and found.group(1).capitalize() in card.faces[0].types
+
+
 def _watcher(card: Card) -> bool:
     """A permanent with a triggered ability that watches permanents entering."""
     return _is_permanent(card) and bool(_WATCHES_ENTERING.search(_text(card)))
@@ -88,6 +105,7 @@ RECIPES: tuple[tuple[Test, tuple[tuple[Test, Zone], ...]], ...] = (
      ((_watcher, Zone.BATTLEFIELD), (_creature, Zone.HAND))),
     (lambda c: bool(_SPELL_COPIER.search(_text(c))), ((_instant_or_sorcery, Zone.HAND),)),
     (_pumps, ((_creature, Zone.BATTLEFIELD), (_instant_or_sorcery, Zone.HAND))),
+    (_copier, ((_copiable, Zone.BATTLEFIELD),)),
 )
 
 
@@ -96,7 +114,8 @@ def pairs(pool: CardPool, focus: Callable[[Card], bool] | None
     """Three times in four, a card that acts on others (:data:`RECIPES`) among those ``focus``
     selects, with what it acts on: the entries to add to alice's zones.  A doubler that is a
     Room door is set up with both doors unlocked; a permanent goes onto the battlefield,
-    anything else into her hand.  :func:`boards` then gives alice plenty of mana, so that
+    anything else into her hand -- but a card that enters as a copy goes into her hand,
+    with a permanent it can copy on the battlefield, tapped or with a counter sometimes.  :func:`boards` then gives alice plenty of mana, so that
     she can cast what makes it act.
 
     Shrinks towards nothing added.
@@ -119,6 +138,15 @@ def pairs(pool: CardPool, focus: Callable[[Card], bool] | None
         name = draw(st.sampled_from(actors), label="the card that acts")
         card = pool[name]
         added: dict[Zone, list[CardEntry]] = {}
+        if _copier(card):  # cast from the hand, to copy what is on the battlefield
+            added[Zone.HAND] = [CardEntry(name)]
+            copied = [n for n in partners[0][0] if _copies(card, pool[n])] or partners[0][0]
+            target = draw(st.sampled_from(copied), label="what it copies")
+            creature = "Creature" in pool[target].faces[0].types
+            added[Zone.BATTLEFIELD] = [CardEntry(
+                target, tapped=draw(st.booleans(), label="tapped"),
+                counters=(("+1/+1", 1),) if creature and draw(st.booleans()) else ())]
+            return added
         if _is_permanent(card):
             doors = tuple(Door) if card.is_room else ()
             added[Zone.BATTLEFIELD] = [CardEntry(name, unlocked=doors)]
