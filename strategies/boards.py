@@ -221,7 +221,8 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     three times in four, one to three helper cards each (:func:`is_helper`), and up to two
     of alice's last permanents on bob's side too; cards in bob's graveyard; a library for
     each player seven times in eight (so that most games go on past the draw step); each
-    player's life 20, or one time in six 1 or 2 (so that damage ends some games); one
+    player's life 20, or one time in six 1 or 2 (so that damage ends some games); half of
+    the time a land card in alice's hand; one
     card that acts on others with what it acts on three times in four (:func:`pairs`, and
     plenty of mana then); and ``mana`` for alice
     (by default plenty half of the time, else a pool from :func:`mana_pools` or the cost of
@@ -252,6 +253,10 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
                                min_size=1, max_size=3))
                if helpers else st.just([]))
     acting = pairs(pool, focus)
+    basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
+    land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(
+        st.just([]), st.builds(lambda n: [CardEntry(n)], st.sampled_from(basics))) \
+        if basics else st.just([])
     life = st.sampled_from([20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 1, 2])  # near the end sometimes
     zones = {
         "hand": zone(Zone.HAND, everything, 1),
@@ -265,7 +270,7 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     @st.composite
     def build(draw: st.DrawFn) -> Setup:
         alice = {
-            Zone.HAND: draw(zones["hand"]),
+            Zone.HAND: draw(zones["hand"]) + draw(land_in_hand, label="a land in hand"),
             Zone.BATTLEFIELD: draw(zones["battlefield"]),
             Zone.GRAVEYARD: draw(zones["graveyard"]),
             Zone.LIBRARY: draw(zones["library"]),

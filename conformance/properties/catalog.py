@@ -15,7 +15,7 @@ from typing import Any
 from ..contract.types import TurnFaceUp, Unlock
 from ..format.cards import Card
 from ..format.vocabulary import Door, Step, Zone
-from .invariants import combat, costs, durations, hidden, objects, triggers, turns
+from .invariants import combat, costs, durations, hidden, lands, objects, triggers, turns
 from .judge import Reading, judge_for, read_face
 from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
@@ -418,6 +418,10 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), turns.game_over, _damage, ("104.2a", "104.3a", "104.3b", "704.5a",
                                                      "704.5b"),
              "game-over", turns.reached_game_over),
+    Property("land-plays", lands.land_plays.__doc__ or "",
+             ("playing-lands-one-land-each-turn",),
+             frozenset(), lands.land_plays, lambda card: "Land" in card.faces[0].types,
+             ("305.1", "305.2", "116.2a", "307.1"), "lands", lands.reached),
     Property("power-and-toughness", durations.power_and_toughness.__doc__ or "",
              ("morph-face-down-permanent-is-nameless-2-2",),
              frozenset(), durations.power_and_toughness, _PUMPS,

@@ -1,0 +1,139 @@
+"""Invariants of playing lands (CR 305.1, 305.2, 116.2a): a player may play a land card from
+their hand -- or from exile while an effect lets them play it -- in a main phase of their own
+turn, with priority and an empty stack, and only once each turn; playing a card that is not a
+land is never allowed.
+
+The judge counts the lands each player played this turn from the steps it saw, and says
+nothing where a permanent's text speaks of playing additional lands, or of playing lands
+from elsewhere, which it does not model.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from ...contract.text import normalize_text
+from ...contract.types import ObjectView, PlayLand
+from ...format.vocabulary import Step, Zone
+from ..memory import StepView, step_of
+from ..observation import Observation, Violation
+from .exile import exiled_of
+
+_MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+_OTHER_LAND_PLAYS = re.compile(r"additional land|play (a )?lands? from|play lands")
+
+
+class _Memory:
+    def __init__(self) -> None:
+        self.current: Observation | None = None
+        self.played: Counter[str] = Counter()
+
+
+_MEMORIES: dict[int, tuple[weakref.ref[Any], _Memory]] = {}
+
+
+def played_of(o: Observation) -> Counter[str]:
+    """The lands each player played this turn, after ``o``'s step."""
+    key = o.recorder if o.recorder is not None else o.engine
+    entry = _MEMORIES.get(id(key))
+    if entry is None or entry[0]() is not key:
+        for stale in [k for k, (ref, _m) in _MEMORIES.items() if ref() is None]:
+            del _MEMORIES[stale]
+        entry = (weakref.ref(key), _Memory())
+        _MEMORIES[id(key)] = entry
+    memory = entry[1]
+    if memory.current is not o:
+        step = step_of(o)
+        if memory.current is None or step.before is None:
+            memory.played = Counter()
+        if step.acted:
+            if step.turn_ended:
+                memory.played.clear()
+            if isinstance(o.action, PlayLand):
+                memory.played[o.action.player] += 1
+        memory.current = o
+    return memory.played
+
+
+def _other_plays(step: StepView, o: Observation) -> bool:
+    """Whether a permanent's text speaks of playing lands (or the judge can't read one)."""
+    for view in o.views.values():
+        if view.zone is not Zone.BATTLEFIELD:
+            continue
+        faces = step.judge.faces_of(view)
+        if faces is None:
+            return True
+        if any(_OTHER_LAND_PLAYS.search(normalize_text(f.text).lower()) for f in faces):
+            return True
+    return False
+
+
+def _candidates(step: StepView, o: Observation, player: str) -> list[ObjectView]:
+    """The land cards in ``player``'s hand and in exile, and the first card of their hand
+    that is not a land (by name), to be played."""
+    judge = step.judge
+    lands: list[ObjectView] = []
+    others: list[ObjectView] = []
+    for view in o.views.values():
+        card = judge.card_of(view)
+        if card is None or view.token or view.face_down:
+            continue
+        if view.zone is Zone.HAND and view.owner == player or view.zone is Zone.EXILE:
+            (lands if "Land" in card.faces[0].types else others).append(view)
+    others = [v for v in others if v.zone is Zone.HAND]
+    others.sort(key=lambda v: (v.identity, v.names))
+    return lands + others[:1]
+
+
+def land_plays(o: Observation) -> Iterable[Violation]:
+    """A player may play a land card from their hand, or from exile while an effect lets
+    them play it, in a main phase of their turn with priority and an empty stack, once
+    each turn; a card that is not a land is never played as one."""
+    step = step_of(o)
+    played = played_of(o)
+    game = o.game
+    player = game.priority_player
+    if player is None or not step.acted or game.game_over \
+            or o.engine.pending_choice() is not None or _other_plays(step, o):
+        return
+    window = game.active_player == player and game.step in _MAIN and not game.stack
+    for view in _candidates(step, o, player):
+        card = step.judge.card_of(view)
+        assert card is not None
+        land = "Land" in card.faces[0].types
+        allowed: bool | None = True
+        if view.zone is Zone.EXILE:
+            allowed = exiled_of(o).allows(view.id, player)
+        must = land and window and not played[player] and allowed
+        if allowed is None and land and window and not played[player]:
+            continue  # the judge does not know the permission
+        action = PlayLand(player, view.id)
+        legal = o.engine.is_legal(action)
+        name = " // ".join(view.names) or "a card"
+        if legal and not must:
+            why = ("it is not a land" if not land else "it is not in a main phase of the "
+                   "player's turn with an empty stack" if not window else
+                   "a land was played this turn" if played[player] else
+                   "nothing lets the player play it from exile")
+            yield Violation(f"playing {name} ({view.zone.value}) is legal though {why}",
+                            illegal=action)
+            return
+        if must and not legal:
+            yield Violation(f"playing {name} ({view.zone.value}) is illegal though it is a "
+                            f"land, in a main phase of {player}'s turn with an empty stack, "
+                            f"and no land was played this turn")
+            return
+
+
+def reached(o: Observation) -> bool:
+    """The player with priority had a land card in hand in a main phase of their turn."""
+    step = step_of(o)
+    game = o.game
+    player = game.priority_player
+    return bool(step.acted and player == game.active_player and game.step in _MAIN and any(
+        (card := step.judge.card_of(v)) is not None and "Land" in card.faces[0].types
+        and v.zone is Zone.HAND and v.owner == player for v in o.views.values()))
