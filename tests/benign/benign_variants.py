@@ -332,6 +332,43 @@ class DoorChoiceKeptPending(Variant):
         return events
 
 
+class TableClearedAtTheEnd(Variant):
+    """When the game ends, every permanent is shown moved to exile as it was -- tapped,
+    tokens included -- as some engines clear the table.  Nothing is checked after the end of
+    the game (CR 104.1), so nothing shown then can be a departure."""
+
+    description = "the table cleared into exile, as it was, when the game ends"
+
+    def __init__(self, inner: Engine | None = None) -> None:
+        super().__init__(inner)
+        self.cleared: dict[ObjectId, ObjectId] = {}  # shown id in exile -> battlefield id
+
+    def events(self, events: list[Event]) -> list[Event]:
+        if self.cleared or not self.inner.game().game_over:
+            return events
+        moved = []
+        for object_id in self.inner.objects(Zone.BATTLEFIELD):
+            shown = f"{object_id}-exiled"
+            self.cleared[shown] = object_id
+            moved.append(Event("zone_changed", {"object": object_id, "new_object": shown,
+                                                "from": Zone.BATTLEFIELD.value,
+                                                "to": Zone.EXILE.value}))
+        return [*events, *moved]
+
+    def observe(self, object_id: ObjectId, viewer: PlayerId | None = None) -> ObjectView:
+        if object_id in self.cleared:
+            return replace(self.inner.observe(self.cleared[object_id], viewer), id=object_id,
+                           zone=Zone.EXILE)
+        return super().observe(object_id, viewer)
+
+    def objects(self, zone: Zone, player: PlayerId | None = None) -> Sequence[ObjectId]:
+        found = [o for o in self.inner.objects(zone, player) if o not in self.cleared.values()]
+        if zone is Zone.EXILE:
+            found += [shown for shown, inner in self.cleared.items()
+                      if player is None or self.inner.observe(inner).owner == player]
+        return found
+
+
 class Everything(Variant):
     """Every variant at once."""
 

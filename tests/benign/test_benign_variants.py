@@ -7,11 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from benign_variants import VARIANTS, Variant
+from benign_variants import VARIANTS, TableClearedAtTheEnd, Variant
 from hypothesis import settings
+from hypothesis import strategies as st
 from hypothesis.stateful import get_state_machine_test
 
 from conformance.engines.reference import ReferenceEngine
+from conformance.format.model import CardEntry, PlayerSetup, Setup
+from conformance.format.vocabulary import Step, Zone
 from conformance.properties import all_properties
 from conformance.properties.differential import differential
 from conformance.properties.machine import machine_class
@@ -57,3 +60,26 @@ def test_a_benign_variant_agrees_with_the_reference_engine(name, corpus):
     prop = differential(VARIANTS[name], name)
     machine = machine_class(ReferenceEngine, corpus.cards, [prop], moves=True)
     get_state_machine_test(machine, settings=settings(FEW_GAMES, max_examples=6))()
+
+
+def test_nothing_shown_after_the_end_of_the_game_is_judged(corpus):
+    """Games that end (bob draws from an empty library) on an engine that then shows the
+    table moved to exile as it was, a tapped permanent and a token among it."""
+    alice = PlayerSetup("alice", zones={
+        Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", tapped=True),
+                           CardEntry("Grizzly Bears", token=True)),
+        Zone.LIBRARY: (CardEntry("Plains"),)})
+    setup = Setup((alice, PlayerSetup("bob")), "alice", Step.END)
+    ended = []
+
+    class Watching(TableClearedAtTheEnd):
+        def events(self, events):
+            shown = super().events(events)
+            ended.append(bool(self.cleared))
+            return shown
+
+    properties = all_properties([RULINGS])
+    machine = machine_class(Watching, corpus.cards, properties, moves=True,
+                            setups=st.just(setup))
+    get_state_machine_test(machine, settings=settings(FEW_GAMES, max_examples=20))()
+    assert any(ended), "no game reached its end"

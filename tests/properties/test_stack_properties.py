@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from hypothesis import strategies as st
 from hypothesis.stateful import get_state_machine_test
 
 from conformance.contract.types import Cast, PassPriority
@@ -20,7 +21,7 @@ from conformance.format.vocabulary import Step, Zone
 from conformance.mutants import catalogue
 from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES, run_property
-from conformance.properties.machine import machine_class
+from conformance.properties.machine import PropertyFailure, machine_class
 from conformance.properties.profiles import PROFILES
 from conformance.properties.invariants import doubling, exile_play, permissions, spells, zones
 from conformance.runner.results import Status
@@ -40,12 +41,33 @@ CAUGHT = {
     "additional-instances-steps-and-casts": ("doubler-applies-to-every-players-permanents",
                                              "cast-trigger-ignores-spell-types",
                                              "upkeep-trigger-every-upkeep"),
-    "tokens-and-spell-copies-cease-to-exist": ("tokens-do-not-cease-to-exist",),
     "graveyard-permissions": ("once-each-turn-permission-unlimited",
-                              "permission-from-other-players-permanents",
                               "permission-for-other-players-graveyards"),
     "copies-of-instants": ("spell-copy-loses-targets",),
-    "exiled-cards-playable": ("exiled-card-not-playable",),
+}
+
+PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
+
+
+def _board(alice: dict[Zone, tuple[CardEntry, ...]],
+           bob: dict[Zone, tuple[CardEntry, ...]] | None = None) -> Setup:
+    return Setup((PlayerSetup("alice", mana=PLENTY, zones=alice),
+                  PlayerSetup("bob", zones=bob or {})), "alice", Step.PRECOMBAT_MAIN)
+
+
+#: Wrong engines each property catches in ``ci`` games from one board that has what the
+#: property is about (which random boards reach it moves with every change to the pool).
+CAUGHT_FROM = {
+    ("tokens-and-spell-copies-cease-to-exist", "tokens-do-not-cease-to-exist"):
+        _board({Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", token=True),
+                                   CardEntry("Grizzly Bears", token=True))}),
+    ("graveyard-permissions", "permission-from-other-players-permanents"):
+        _board({Zone.GRAVEYARD: (CardEntry("Grizzly Bears"), CardEntry("Memnite"))},
+               {Zone.BATTLEFIELD: (CardEntry("Serra Paragon"),)}),
+    ("exiled-cards-playable", "exiled-card-not-playable"):
+        _board({Zone.HAND: (CardEntry("Act on Impulse"),),
+                Zone.LIBRARY: (CardEntry("Grizzly Bears"), CardEntry("Memnite"),
+                               CardEntry("Shock"))}),
 }
 
 
@@ -73,6 +95,20 @@ def test_the_property_catches_a_wrong_engine(corpus, prop_id, mutant):
     result = run_property(OWN[prop_id], catalogue()[mutant].engine, corpus.cards,
                           corpus.rulings, profile=quick_profile("ci"))
     assert result.status is Status.FAILED, f"{mutant} passed {prop_id}"
+
+
+@pytest.mark.parametrize(("prop_id", "mutant"), sorted(CAUGHT_FROM))
+def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus, prop_id,
+                                                                       mutant):
+    board = st.just(CAUGHT_FROM[prop_id, mutant])
+    chosen = settings(PROFILES[quick_profile("ci")])
+    for factory in (ReferenceEngine, catalogue()[mutant].engine):
+        machine = machine_class(factory, corpus.cards, [OWN[prop_id]], moves=True, setups=board)
+        if factory is ReferenceEngine:
+            get_state_machine_test(machine, settings=chosen)()  # the same games pass
+        else:
+            with pytest.raises(PropertyFailure, match=prop_id):
+                get_state_machine_test(machine, settings=chosen)()
 
 
 def test_the_properties_are_in_the_catalogue():

@@ -58,8 +58,8 @@ def new_objects(o: Observation) -> Iterable[Violation]:
     new object there, untapped and with no counters; one that comes back to the battlefield
     is a new permanent there too, untapped and with only the counters it enters with."""
     step = step_of(o)
-    if not step.acted or o.engine.pending_choice() is not None:
-        return
+    if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
+        return  # after the end of the game nothing is checked any more (CR 104.1)
     entering = next(iter(objects.entering_permanents(o)), None)
     if entering is not None:
         yield entering
@@ -85,8 +85,8 @@ def ceasing_to_exist(o: Observation) -> Iterable[Violation]:
     ceases to exist: nothing of it is left in a hand, a library, a graveyard or exile once
     state-based actions are done."""
     step = step_of(o)
-    if not step.acted or o.engine.pending_choice() is not None:
-        return
+    if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
+        return  # after the end of the game nothing is checked any more (CR 104.1)
     for _event, old, new in _moves(step):
         if new is None or new.zone not in _CARD_ZONES or old is None:
             continue
