@@ -59,7 +59,7 @@ class _Dying(ReferenceEngine):
 
 
 def aborting_engine() -> ReferenceEngine:
-    """For ``--engine test_isolation:aborting_engine`` (the mark's path from ``MARK``)."""
+    """For ``--engine test_property_isolation:aborting_engine`` (the mark's path from ``MARK``)."""
     return _Dying(Path(os.environ[MARK]), "abort")
 
 
@@ -130,7 +130,7 @@ def test_the_command_reports_the_death_and_runs_on(tmp_path: Path, capsys: Any,
     mark = tmp_path / "die"
     mark.touch()
     monkeypatch.setenv(MARK, str(mark))
-    code = main(["properties", "--engine", "test_isolation:aborting_engine", "--profile", "ci",
+    code = main(["properties", "--engine", "test_property_isolation:aborting_engine", "--profile", "ci",
                  "--property", FIRST.id, "--property", SECOND.id,
                  "--results", str(tmp_path / "r.json")])
     printed = capsys.readouterr()
