@@ -15,7 +15,8 @@ import re
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from ..contract.types import (
     Activate, AdvanceTo, Cast, GameView, ObjectId, ObjectView, PassPriority, Resolve,
@@ -24,6 +25,8 @@ from ..contract.types import (
 from ..format.vocabulary import Step, Zone
 from .judge import Cost, Judge, Pool, judge_for, total_cost
 from .observation import Observation
+
+T = TypeVar("T")
 
 
 #: A basic land's mana ability, as its reminder text says it.
@@ -95,25 +98,33 @@ class _Memory:
         self.knowledge = Knowledge()
 
 
-#: Memories by the id of their game's recorder (or engine), with a weak reference to it.
-_MEMORIES: dict[int, tuple[weakref.ref[Any], _Memory]] = {}
+class PerGame(Generic[T]):
+    """What is kept of each game, made by ``make`` when a game is first seen: by the id of
+    the game's recorder (or engine), with a weak reference to it, so that a game's memory
+    goes with it."""
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make = make
+        self._entries: dict[int, tuple[weakref.ref[Any], T]] = {}
+
+    def of(self, o: Observation) -> T:
+        key = o.recorder if o.recorder is not None else o.engine
+        entry = self._entries.get(id(key))
+        if entry is not None and entry[0]() is key:
+            return entry[1]
+        for stale in [k for k, (ref, _m) in self._entries.items() if ref() is None]:
+            del self._entries[stale]
+        kept = self._make()
+        self._entries[id(key)] = (weakref.ref(key), kept)
+        return kept
 
 
-def _memory(key: Any) -> _Memory:
-    entry = _MEMORIES.get(id(key))
-    if entry is not None and entry[0]() is key:
-        return entry[1]
-    for stale in [k for k, (ref, _m) in _MEMORIES.items() if ref() is None]:
-        del _MEMORIES[stale]
-    memory = _Memory()
-    _MEMORIES[id(key)] = (weakref.ref(key), memory)
-    return memory
+_MEMORIES: PerGame[_Memory] = PerGame(_Memory)
 
 
 def step_of(o: Observation) -> StepView:
     """The step that led to ``o`` (see the module's docstring)."""
-    key = o.recorder if o.recorder is not None else o.engine
-    memory = _memory(key)
+    memory = _MEMORIES.of(o)
     if memory.current is not o or memory.step is None:
         previous = memory.current
         before = (previous.views, previous.game) if previous is not None else None

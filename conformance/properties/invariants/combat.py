@@ -12,17 +12,15 @@ what those change.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...contract.types import (
     Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, GameView, ObjectId,
     ObjectView, PassPriority, Resolve, TurnFaceUp, Unlock,
 )
 from ...format.vocabulary import Step, Zone
-from ..memory import StepView, step_of
+from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Violation
 
 _STEPS = list(Step)
@@ -75,20 +73,13 @@ class _Memory:
         self.turn = Turn()
 
 
-_MEMORIES: dict[int, tuple[weakref.ref[Any], _Memory]] = {}
+_MEMORIES: PerGame[_Memory] = PerGame(_Memory)
 
 
 def turn_of(o: Observation) -> Turn:
     """What the judge knows of the current turn after ``o``'s step (updated once per
     observation, whichever property asks first)."""
-    key = o.recorder if o.recorder is not None else o.engine
-    entry = _MEMORIES.get(id(key))
-    if entry is None or entry[0]() is not key:
-        for stale in [k for k, (ref, _m) in _MEMORIES.items() if ref() is None]:
-            del _MEMORIES[stale]
-        entry = (weakref.ref(key), _Memory())
-        _MEMORIES[id(key)] = entry
-    memory = entry[1]
+    memory = _MEMORIES.of(o)
     if memory.current is not o:
         step = step_of(o)
         if memory.current is None or step.before is None:

@@ -12,14 +12,12 @@ say nothing more about casting from exile in that game.
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...contract.text import normalize_text
 from ...contract.types import ObjectId
 from ...format.vocabulary import Zone
-from ..memory import StepView, step_of
+from ..memory import PerGame, StepView, step_of
 from ..observation import Observation
 
 _EXILE_TOP = re.compile(r"exile the top (\w+) cards? of your library")
@@ -60,19 +58,12 @@ class _Memory:
         self.exiled = Exiled()
 
 
-_MEMORIES: dict[int, tuple[weakref.ref[Any], _Memory]] = {}
+_MEMORIES: PerGame[_Memory] = PerGame(_Memory)
 
 
 def exiled_of(o: Observation) -> Exiled:
     """The permissions after ``o``'s step (updated once per observation)."""
-    key = o.recorder if o.recorder is not None else o.engine
-    entry = _MEMORIES.get(id(key))
-    if entry is None or entry[0]() is not key:
-        for stale in [k for k, (ref, _m) in _MEMORIES.items() if ref() is None]:
-            del _MEMORIES[stale]
-        entry = (weakref.ref(key), _Memory())
-        _MEMORIES[id(key)] = entry
-    memory = entry[1]
+    memory = _MEMORIES.of(o)
     if memory.current is not o:
         step = step_of(o)
         if memory.current is None or step.before is None:

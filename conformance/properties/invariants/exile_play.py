@@ -13,7 +13,6 @@ ended is judged whatever the mana.
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +21,7 @@ from ...contract.types import Cast, ObjectId
 from ...format.cards import Card
 from ...format.vocabulary import Zone
 from ..judge import total_cost
-from ..memory import StepView, step_of
+from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
 from . import costs
 
@@ -73,20 +72,14 @@ class Exiled:
 
 
 #: The followed exiled cards of each game (keyed like the judge's memory).
-_GAMES: dict[int, tuple[weakref.ref[Any], Exiled]] = {}
+_GAMES: PerGame[Exiled] = PerGame(Exiled)
 
 
 def exiled_of(o: Observation) -> Exiled:
     """The exiled cards of ``o``'s game, brought up to date with ``o``."""
-    key = o.recorder if o.recorder is not None else o.engine
-    entry = _GAMES.get(id(key))
-    if entry is None or entry[0]() is not key:
-        for stale in [k for k, (ref, _e) in _GAMES.items() if ref() is None]:
-            del _GAMES[stale]
-        entry = (weakref.ref(key), Exiled())
-        _GAMES[id(key)] = entry
-    entry[1].see(o)
-    return entry[1]
+    exiled = _GAMES.of(o)
+    exiled.see(o)
+    return exiled
 
 
 def _learn(step: StepView, known: dict[ObjectId, _Permission]) -> None:

@@ -11,15 +11,13 @@ from elsewhere, which it does not model.
 from __future__ import annotations
 
 import re
-import weakref
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
 
 from ...contract.text import normalize_text
 from ...contract.types import ObjectView, PlayLand
 from ...format.vocabulary import Step, Zone
-from ..memory import StepView, step_of
+from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Violation
 from .exile import exiled_of
 
@@ -33,19 +31,12 @@ class _Memory:
         self.played: Counter[str] = Counter()
 
 
-_MEMORIES: dict[int, tuple[weakref.ref[Any], _Memory]] = {}
+_MEMORIES: PerGame[_Memory] = PerGame(_Memory)
 
 
 def played_of(o: Observation) -> Counter[str]:
     """The lands each player played this turn, after ``o``'s step."""
-    key = o.recorder if o.recorder is not None else o.engine
-    entry = _MEMORIES.get(id(key))
-    if entry is None or entry[0]() is not key:
-        for stale in [k for k, (ref, _m) in _MEMORIES.items() if ref() is None]:
-            del _MEMORIES[stale]
-        entry = (weakref.ref(key), _Memory())
-        _MEMORIES[id(key)] = entry
-    memory = entry[1]
+    memory = _MEMORIES.of(o)
     if memory.current is not o:
         step = step_of(o)
         if memory.current is None or step.before is None:
