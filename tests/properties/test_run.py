@@ -88,6 +88,30 @@ def test_get_state_machine_test_takes_settings_and_a_seed() -> None:
     assert 1 <= examples <= 3  # the settings are applied
 
 
+def test_derandomized_games_do_not_depend_on_the_machines_source() -> None:
+    """The ``ci`` games must not move when the machine's code is edited: two machines with
+    different source draw the same values under a derandomized profile."""
+    drawn: list[list[int]] = []
+
+    class One(RuleBasedStateMachine):
+        @rule(value=st.integers(0, 10**9))
+        def step(self, value: int) -> None:
+            drawn[-1].append(value)
+
+    class Other(RuleBasedStateMachine):
+        @rule(value=st.integers(0, 10**9))
+        def step(self, value: int) -> None:
+            drawn[-1].append(value)  # the same, written elsewhere
+            assert value >= 0
+
+    chosen = settings(derandomize=True, max_examples=3, stateful_step_count=3, database=None,
+                      deadline=None)
+    for machine in (One, Other):
+        drawn.append([])
+        state_machine_test(machine, chosen)()
+    assert drawn[0] == drawn[1] and len(drawn[0]) > 3
+
+
 # -- hygiene --------------------------------------------------------------------------------
 
 
