@@ -292,6 +292,12 @@ def _resolution(judge: Judge, step: StepView, item: StackItemView, readings: lis
         knowledge.tainted = True
     if any(r.deals_damage for r in readings):
         knowledge.damaged.update(str(t) for t in item.targets)
+    old = {i.id for i in step.before_game.stack} if step.before_game else set()
+    new_spells = [i.id for i in o.game.stack if i.kind == "spell" and i.id not in old]
+    if any(r.casts_copies for r in readings):
+        step.copies_cast = new_spells
+    elif any(r.copies_spells for r in readings):
+        knowledge.spell_copies.update(new_spells)
     if item.kind == "spell":
         for reading in readings:
             if reading.pump is None:
@@ -311,9 +317,3 @@ def _resolution(judge: Judge, step: StepView, item: StackItemView, readings: lis
         if triggers and all(t.event == "cast" for t in triggers):  # prowess
             p, t = knowledge.boosts.get(source.id, (0, 0))
             knowledge.boosts[source.id] = (p + 1, t + 1)
-    old = {i.id for i in step.before_game.stack} if step.before_game else set()
-    new_spells = [i.id for i in o.game.stack if i.kind == "spell" and i.id not in old]
-    if any(r.casts_copies for r in readings):
-        step.copies_cast = new_spells
-    elif any(r.copies_spells for r in readings):
-        knowledge.spell_copies.update(new_spells)
