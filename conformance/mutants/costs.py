@@ -137,6 +137,8 @@ def _permission(*, once: str = "per-source", owner: bool = True, controller: boo
             if card.owner != player:
                 raise IllegalAction("you can cast only cards in your own hand")
             return
+        if card.zone is Zone.EXILE and casting.may_play(game, player, card.id):  # CR 601.3
+            return
         if card.zone is Zone.GRAVEYARD and (card.owner == player or not owner):
             used = game.state.player(player).used_once_per_turn
             seen = game.chars(card) if on_card else chars  # the card, still in the graveyard

@@ -289,11 +289,9 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "once-each-turn-permission-unlimited": frozenset({
         "cast-from-graveyard-once-during-each-of-your-turns",
-        "exile-to-play-until-end-of-turn-or-your-next-turn",
     }),
     "once-each-turn-shared-by-every-permission": frozenset({
         "cast-from-graveyard-once-during-each-of-your-turns",
-        "exile-to-play-until-end-of-turn-or-your-next-turn",
     }),
     "one-pass-resolves": frozenset({
         "combat-thousand-winds-on-the-opponents-turn",
@@ -312,19 +310,14 @@ KILLS: dict[str, frozenset[str]] = {
         "trigger-conditions-doublers-add-one-instance-each",
     }),
     "permission-checks-the-card-not-the-spell": frozenset({
-        "exile-to-play-until-end-of-turn-or-your-next-turn",
         "room-cast-permission-checks-cast-door",
     }),
     "permission-for-any-spell": frozenset({
-        "exile-to-play-until-end-of-turn-or-your-next-turn",
         "room-cast-permission-checks-cast-door",
     }),
-    "permission-for-other-players-graveyards": frozenset({
-        "exile-to-play-until-end-of-turn-or-your-next-turn",
-    }),
+    "permission-for-other-players-graveyards": frozenset(),
     "permission-from-other-players-permanents": frozenset({
         "cast-from-graveyard-once-during-each-of-your-turns",
-        "exile-to-play-until-end-of-turn-or-your-next-turn",
     }),
     "play-permission-never-ends": frozenset({
         "exile-to-play-until-end-of-turn-or-your-next-turn",
