@@ -59,6 +59,8 @@ class Reading:
     doubler: str | frozenset[str] = ""
     cost_increase: tuple[int, frozenset[str]] | None = None  # (generic, "non" types)
     cost_reduction: tuple[int, frozenset[str], frozenset[str]] | None = None
+    #: "instant and sorcery spells you cast cost {1} less": (generic, any of these types)
+    cost_reduction_each: tuple[int, frozenset[str]] | None = None
     permission_mv: int | None = None  # "cast a permanent spell with mana value N or less"
     enters_with: tuple[tuple[str, int | str], ...] = ()
     pump: tuple[int, int] | None = None  # "target creature gets +N/+N until end of turn"
@@ -107,6 +109,7 @@ _DOUBLER_ENTERING = re.compile(r"if an? ([a-z ]+?) entering causes a triggered a
                                r"additional time")
 _INCREASE = re.compile(r"^([a-z]+) spells cost \{(\d+)\} more to cast")
 _REDUCTION = re.compile(r"the first ([a-z ]+?) spell you cast each turn costs \{(\d+)\} less")
+_REDUCTION_EACH = re.compile(r"^([a-z ]+?) spells you cast cost \{(\d+)\} less to cast\.?$")
 _PERMISSION = re.compile(r"once during each of your turns, you may .*cast a permanent spell "
                          r"with mana value (\d+) or less from your graveyard")
 _ENTERS_WITH = re.compile(r"enters with (a|an|one|two|three|x|\d+) ([+\-/\w]+) counters? on it")
@@ -203,6 +206,9 @@ def _read(face: CardFace) -> Reading:
                                         frozenset(_TYPES[w] for w in words if w != "legendary"
                                                   and w in _TYPES),
                                         frozenset({"Legendary"} if "legendary" in words else ()))
+        if (each := _REDUCTION_EACH.match(text)) is not None:
+            fields["cost_reduction_each"] = (int(each.group(2)), frozenset(
+                _TYPES[w] for w in re.split(r" and | or |, ", each.group(1)) if w in _TYPES))
         if (permission := _PERMISSION.search(text)) is not None:
             fields["permission_mv"] = int(permission.group(1))
         if (counters := _ENTERS_WITH.search(text)) is not None:
@@ -234,7 +240,8 @@ def _read(face: CardFace) -> Reading:
             fields["deals_damage"] = True
         if re.search(r"\bconvoke\b|\baffinity\b|\bimprovise\b|\bdelve\b|spells you cast have|"
                      r"as though (it|they) had flash|spells? (you cast )?cost .* less to cast "
-                     r"for each", text) and not _REDUCTION.search(text):
+                     r"for each", text) and not _REDUCTION.search(text) \
+                and not _REDUCTION_EACH.match(text):
             fields["unknown_cost"] = True
     if "Prowess" in face.keywords and not any(t.event == "cast" for t in triggers):
         triggers.append(Trigger("cast", not_types=frozenset({"Creature"})))
@@ -435,6 +442,8 @@ def total_cost(judge: Judge, views: dict[str, ObjectView], player: str,
         if permanent.controller != player:
             continue
         for reading in judge.readings_of(permanent) or ():
+            if reading.cost_reduction_each is not None and types & reading.cost_reduction_each[1]:
+                cost = cost.minus(reading.cost_reduction_each[0])
             if reading.cost_reduction is None:
                 continue
             generic, wanted, wanted_super = reading.cost_reduction
