@@ -17,7 +17,7 @@ from conformance.contract.types import Cast, PassPriority
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
-from conformance.format.vocabulary import Step, Zone
+from conformance.format.vocabulary import Door, Step, Zone
 from conformance.mutants import catalogue
 from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES, run_property
@@ -36,13 +36,10 @@ OWN = {p.id: p for p in (doubling.PROPERTIES + permissions.PROPERTIES + zones.PR
 #: Wrong engines each property catches in its ``ci`` games.
 CAUGHT = {
     "additional-instances-entering": ("doublers-do-not-stack",
-                                      "doubler-applies-to-every-players-permanents",
-                                      "at-triggers-not-doubled"),
+                                      "doubler-applies-to-every-players-permanents"),
     "additional-instances-steps-and-casts": ("doubler-applies-to-every-players-permanents",
-                                             "cast-trigger-ignores-spell-types",
                                              "upkeep-trigger-every-upkeep"),
-    "graveyard-permissions": ("once-each-turn-permission-unlimited",
-                              "permission-for-other-players-graveyards"),
+    "graveyard-permissions": ("permission-for-other-players-graveyards",),
     "copies-of-instants": ("spell-copy-loses-targets",),
 }
 
@@ -64,6 +61,18 @@ CAUGHT_FROM = {
     ("graveyard-permissions", "permission-from-other-players-permanents"):
         _board({Zone.GRAVEYARD: (CardEntry("Grizzly Bears"), CardEntry("Memnite"))},
                {Zone.BATTLEFIELD: (CardEntry("Serra Paragon"),)}),
+    ("additional-instances-steps-and-casts", "at-triggers-not-doubled"):
+        _board({Zone.BATTLEFIELD: (
+            CardEntry("Mirror Room // Fractured Realm", unlocked=(Door.LEFT, Door.RIGHT)),
+            CardEntry("Unholy Annex // Ritual Chamber", unlocked=(Door.LEFT,)),
+            CardEntry("Monastery Swiftspear")),
+                Zone.HAND: (CardEntry("Shock"),)}),
+    ("additional-instances-steps-and-casts", "cast-trigger-ignores-spell-types"):
+        _board({Zone.BATTLEFIELD: (CardEntry("Monastery Swiftspear"),),
+                Zone.HAND: (CardEntry("Grizzly Bears"), CardEntry("Memnite"))}),
+    ("graveyard-permissions", "once-each-turn-permission-unlimited"):
+        _board({Zone.BATTLEFIELD: (CardEntry("Lurrus of the Dream-Den"),),
+                Zone.GRAVEYARD: (CardEntry("Grizzly Bears"), CardEntry("Memnite"))}),
     ("exiled-cards-playable", "exiled-card-not-playable"):
         _board({Zone.HAND: (CardEntry("Act on Impulse"),),
                 Zone.LIBRARY: (CardEntry("Grizzly Bears"), CardEntry("Memnite"),
