@@ -16,6 +16,14 @@
 | ``OrderTriggers`` | ``order``: the sources, first put on the stack first | ``OrderTriggers`` |
 | ``DistributeAmong`` | ``divide``: the targets, one value per point | ``DistributeAmong`` |
 | ``AssignCombatDamage`` (several ways) | ``combat_damage``: blockers (and the player, with trample) | ``AssignCombatDamage`` |
+| ``ManaPayment`` with convoke | ``cards``: the creatures to tap (none or more) | ``TapForConvoke`` each, then ``PassPriority`` |
+
+Convoke: phase asks, in its mana payment, which creature to tap for which mana
+(``TapForConvoke`` per creature and mana type) until the payment can be finished
+(``PassPriority`` is offered then).  The contract asks only which creatures; an answer is
+carried out with a way of tapping exactly those creatures that phase lets finish the
+payment, found by trying phase's own offers on replicas, and is refused when there is none
+-- phase decides what each creature may pay, the adapter only looks for a way it accepts.
 
 Choices phase makes itself are reported as automatic choices (contract 1.1,
 ``automatic_choice``): a target it picks when exactly one legal assignment exists
@@ -26,6 +34,8 @@ counters" amount it sets without asking.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -118,8 +128,50 @@ def pending_choice(session: PhaseSession) -> Choice | None:
         total = int(data.get("total_damage") or 0)
         return Choice(COMBAT_DAMAGE_CHOICE, player, f"assign {total} combat damage",
                       _damage_options(session, data), total, total)
+    if kind == "ManaPayment" and data.get("convoke_mode") == "Convoke":
+        options = tuple(Option(session.cid(n)) for n in _convoke_offers(session))
+        return Choice("cards", player, "tap creatures to help pay (convoke)", options, 0,
+                      len(options))
     raise Unsupported(f"phase waits for a {kind} prompt, which the adapter does not map "
                       f"to a contract choice")
+
+
+def _convoke_offers(session: PhaseSession) -> dict[int, list[str]]:
+    """The creatures phase offers to tap for convoke, each with the mana it may pay, in
+    phase's order."""
+    offers: dict[int, list[str]] = {}
+    for action in session.actions():
+        if action.kind == "TapForConvoke":
+            data = action.data or {}
+            offers.setdefault(int(data["object_id"]), []).append(str(data["mana_type"]))
+    return offers
+
+
+def _convoke_payment(session: PhaseSession, values: Sequence[str]) -> list[dict[str, Any]]:
+    """Tapping exactly the creatures ``values`` for convoke and finishing the payment: the
+    first way of tapping them (which mana each pays, among phase's offers) after which phase
+    offers to finish it, tried on replicas of the game."""
+    offers = _convoke_offers(session)
+    chosen = [session.pid(v) for v in values]
+    for paid in itertools.product(*(offers.get(n, []) for n in chosen)):
+        taps = [{"type": "TapForConvoke", "data": {"object_id": n, "mana_type": m}}
+                for n, m in zip(chosen, paid)]
+        if session.memo("convoke " + json.dumps(taps), functools.partial(_finishes, session, taps)):
+            return [*taps, {"type": "PassPriority"}]
+    raise IllegalAction(f"phase does not let {list(values)} pay the cost by convoke: no way "
+                        f"of tapping them lets the payment be finished")
+
+
+def _finishes(session: PhaseSession, taps: list[dict[str, Any]]) -> bool:
+    """Whether phase offers to finish the mana payment once ``taps`` are applied (on a
+    replica)."""
+    replica = session.replica()
+    try:
+        for plain in taps:
+            replica.apply(session.actor(), _action(plain))
+    except ValueError:
+        return False
+    return any(a.kind == "PassPriority" for a in replica.actions())
 
 
 def _slot(data: dict[str, Any]) -> int:
@@ -359,6 +411,8 @@ def _answer_actions(session: PhaseSession, kind: str, data: dict[str, Any],
             "assignments": [[int(b["blocker_id"]), counts[session.cid(int(b["blocker_id"]))]]
                             for b in blockers],
             "controller_damage": 0, "mode": "Normal", "trample_damage": to_player}}]
+    if kind == "ManaPayment":
+        return _convoke_payment(session, values)
     raise Unsupported(f"phase waits for a {kind} prompt, which the adapter does not map")
 
 
@@ -368,18 +422,26 @@ def accepts(session: PhaseSession, values: Sequence[str]) -> bool:
     choice = pending_choice(session)
     if choice is None:
         return False
+    waiting = session.waiting()
     if not choice.open:
         offered = {o.value for o in choice.options}
-        return all(v in offered for v in values) and choice.min <= len(values) <= choice.max
+        if not (all(v in offered for v in values) and choice.min <= len(values) <= choice.max):
+            return False
+        if waiting.get("type") != "ManaPayment":
+            return True
+        try:  # convoke: whether some way of tapping them lets the payment be finished
+            _convoke_payment(session, values)
+        except IllegalAction:
+            return False
+        return True
     if len(values) != 1:
         return False
-    waiting = session.waiting()
     replica = session.replica()
     try:
         for plain in _answer_actions(session, str(waiting.get("type")),
                                      waiting.get("data") or {}, values):
             replica.apply(session.actor(), _action(plain))
-    except ValueError:
+    except (ValueError, IllegalAction):
         return False
     return True
 
