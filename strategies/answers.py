@@ -10,7 +10,10 @@ from conformance.contract.types import DIVIDE_CHOICE, DIVIDING_CHOICES, Choice
 def answers(choice: Choice) -> st.SearchStrategy[list[str]]:
     """Option values answering ``choice``: between its ``min`` and ``max`` distinct ones; for
     a ``divide`` or ``combat_damage`` choice, ``min`` values naming an option once per point
-    (a ``divide`` answer names every option at least once).
+    (a ``divide`` answer names every option at least once -- but one time in three, among
+    two options or more, it leaves one out: an answer a correct engine refuses, CR 601.2d,
+    and the machine then tries another); a ``target`` choice of one target or more gets
+    each number of targets as often.
 
     Shrinks towards the fewest options allowed, taken from the first offered.
     """
@@ -20,8 +23,18 @@ def answers(choice: Choice) -> st.SearchStrategy[list[str]]:
     if choice.kind in DIVIDING_CHOICES:
         every = values if choice.kind == DIVIDE_CHOICE and choice.min >= len(values) else []
         rest = choice.min - len(every)
-        return st.lists(st.sampled_from(values), min_size=rest, max_size=rest).map(
+        valid = st.lists(st.sampled_from(values), min_size=rest, max_size=rest).map(
             lambda more: every + more)
+        if not every or len(values) < 2:
+            return valid
+        short = st.sampled_from(values).flatmap(lambda left_out: st.lists(
+            st.sampled_from([v for v in values if v != left_out]),
+            min_size=choice.min, max_size=choice.min))
+        return st.one_of(valid, valid, short)
     high = min(choice.max, len(values))
     low = min(choice.min, high)
+    if choice.kind == "target" and high > max(low, 1):
+        # as many targets as the spell may have as often as one (divided damage, say)
+        return st.sampled_from(range(low, high + 1)).flatmap(lambda size: st.lists(
+            st.sampled_from(values), min_size=size, max_size=size, unique=True))
     return st.lists(st.sampled_from(values), min_size=low, max_size=high, unique=True)

@@ -257,14 +257,22 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(
         st.just([]), st.builds(lambda n: [CardEntry(n)], st.sampled_from(basics))) \
         if basics else st.just([])
+    # Games about lands (the focus takes land cards): two in alice's hand, and land
+    # cards among the libraries' cards, so that a land is played in a later turn too, a
+    # second one is at hand, and exiling the top of a library may exile one.
+    lands_focused = bool(basics) and focus is not None and any(focus(pool[n]) for n in basics)
+    if lands_focused:
+        land_in_hand = st.lists(st.sampled_from(basics), min_size=2, max_size=2).map(
+            lambda names: [CardEntry(n) for n in names])
+    library = everything + basics if lands_focused else everything
     life = st.sampled_from([20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 1, 2])  # near the end sometimes
     zones = {
         "hand": zone(Zone.HAND, everything, 1),
         "battlefield": zone(Zone.BATTLEFIELD, permanents, 1, 4),
         "graveyard": zone(Zone.GRAVEYARD, everything),
-        "library": usually(zone(Zone.LIBRARY, everything, 2)),
+        "library": usually(zone(Zone.LIBRARY, library, 2)),
         "bob": zone(Zone.BATTLEFIELD, permanents), "bob graveyard": zone(Zone.GRAVEYARD, everything, 0, 1),
-        "bob library": usually(zone(Zone.LIBRARY, everything, 2, 2)),
+        "bob library": usually(zone(Zone.LIBRARY, library, 2, 2)),
     }
 
     @st.composite

@@ -113,9 +113,14 @@ def together(properties: Sequence[Property],
     def focus(card: Card) -> bool:
         return any(p.focus(card) for p in favoured)
 
+    weights: dict[str, int] = {}
+    for prop in favoured:
+        for kind, weight in prop.weights:
+            weights[kind] = max(weight, weights.get(kind, 0))
     return Property("every-property", "every property at once",
                     tuple(dict.fromkeys(r for p in properties for r in p.rulings)),
-                    frozenset().union(*(p.requires for p in properties)), check, focus)
+                    frozenset().union(*(p.requires for p in properties)), check, focus,
+                    weights=tuple(sorted(weights.items())))
 
 
 def _caught_by(message: str, properties: Sequence[Property]) -> str:

@@ -19,6 +19,7 @@ from .invariants import combat, costs, durations, hidden, lands, objects, trigge
 from .judge import Reading, judge_for, read_face
 from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
+from .invariants import divided
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -391,16 +392,17 @@ PROPERTIES: tuple[Property, ...] = (
     Property("combat-declarations", combat.combat_declarations.__doc__ or "",
              ("combat-attacking-creatures", "combat-deathtouch-lifelink-flying",
               "turn-structure-tap-an-attacker-before-attacks"),
-             frozenset({"combat"}), combat.combat_declarations, _fighter,
+             frozenset({"combat"}), combat.combat_declarations, combat.fights,
              ("508.1a", "508.1f", "302.6", "702.10b", "509.1a", "509.1b", "702.9b", "702.17b",
-              "702.20b"), "combat", combat.reached_declarations),
+              "702.20b"), "combat", combat.reached_declarations, weights=combat.WEIGHTS),
     Property("combat-damage", combat.combat_damage.__doc__ or "",
              ("combat-first-strike-and-double-strike", "combat-first-strike-deals-damage-once",
               "combat-deathtouch-lifelink-flying",
               "combat-hystrodon-trample-and-combat-damage-trigger"),
-             frozenset({"combat"}), combat.combat_damage, _fighter,
+             frozenset({"combat"}), combat.combat_damage, combat.fights,
              ("510.1a", "510.1c", "510.2", "510.4", "702.4b", "702.7b", "702.15b", "702.19b",
-              "702.2b", "704.5g", "704.5h"), "combat", combat.reached_damage),
+              "702.19e", "702.2b", "704.5g", "704.5h"), "combat", combat.reached_damage,
+             weights=combat.WEIGHTS),
     Property("untap-step", turns.untap_step.__doc__ or "",
              ("turn-structure-seedborn-muse-untaps-during-other-untap-steps",),
              frozenset({"priority"}), turns.untap_step, _untapper, ("502.3", "502.2"), "turn-structure",
@@ -420,8 +422,9 @@ PROPERTIES: tuple[Property, ...] = (
              "game-over", turns.reached_game_over),
     Property("land-plays", lands.land_plays.__doc__ or "",
              ("playing-lands-one-land-each-turn",),
-             frozenset(), lands.land_plays, lambda card: "Land" in card.faces[0].types,
-             ("305.1", "305.2", "116.2a", "307.1"), "lands", lands.reached),
+             frozenset(), lands.land_plays, lands.focus,
+             ("305.1", "305.2", "116.2a", "307.1"), "lands", lands.reached,
+             weights=lands.WEIGHTS),
     Property("power-and-toughness", durations.power_and_toughness.__doc__ or "",
              ("morph-face-down-permanent-is-nameless-2-2",),
              frozenset(), durations.power_and_toughness, _PUMPS,
@@ -430,4 +433,5 @@ PROPERTIES: tuple[Property, ...] = (
 )
 
 PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.PROPERTIES
-              + spells.PROPERTIES + exile_play.PROPERTIES)
+              + spells.PROPERTIES + exile_play.PROPERTIES
+              + divided.PROPERTIES)

@@ -179,6 +179,10 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
     property focuses on).  With ``turns``, players pass priority to later steps and turns,
     so that both players act."""
     focuses = [p.focus for p in properties]
+    favoured: dict[str, int] = {}
+    for prop in properties:
+        for kind, weight in prop.weights:
+            favoured[kind] = max(weight, favoured.get(kind, 0))
 
     def focus(card: Card) -> bool:
         return any(f(card) for f in focuses)
@@ -194,6 +198,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             self.recorder: Recorder | None = None
             self.last: tuple[Action | None, list[Event], int] = (None, [], 0)
             self.history: dict[ObjectId, set[ObjectId]] = {}
+            self.answered: list[tuple[Choice, tuple[str, ...]]] = []
             self.stuck = False
 
         @initialize(setup=positions)
@@ -215,6 +220,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             stack_before = len(self.engine.game().stack)
             mark, history = self.recorder.mark(), dict(self.history)
             recorded = self.recorder.action(self.engine, action)
+            self.answered = []
             try:
                 events = list(self.engine.perform(action))
                 self.recorder.steps.append(recorded)
@@ -258,6 +264,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                         raise _Undone() from None
                     choice = pending
                     continue
+                self.answered.append((choice, tuple(values)))
                 self.recorder.steps.append({"choose": shown})
                 self.recorder.follow(more)
                 self._remember(more)
@@ -313,6 +320,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 return
             weights = dict(WEIGHTS, PassPriority=1) if not game.stack else dict(
                 WEIGHTS, Activate=8)  # abilities that answer a spell: copies, say
+            weights.update(favoured)  # what the properties need more of (attacks, say)
             weighted = [k for k in offered for _ in range(weights.get(k, 4))]
             kind = data.draw(st.sampled_from(weighted), label="kind of action")
             if kind == MOVE_KIND:
@@ -414,7 +422,8 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             views = {o: engine.observe(o) for o in dict.fromkeys(ids)}
             action, events, stack_before = self.last
             return Observation(engine, pool, views, engine.game(), action, events, stack_before,
-                               self.history, self.recorder)
+                               self.history, self.recorder,
+                               list(self.answered) if action is not None else [])
 
         def teardown(self) -> None:
             if self.engine is not None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contract.protocol import Engine
-from ..contract.types import Action, Event, GameView, ObjectId, ObjectView
+from ..contract.types import Action, Choice, Event, GameView, ObjectId, ObjectView
 from ..errors import ConformanceError, Location
 from ..format.cards import Card, CardPool
 
@@ -45,6 +45,8 @@ class Observation:
     stack_before: int = 0
     history: dict[ObjectId, set[ObjectId]] = field(default_factory=dict)
     recorder: Any = None  # the steps so far, as the machine recorded them
+    #: The choices the engine asked during the step, each with the answer it took.
+    choices: list[tuple[Choice, tuple[str, ...]]] = field(default_factory=list)
 
     def card(self, view: ObjectView) -> Card | None:
         """The card an object shows as its identity, when the pool knows it."""
@@ -81,6 +83,9 @@ class Property:
     #: the reachability tests hold every property to reaching its subject in the ``ci``
     #: profile.  ``None``: whenever the focused cards are in play.
     reached: Callable[[Observation], bool] | None = None
+    #: How likely its games draw each kind of action (``machine.WEIGHTS``), where the
+    #: property needs more of a kind than other games: attacks, say.
+    weights: tuple[tuple[str, int], ...] = ()
 
 
 def mana_value(cost: str | None) -> int:

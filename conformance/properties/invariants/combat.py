@@ -16,10 +16,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...contract.types import (
-    Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, GameView, ObjectId,
-    ObjectView, PassPriority, Resolve, TurnFaceUp, Unlock,
+    COMBAT_DAMAGE_CHOICE, Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers,
+    GameView, ObjectId, ObjectView, PassPriority, Resolve, TurnFaceUp, Unlock,
 )
+from ...format.cards import Card
 from ...format.vocabulary import Step, Zone
+from ..judge import read_face
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Violation
 
@@ -176,11 +178,16 @@ def combat_declarations(o: Observation) -> Iterable[Violation]:
     """Only untapped creatures its controller has controlled continuously since the turn
     began (or with haste) attack, and they become tapped unless they have vigilance; a
     creature with flying is blocked only by creatures with flying or reach, and only
-    untapped creatures block."""
+    untapped creatures block: while blockers may be declared, the defending player's
+    untapped creature can block an attacker with flying on its own exactly when it has
+    flying or reach."""
     step = step_of(o)
     turn = turn_of(o)
     action = o.action
     if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
+        return
+    for violation in _flying_blocks(step, turn, o):
+        yield violation
         return
     if isinstance(action, DeclareAttackers) and o.game.step is Step.DECLARE_ATTACKERS:
         for attacker in action.attackers:
@@ -220,6 +227,78 @@ def combat_declarations(o: Observation) -> Iterable[Violation]:
                 yield Violation(f"{name}, without flying or reach, blocked "
                                 f"{' // '.join(a.names)}, which has flying")
                 return
+
+
+#: Keywords that change nothing of who may block a creature with flying on its own.
+_PLAIN = frozenset({"Flying", "Reach", "Vigilance", "Haste", "Trample", "Lifelink",
+                    "Deathtouch", "First strike", "Double strike"})
+
+
+def _blocks_to_probe(step: StepView, turn: Turn, o: Observation
+                     ) -> list[tuple[ObjectView, ObjectView, bool]] | None:
+    """While the defending player may declare blockers (the declare attackers step, with
+    an empty stack, before any block): each untapped creature of theirs with each attacker
+    with flying, and whether it may block it alone (it has flying or reach); ``None`` when
+    the judge can't tell (a text that speaks of blocking, a keyword it does not model)."""
+    combat, game = turn.combat, o.game
+    if combat is None or combat.blocks or game.step is not Step.DECLARE_ATTACKERS \
+            or game.stack or not combat.defender:
+        return None
+    attackers = []
+    for attacker in combat.attackers:
+        view = o.views.get(attacker)
+        found = keywords(step, view) if view is not None else None
+        if view is None or view.zone is not Zone.BATTLEFIELD:
+            continue
+        if found is None or not found <= _PLAIN:
+            return None
+        if "Flying" in found:
+            attackers.append(view)
+    if not attackers:
+        return None
+    blockers = []
+    for view in o.views.values():
+        if view.zone is not Zone.BATTLEFIELD:
+            continue
+        faces = step.judge.faces_of(view)
+        if faces is None or any("block" in f.text.lower().replace(
+                "(this creature can block creatures with flying.)", "") for f in faces):
+            return None  # "can't block", "block ... if able": not modelled
+        if view.controller != combat.defender or view.tapped or not _creature(step, view):
+            continue
+        found = keywords(step, view)
+        if found is None or not found <= _PLAIN:
+            return None
+        blockers.append((view, bool({"Flying", "Reach"} & found)))
+    return [(b, a, may) for b, may in blockers for a in attackers]
+
+
+def _flying_blocks(step: StepView, turn: Turn, o: Observation) -> Iterable[Violation]:
+    probes = _blocks_to_probe(step, turn, o)
+    if not probes or turn.combat is None:
+        return
+    defender = turn.combat.defender
+    if not o.engine.is_legal(DeclareBlockers(defender)):
+        return  # blockers are not declared now, as this engine plays the step
+    for blocker, attacker, may in probes:
+        block = DeclareBlockers(defender, ((blocker.id, attacker.id),))
+        legal = o.engine.is_legal(block)
+        b = " // ".join(blocker.names) or "a face-down creature"
+        a = " // ".join(attacker.names) or "a face-down creature"
+        if legal and not may:
+            yield Violation(f"{b}, without flying or reach, may block {a}, which has flying",
+                            illegal=block)
+            return
+        if may and not legal:
+            yield Violation(f"{b}, untapped and with flying or reach, may not block {a} "
+                            f"(flying)")
+            return
+
+
+def reached_flying_blocks(o: Observation) -> bool:
+    """A creature with flying attacking a player with an untapped creature."""
+    step = step_of(o)
+    return step.acted and bool(_blocks_to_probe(step, turn_of(o), o))
 
 
 def reached_declarations(o: Observation) -> bool:
@@ -355,8 +434,8 @@ class _Damage:
                     out.add(combat.player, damage)
                 continue
             present = [b for b in blockers if b in self.fighters]
-            if "Trample" in fighter.keywords:
-                out.add(combat.defender, 0, damage)
+            if "Trample" in fighter.keywords:  # all to the player once no blocker is left
+                out.add(combat.defender, 0 if present else -damage, damage if present else 0)
             if lifelink and damage:
                 if fs:
                     return None
@@ -391,6 +470,10 @@ class _Damage:
                 if self.blockers_of(attacker):
                     if "Trample" not in fighter.keywords:
                         continue
+                    if not any(b in self.fighters for b in self.blockers_of(attacker)):
+                        dealt[attacker] = dealt.get(attacker, 0) + 1  # all to the player
+                        any_damage = True
+                        continue
                     tramplers = [a for a in combat.attackers if a in self.fighters
                                  and self.blockers_of(a)
                                  and "Trample" in self.fighters[a].keywords]
@@ -402,6 +485,38 @@ class _Damage:
                 any_damage = True
             steps_with_damage += any_damage
         return dealt, steps_with_damage
+
+    def unasked(self, steps: str, o: Observation) -> str | None:
+        """An attacker whose combat damage in ``steps`` can be assigned in more than one
+        way -- among two or more blockers, or with trample and more power than its
+        blockers' toughness -- whose controller was not asked how (CR 510.1c-d, 702.19b:
+        the attacking player divides it; the contract's ``combat_damage`` choice, its
+        options the blockers)."""
+        combat = self.combat
+        assert combat is not None
+        if steps in ("none", "both") and self.fs_combat:
+            return None  # creatures may have died between the two steps
+        offered = [{option.value for option in choice.options} for choice, _answer
+                   in o.choices if choice.kind == COMBAT_DAMAGE_CHOICE]
+        for attacker in combat.attackers:
+            fighter = self.fighters.get(attacker)
+            if fighter is None or not fighter.power or not fighter.strikes(self.fs_combat, steps):
+                continue
+            present = [b for b in self.blockers_of(attacker) if b in self.fighters]
+            if not present:
+                continue
+            lethal = len(present) if "Deathtouch" in fighter.keywords else sum(
+                max(self.fighters[b].view.toughness or 0, 1) for b in present)
+            if len(present) < 2 and not ("Trample" in fighter.keywords
+                                         and fighter.power > lethal):
+                continue
+            if not any(set(present) <= options for options in offered):
+                name = " // ".join(fighter.view.names) or "a face-down creature"
+                player = " and the player" if "Trample" in fighter.keywords else ""
+                return (f"{name}'s {fighter.power} combat damage could be assigned among "
+                        f"{len(present)} blocker(s){player} in more than one way, and its "
+                        f"controller was not asked how")
+        return None
 
     def judge(self, step: StepView, o: Observation) -> str | None:
         """The violation found, if any; sets the combat's stage."""
@@ -418,8 +533,13 @@ class _Damage:
                 if len(outcomes) == 1 or outcomes[0][0] != outcomes[1][0]:
                     self.dealt = self.damage_to_players(steps, out, found)
                 self.combat.stage = None if self.over else stage
-                if not self.first_damage or self.fs_combat or self.indestructible or self.over:
+                unasked = None if self.over else self.unasked(steps, o)
+                if unasked is not None:
+                    return unasked
+                if not self.first_damage or self.indestructible or self.over:
                     return None
+                if self.fs_combat:
+                    return _first_strike_deaths(self, o) if steps == "first" else None
                 return _deaths(self, o)
         wanted = outcomes[-1][0]
         assert wanted is not None
@@ -462,6 +582,47 @@ def _deaths(damage: _Damage, o: Observation) -> str | None:
     return None
 
 
+def _first_strike_deaths(damage: _Damage, o: Observation) -> str | None:
+    """After the first-strike combat damage step (CR 510.4): only creatures with first
+    strike or double strike have dealt damage.  A creature none of whose opponents has
+    either is still on the battlefield; one blocked by, or blocking, a single creature
+    that has one of them and deals it lethal damage (or any by deathtouch) is not."""
+    fighters = damage.fighters
+    combat = damage.combat
+    assert combat is not None
+    opponents: dict[ObjectId, list[ObjectId]] = {}
+    for blocker, attacker in combat.blocks.items():
+        if blocker in fighters and attacker in fighters:
+            opponents.setdefault(blocker, []).append(attacker)
+            opponents.setdefault(attacker, []).append(blocker)
+
+    def first(object_id: ObjectId) -> bool:
+        return bool(set(_FIRST) & fighters[object_id].keywords)
+
+    for object_id, against in sorted(opponents.items()):
+        me = fighters[object_id]
+        now = o.views.get(object_id)
+        gone = now is None or now.zone is not Zone.BATTLEFIELD
+        name = " // ".join(me.view.names) or "a face-down creature"
+        strikers = [x for x in against if first(x) and fighters[x].power]
+        if not strikers and gone and (me.view.toughness or 0) > 0:
+            return (f"{name} left the battlefield in the first-strike combat damage step, "
+                    f"though no creature it fought has first strike or double strike")
+        if len(against) != 1 or not strikers:
+            continue
+        (other,) = strikers
+        striker = fighters[other]
+        if other in combat.blocks.values() and len(damage.blockers_of(other)) != 1:
+            continue  # an attacker dividing its damage among its blockers
+        if other in combat.blocks.values() and "Trample" in striker.keywords:
+            continue
+        lethal = striker.power >= (me.view.toughness or 0) or "Deathtouch" in striker.keywords
+        if lethal and not gone:
+            return (f"{name} was dealt {striker.power} first-strike combat damage with "
+                    f"toughness {me.view.toughness} and is still on the battlefield")
+    return None
+
+
 def _learn_damage(step: StepView, turn: Turn, o: Observation) -> None:
     turn.damage_judged, turn.damage_violation = False, None
     before = step.before_game
@@ -489,6 +650,23 @@ def combat_damage(o: Observation) -> Iterable[Violation]:
     turn = turn_of(o)
     if step_of(o).acted and turn.damage_violation is not None:
         yield Violation(turn.damage_violation)
+
+
+_COMBAT_KEYWORDS = frozenset({"Flying", "Reach", "First strike", "Double strike", "Trample",
+                              "Lifelink", "Deathtouch", "Vigilance", "Haste"})
+_COMBAT_TRIGGERS = ("attacks", "you-attack", "combat-damage")
+
+
+def fights(card: Card) -> bool:
+    """The cards combat games favour: creatures whose keywords change how they fight, and
+    permanents whose triggered abilities watch attacks or combat damage."""
+    return any("Creature" in f.types and _COMBAT_KEYWORDS & set(f.keywords)
+               or any(t.event.startswith(_COMBAT_TRIGGERS) for t in read_face(f).triggers)
+               for f in card.faces)
+
+
+#: Attacks and blocks in combat games: declarations are drawn as often as casts.
+WEIGHTS = (("DeclareAttackers", 24), ("DeclareBlockers", 48))
 
 
 def reached_damage(o: Observation) -> bool:

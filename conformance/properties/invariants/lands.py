@@ -16,13 +16,18 @@ from collections.abc import Iterable
 
 from ...contract.text import normalize_text
 from ...contract.types import ObjectView, PlayLand
+from ...format.cards import Card
 from ...format.vocabulary import Step, Zone
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Violation
 from .exile import exiled_of
 
 _MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
-_OTHER_LAND_PLAYS = re.compile(r"additional land|play (a )?lands? from|play lands")
+#: What changes how many lands a player may play, or from where beyond the hand and exile
+#: ("play lands from the top of your library").  Playing "a land from your graveyard"
+#: (Serra Paragon's kind) changes neither: a land played so uses the turn's land play,
+#: which the judge counts whatever zone it came from.
+_OTHER_LAND_PLAYS = re.compile(r"additional land|play lands")
 
 
 class _Memory:
@@ -51,14 +56,14 @@ def played_of(o: Observation) -> Counter[str]:
 
 
 def _other_plays(step: StepView, o: Observation) -> bool:
-    """Whether a permanent's text speaks of playing lands (or the judge can't read one)."""
+    """Whether a permanent's text speaks of playing more lands, or from elsewhere (a token
+    an effect defined: by the abilities the engine shows it with)."""
     for view in o.views.values():
         if view.zone is not Zone.BATTLEFIELD:
             continue
         faces = step.judge.faces_of(view)
-        if faces is None:
-            return True
-        if any(_OTHER_LAND_PLAYS.search(normalize_text(f.text).lower()) for f in faces):
+        texts = [f.text for f in faces] if faces is not None else list(view.abilities)
+        if any(_OTHER_LAND_PLAYS.search(normalize_text(t).lower()) for t in texts):
             return True
     return False
 
@@ -128,3 +133,16 @@ def reached(o: Observation) -> bool:
     return bool(step.acted and player == game.active_player and game.step in _MAIN and any(
         (card := step.judge.card_of(v)) is not None and "Land" in card.faces[0].types
         and v.zone is Zone.HAND and v.owner == player for v in o.views.values()))
+
+
+def focus(card: Card) -> bool:
+    """The cards games about lands favour: land cards, and what lets a player play cards
+    exiled from a library (a land among them is played from exile)."""
+    return "Land" in card.faces[0].types or any(
+        "you may play" in normalize_text(f.text).lower() for f in card.faces)
+
+
+#: Land plays in games about lands, drawn as often as casts; and passing priority with an
+#: empty stack as often as another kind, so that the other player holds priority in a main
+#: phase that is not theirs.
+WEIGHTS = (("PlayLand", 12), ("PassPriority", 4))
