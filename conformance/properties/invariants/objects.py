@@ -9,8 +9,8 @@ from collections.abc import Iterable
 
 from ...contract.types import Cast, Move, PassPriority, Resolve, TurnFaceUp, Unlock
 from ...format.vocabulary import Zone
-from ..memory import step_of
-from ..observation import Observation, Violation
+from ..memory import StepView, step_of
+from ..observation import Observation, Violation, mana_value
 
 _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
                               "Battle"})
@@ -34,13 +34,15 @@ def entering_permanents(o: Observation) -> Iterable[Violation]:
             return
         faces = judge.faces_of(source) if source is not None else None
         texts = " ".join(f.text for f in faces or ()).lower()
-        if "counter" in texts or "tap" in texts:
+        itself = resolved.kind == "spell" and resolved.id in step.entered_as.values()
+        if ("counter" in texts or "tap" in texts) and not itself:
             return  # the effect itself may put counters on or tap what it puts in
     for object_id, source_zone in step.entered:
         view = o.views.get(object_id)
         if view is None or view.zone is not Zone.BATTLEFIELD:
             continue
-        if view.tapped:
+        own = " ".join(f.text for f in judge.faces_of(view) or ()).lower()
+        if view.tapped and "enters tapped" not in own:
             yield Violation("a permanent entered tapped", object_id, "tapped", False)
             return
         attached = [v for v in o.views.values() if v.attached_to == object_id]
@@ -56,14 +58,17 @@ def entering_permanents(o: Observation) -> Iterable[Violation]:
         readings = judge.readings_of(view)
         if readings is None:
             continue
+        x = _x_of_spell(step, was) if source_zone == Zone.STACK.value else 0
         expected: dict[str, int] = {}
         unknown_x = False
         for reading in readings:
             for kind, amount in reading.enters_with:
                 if amount == "X":
-                    if source_zone == Zone.STACK.value and not view.token:
-                        unknown_x = True  # cast with an X the judge did not see
-                    continue  # X is 0 for anything not cast (CR 107.3m)
+                    if x is None:
+                        unknown_x = True  # an X the judge can't work out
+                    elif x:
+                        expected[kind] = expected.get(kind, 0) + x
+                    continue  # X is 0 for anything not cast with X (CR 107.3m)
                 expected[kind] = expected.get(kind, 0) + int(amount)
         found = {k: v for k, v in view.counters.items() if k != "lore" and v}
         if unknown_x:
@@ -73,6 +78,26 @@ def entering_permanents(o: Observation) -> Iterable[Violation]:
             yield Violation(f"{name} entered with the counters {found}, not {expected}",
                             object_id, "counters", expected)
             return
+
+
+def _x_of_spell(step: StepView, spell_id: str | None) -> int | None:
+    """The X a permanent that resolved was cast with, worked out from the spell it was
+    (CR 107.3m): 0 when the mana cost of what was cast has no {X} (a Clone entering as a
+    copy of a permanent with X in its cost), else from the spell's mana value on the stack,
+    which counts X (CR 202.3e); ``None`` when the judge can't tell (a copy of a spell, a
+    face-down spell, a name the pool does not know)."""
+    spell = step.before_views.get(spell_id) if spell_id is not None else None
+    if spell is None or spell.face_down or spell_id in step.knowledge.spell_copies:
+        return None
+    faces = step.judge.faces_of(spell)
+    if not faces:
+        return None
+    cost = "".join(face.mana_cost or "" for face in faces)
+    count = cost.count("{X}")
+    if not count:
+        return 0
+    x, left = divmod(spell.mana_value - mana_value(cost), count)
+    return x if x >= 0 and not left else None
 
 
 def double_faced_faces(o: Observation) -> Iterable[Violation]:
@@ -101,7 +126,7 @@ def spell_copies(o: Observation) -> Iterable[Violation]:
     (new targets may be chosen, never fewer); its controller is the player who made it."""
     step = step_of(o)
     resolved = step.resolved
-    if not step.acted or resolved is None or resolved.kind != "ability":
+    if not step.acted or resolved is None:
         return
     source = step.before_views.get(resolved.source)
     readings = step.judge.readings_of(source) if source is not None else None

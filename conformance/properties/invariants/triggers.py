@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...contract.text import normalize_text
 from ...contract.types import Activate, Cast, DeclareAttackers, TurnFaceUp
 from ...format.cards import Card
 from ...format.vocabulary import Door, Step, Zone
@@ -325,3 +326,52 @@ def reached_order(o: Observation) -> bool:
     """A step that put triggered abilities of both players on the stack."""
     step = step_of(o)
     return step.acted and len({i.controller for i in step.new_items if i.kind == "ability"}) > 1
+
+
+def _needs_a_target(text: str) -> bool:
+    """Whether an ability's text asks for at least one target: "target" without "up to"
+    (which allows none) and without "any number of"."""
+    return "target" in text and "up to" not in text and "any number of" not in text
+
+
+def targeted_triggers(o: Observation) -> Iterable[Violation]:
+    """A triggered ability that needs a target goes on the stack with one: with no legal
+    target to choose, it is removed from the stack instead (CR 603.3d, 601.2c, 115.1) --
+    and one with "up to one target" goes on the stack all the same, with none
+    (``trigger_instances``)."""
+    step = step_of(o)
+    if not step.acted or isinstance(o.action, Activate) \
+            or o.engine.pending_choice() is not None:
+        return
+    judge = step.judge
+    for item in step.new_items:
+        if item.kind != "ability" or item.targets:
+            continue
+        source = step.view(item.source)
+        faces = judge.faces_of(source) if source is not None else None
+        if not faces:
+            continue
+        texts = [normalize_text(t).lower() for f in faces for t in f.ability_texts]
+        triggered = [t for t in texts if t.startswith(("when", "whenever", "at the beginning"))
+                     or ("—" in t and t.split("— ", 1)[-1].startswith(("when", "whenever")))]
+        if not triggered or len(triggered) != len(texts) \
+                or not all(_needs_a_target(t) for t in triggered):
+            continue  # an ability of this source that needs no target may be the one
+        name = " // ".join(source.names) if source is not None else "a permanent"
+        yield Violation(f"a triggered ability of {name} went on the stack with no target, "
+                        f"though every triggered ability it has needs one")
+        return
+    yield from trigger_instances(o)
+
+
+def reached_targeted(o: Observation) -> bool:
+    """A step that put on the stack a triggered ability whose text speaks of a target."""
+    step = step_of(o)
+    if not step.acted:
+        return False
+    for item in step.new_items:
+        source = step.view(item.source) if item.kind == "ability" else None
+        faces = step.judge.faces_of(source) if source is not None else None
+        if faces and any("target" in f.text.lower() for f in faces):
+            return True
+    return False

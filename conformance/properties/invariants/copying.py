@@ -1,0 +1,72 @@
+"""Copies of permanents and of spells in the games where the copy's values decide something.
+
+The invariants are ``objects.entering_permanents`` and ``objects.spell_copies``.  A
+permanent that enters as a copy, or a token copy, gets the copiable values of what it
+copies and nothing else: neither its counters nor its status (CR 707.2, 110.5b, 122.6), and
+"enters with" counters from the copied text, X being 0 unless the object was cast with X
+(CR 107.3m) -- a Clone entering as a copy of a permanent with X in its cost was cast
+without X.  A copy of a spell copies every choice made for it: X, and so its mana value,
+its face-down status, its targets; its controller is whoever made it (CR 707.10,
+707.10c, 202.3e).
+
+A random game rarely has a copier and a card whose copy shows these in play at once: so
+these games favour what makes copies and what a copy keeps or forgets -- cards with X in
+their cost, cards entering with counters, morph cards.  Cards are chosen by what their
+text and cost say, never by name.
+"""
+
+from __future__ import annotations
+
+from ...format.cards import Card
+from ..observation import Property
+from . import objects
+
+
+def _text(card: Card) -> str:
+    return " ".join(face.text for face in card.faces).lower()
+
+
+def _x_in_cost(card: Card) -> bool:
+    return any("{X}" in (face.mana_cost or "") for face in card.faces)
+
+
+def _permanent_copies(card: Card) -> bool:
+    """What makes copies of permanents, and the cards whose copies show what was copied:
+    "enters with" counters, X in the cost."""
+    text = _text(card)
+    return "copy of" in text or "copy target permanent spell" in text \
+        or "enters with" in text or _x_in_cost(card)
+
+
+def _counters_and_doublers(card: Card) -> bool:
+    """Trigger doublers, and the cards entering with counters ("enters with", X)."""
+    text = _text(card)
+    return "triggers an additional time" in text or "enters with" in text or _x_in_cost(card)
+
+
+def _spell_copies(card: Card) -> bool:
+    """What copies permanent spells, and the spells whose copies keep a choice: X in the
+    cost, cast face down (morph)."""
+    return "copy target permanent spell" in _text(card) or _x_in_cost(card) \
+        or any("Morph" in f.keywords for f in card.faces)
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("copies-enter-with-copied-values", objects.entering_permanents.__doc__ or "",
+             ("copy-mirror-room-copies-only-printed-values", "copy-mirror-room-x-is-zero",
+              "room-spell-copy-keeps-door-choice"),
+             frozenset(), objects.entering_permanents, _permanent_copies,
+             ("707.2", "707.10", "107.3m", "122.6", "110.5b", "400.7"), "copies",
+             objects.reached_entering),
+    Property("enters-with-counters-under-doublers", objects.entering_permanents.__doc__ or "",
+             ("trigger-doubling-replacement-effects-unaffected",),
+             frozenset(), objects.entering_permanents, _counters_and_doublers,
+             ("614.1c", "122.6", "107.3m", "603.2d"), "trigger-doubling",
+             objects.reached_entering),
+    Property("copies-of-spells-keep-choices", objects.spell_copies.__doc__ or "",
+             ("spell-copies-lithoform-copy-keeps-x-and-is-not-cast",
+              "spell-copies-a-copy-of-an-opponents-spell-is-yours"),
+             frozenset(), objects.spell_copies, _spell_copies,
+             ("707.10", "707.10c", "202.3e", "708.2"), "spell-copies",
+             objects.reached_spell_copies),
+)

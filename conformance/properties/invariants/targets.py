@@ -1,0 +1,30 @@
+"""Triggered abilities with targets in the games where the targets are missing.
+
+The invariant is ``triggers.targeted_triggers``: a triggered ability that needs a target
+and has no legal one is removed from the stack as it would be put there (CR 603.3d); one
+with "up to one target" goes on the stack with none, as many times as it triggered
+(``triggers.trigger_instances``, CR 603.2).  These games favour the cards whose triggered
+abilities target -- the doors of Rooms ("When you unlock this door, ... target creature an
+opponent controls"), creatures' "when this dies" -- chosen by what the judge reads in their
+text, never by name.
+"""
+
+from __future__ import annotations
+
+from ...format.cards import Card
+from ..judge import read_face
+from ..observation import Property
+from . import triggers
+
+
+def _targeted(card: Card) -> bool:
+    """Cards with a triggered ability that targets."""
+    return any(t.target for f in card.faces for t in read_face(f).triggers)
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("targeted-triggers", triggers.targeted_triggers.__doc__ or "",
+             ("room-unlock-without-targets-for-trigger", "room-when-you-unlock-this-door"),
+             frozenset({"triggered-abilities"}), triggers.targeted_triggers, _targeted,
+             ("603.3d", "601.2c", "115.1", "603.2"), "triggers", triggers.reached_targeted),
+)
