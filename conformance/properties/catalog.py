@@ -19,7 +19,7 @@ from .invariants import combat, costs, durations, hidden, lands, objects, trigge
 from .judge import Reading, judge_for, read_face
 from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
-from .invariants import combat_triggers, divided
+from .invariants import divided
 from .invariants import copying, targets
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
@@ -230,8 +230,8 @@ _TRIGGERS = _reads(lambda r: bool(r.doubler) or any(
 #: Triggered abilities that watch every player's objects ("whenever another creature
 #: enters"): with one on each side, one event triggers both players' abilities.
 _EVERY_PLAYERS = _reads(lambda r: any(t.event == "enters-other" for t in r.triggers))
-_COSTS = _reads(lambda r: bool(r.cost_increase or r.cost_reduction or r.cost_reduction_each
-                               or r.permission_mv or r.morph))
+_COSTS = _reads(lambda r: bool(r.cost_increase or r.cost_reduction or r.permission_mv
+                               or r.morph))
 
 
 def _costs_focus(card: Card) -> bool:
@@ -435,5 +435,5 @@ PROPERTIES: tuple[Property, ...] = (
 
 PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.PROPERTIES
               + spells.PROPERTIES + exile_play.PROPERTIES
-              + divided.PROPERTIES + combat_triggers.PROPERTIES)
+              + divided.PROPERTIES)
 PROPERTIES += copying.PROPERTIES + targets.PROPERTIES
