@@ -41,7 +41,8 @@ CAUGHT = (Status.FAILED, Status.ERROR, Status.TIMEOUT)
 #: own cards) on a mutant of that mechanism that all the properties together missed.
 WATCHED_BY: dict[str, tuple[str, ...]] = {
     "rooms": ("room-characteristics-by-zone", "room-doors-on-entering", "unlocking-timing",
-              "unlock-trigger-count", "trigger-instances", "legal-actions"),
+              "unlock-trigger-count", "trigger-instances", "legal-actions",
+              "targeted-triggers"),
     "copies": ("entering-permanents", "token-copies-no-status", "trigger-instances",
                "legend-rule"),
     "face-down": ("face-down-characteristics", "turning-face-up-permanents-only",
@@ -53,7 +54,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "trigger-order": ("trigger-order-and-control",),
     "spell-copies": ("spell-copies", "trigger-instances", "entering-permanents",
                      "tokens-exist-only-on-the-battlefield-or-stack"),
-    "zones": ("entering-permanents", "power-and-toughness"),
+    "zones": ("entering-permanents", "power-and-toughness", "copies-enter-with-copied-values"),
     "durations": ("power-and-toughness",),
     "costs": ("legal-actions",),
     "permissions": ("legal-actions",),
