@@ -10,7 +10,7 @@ engine, to show that it changes something a player can see.
 Prints how many bugs the rulings catch, how many the properties catch, how many either
 catches, and every survivor with its mechanism, what it breaks and its source.
 
-    python benchmarks/heldout_bugs.py [--jobs 1] [--profile ci] [--batch first|second]
+    python benchmarks/heldout_bugs.py [--jobs 1] [--profile ci] [--batch first|second|third]
                                       [--json FILE] [NAME ...]
 
 The bugs come in two batches (``benchmarks/heldout/__init__.py``); the figures are given
@@ -217,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rulings", type=Path, action="append",
                         help="ruling folders (default: rulings/)")
     parser.add_argument("--json", type=Path, help="write the results and summary here")
-    parser.add_argument("--batch", choices=("first", "second"),
+    parser.add_argument("--batch", choices=tuple(BATCHES),
                         help="measure only the bugs of this batch")
     parser.add_argument("--witnesses-only", action="store_true",
                         help="only play each bug's witness game")

@@ -10,7 +10,11 @@ game in which it changes something a player can see.
 The bugs come in two batches, written at different times: the first (triggers, copies,
 faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
 with a minimum, permissions to play exiled cards and convoke were implemented; the second
-(combat, turns, sba, spells) for those mechanisms.
+(combat, turns, sba, spells) for those mechanisms; the third (third_rules, third_triggers,
+third_objects, third_costs) over every mechanism, favouring the families the first two did
+not reach: lands, the cleanup step, Auras and Sagas, who controls a trigger and what its
+filter admits, copies of copies and of spells, Rooms off the battlefield and unlocked by
+effects, and cost reductions.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ def bug(name: str, mechanism: str, source: str, description: str,
 BATCHES: dict[str, tuple[str, ...]] = {
     "first": ("triggers", "copies", "faces", "rules"),
     "second": ("combat", "turns", "sba", "spells"),
+    "third": ("third_rules", "third_triggers", "third_objects", "third_costs"),
 }
 
 

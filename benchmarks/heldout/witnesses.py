@@ -7,6 +7,7 @@ from __future__ import annotations
 from conformance.contract.types import Cast, DeclareAttackers
 from conformance.format.vocabulary import Step, Zone
 
+from .third_witnesses import THIRD_BATCH
 from .play import (
     Step_, Witness, activate, advance, attack, block, cast, face_up, move, pass_priority,
     resolve, setup, unlock,
@@ -320,6 +321,7 @@ SECOND_BATCH: dict[str, Witness] = {
         cast("alice", "r"), resolve()),
 }
 WITNESSES.update(SECOND_BATCH)
+WITNESSES.update(THIRD_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
