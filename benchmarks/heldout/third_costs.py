@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.reference import casting
+from conformance.engines.reference import casting, convoke
 from conformance.engines.reference.characteristics import Characteristics
 from conformance.engines.reference.game import Game
 from conformance.engines.reference.mana import Cost
@@ -55,6 +55,22 @@ def reduced_spilling_to_colored(self: Cost, amount: int) -> Cost:
     return Cost(generic, colored)
 
 
+def pay_tapping_every_creature(game: Game, chosen: tuple[str, ...],
+                               cost: Cost) -> tuple[Cost, str | None]:
+    """A creature tapped for convoke that can pay for nothing left of the cost (no generic
+    mana left and no symbol of its color) is tapped anyway instead of the answer being
+    refused (CR 702.51a: each creature tapped pays for {1} or one mana of its color)."""
+    generic, colored = cost.generic, list(cost.colored)
+    for object_id in chosen:
+        colors = game.chars(game.state.objects[object_id]).colors
+        symbol = next((c for c in colored if c in colors), None)
+        if symbol is not None:
+            colored.remove(symbol)
+        elif generic:
+            generic -= 1
+    return Cost(generic, tuple(colored)), None
+
+
 def _doc(function: Any) -> str:
     return str(function.__doc__ or "")
 
@@ -65,6 +81,9 @@ BUGS: list[HeldOut] = [
         _doc(_EVERY_PLAYERS), (casting, "total_cost", _EVERY_PLAYERS)),
     bug("cost-reduction-ignores-filter", "costs", "https://github.com/phase-rs/phase/issues/141",
         _doc(_ANY_SPELL), (casting, "total_cost", _ANY_SPELL)),
+    bug("convoke-taps-creatures-paying-nothing", "convoke",
+        "https://github.com/wingedsheep/argentum-engine/pull/2054",
+        _doc(pay_tapping_every_creature), (convoke, "_pay", pay_tapping_every_creature)),
     bug("reduction-spills-to-colored", "costs", "https://github.com/phase-rs/phase/pull/8885",
         _doc(reduced_spilling_to_colored), (Cost, "reduced", reduced_spilling_to_colored)),
 ]

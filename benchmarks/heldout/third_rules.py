@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from conformance.contract.types import Activate, Event, PlayLand
-from conformance.engines.reference import casting, combat, effects, lands, turn
+from conformance.engines.reference import casting, combat, effects, entering, lands, turn
 from conformance.engines.reference.effects import draw_cards
 from conformance.engines.reference.exile_to_play import end_permissions
 from conformance.engines.reference.game import Flow, Game
@@ -86,6 +86,27 @@ def next_step_cleanup_after_discard(game: Game,
     yield from turn.settle(game)
 
 
+def every_player_discards(game: Game) -> Flow:
+    """In the cleanup step every player with more cards in hand than their maximum hand
+    size discards down to it, not only the active player (CR 514.1)."""
+    from conformance.contract.types import Choice, Option
+    from conformance.engines.reference.targets import label
+
+    for player in game.state.apnap():
+        if any(True for _ in game.statics("no_maximum_hand_size", controller=player)):
+            continue
+        hand = list(game.state.player(player).zones[Zone.HAND])
+        extra = len(hand) - 7
+        if extra <= 0:
+            continue
+        options = tuple(Option(card_id, label(game, card_id)) for card_id in hand)
+        chosen = yield Choice("cards", player, f"discard {extra} card(s) down to seven",
+                              options, extra, extra)
+        for card_id in chosen:
+            game.move(game.state.objects[card_id], Zone.GRAVEYARD)
+            game.events.append(Event("card_discarded", {"object": card_id}))
+
+
 # -- summoning sickness -----------------------------------------------------------------
 
 def activate_ignoring_summoning_sickness(game: Game, action: Activate) -> Flow:
@@ -139,6 +160,17 @@ def saga_done_at_last_chapter(game: Game, obj: GameObject) -> bool:
     return bool(chapters) and obj.counters.get("lore", 0) >= max(chapters)
 
 
+def first_lore_counter_without_event(game: Game, new: GameObject) -> None:
+    """The lore counter a Saga gets as it enters is put on it without counters being put
+    on it as an event: its chapter I ability, and anything watching counters, doesn't
+    trigger (CR 714.3a, 714.2b)."""
+    from conformance.engines.reference.abilities import chapter_numbers
+
+    chars = game.chars(new)
+    if "Saga" in chars.subtypes and chapter_numbers(chars.ability_defs):
+        new.counters["lore"] = new.counters.get("lore", 0) + 1
+
+
 # -- the legend rule --------------------------------------------------------------------
 
 def legend_rule_without_choice(game: Game) -> Flow:
@@ -178,6 +210,9 @@ BUGS: list[HeldOut] = [
     bug("cleanup-discard-keeps-damage", "durations",
         "https://github.com/wingedsheep/argentum-engine/pull/1014",
         _doc(next_step_cleanup_after_discard), (turn, "next_step", next_step_cleanup_after_discard)),
+    bug("nonactive-player-discards-to-hand-size", "turn-structure",
+        "https://github.com/phase-rs/phase/issues/181",
+        _doc(every_player_discards), (turn, "discard_to_hand_size", every_player_discards)),
     bug("tap-ability-ignores-summoning-sickness", "turn-structure",
         "https://github.com/phase-rs/phase/issues/480",
         _doc(activate_ignoring_summoning_sickness),
@@ -188,6 +223,10 @@ BUGS: list[HeldOut] = [
     bug("saga-sacrificed-before-last-chapter", "state-based-actions",
         "https://github.com/magefree/mage/issues/4875",
         _doc(saga_done_at_last_chapter), (turn, "_saga_is_done", saga_done_at_last_chapter)),
+    bug("saga-first-lore-counter-silent", "triggers",
+        "https://github.com/magefree/mage/issues/13298",
+        _doc(first_lore_counter_without_event),
+        (entering, "_first_lore_counter", first_lore_counter_without_event)),
     bug("legend-rule-keeps-none", "legend-rule", "https://github.com/phase-rs/phase/pull/8839",
         _doc(legend_rule_without_choice), (turn, "legend_rule", legend_rule_without_choice)),
 ]

@@ -41,6 +41,10 @@ THIRD_BATCH: dict[str, Witness] = {
          "bob": {"battlefield": ["Ogre as o"], "library": _LIBRARY}},
         cast("alice", "sh", "o"), resolve(), advance(Step.UPKEEP), attack("bob", "o"),
         block("alice", ("b", "o")), advance(Step.END)),
+    "nonactive-player-discards-to-hand-size": _w(
+        {"alice": {"library": _LIBRARY},
+         "bob": {"hand": ["Memnite"] * 8, "library": _LIBRARY}},
+        advance(Step.UPKEEP)),
     "tap-ability-ignores-summoning-sickness": _w(
         {"alice": {"hand": ["Deadly Pinger as dp"], "mana": "{1}{B}"},
          "bob": {"battlefield": ["Bear"]}},
@@ -52,6 +56,8 @@ THIRD_BATCH: dict[str, Witness] = {
         {"alice": {"battlefield": [{"card": "Tale", "counters": {"lore": 1}}],
                    "library": _LIBRARY}},
         advance(Step.PRECOMBAT_MAIN), resolve(), step=Step.UPKEEP),
+    "saga-first-lore-counter-silent": _w(
+        {"alice": {"hand": ["Tale as t"], "mana": "{1}{W}"}}, cast("alice", "t"), resolve()),
     "legend-rule-keeps-none": _w(
         {"alice": {"battlefield": ["Legend"], "hand": ["Legend as lg"], "mana": "{2}{W}"}},
         cast("alice", "lg"), resolve()),
@@ -121,6 +127,10 @@ THIRD_BATCH: dict[str, Witness] = {
         {"alice": {"battlefield": ["First Discount"], "hand": ["Split Bolt as sb"],
                    "mana": "{R}"}},
         cast("alice", "sb", BOB)),
+    "convoke-taps-creatures-paying-nothing": _w(
+        {"alice": {"battlefield": ["Bear as b1", "Bear as b2"], "hand": ["Rally as r"],
+                   "mana": "{W}"}},
+        cast("alice", "r"), resolve(), answers=(("b1", "b2"),)),
     "reduction-spills-to-colored": _w(
         {"alice": {"battlefield": ["Discount"], "hand": ["Shock as sh"]}},
         cast("alice", "sh", BOB)),
