@@ -230,8 +230,8 @@ _TRIGGERS = _reads(lambda r: bool(r.doubler) or any(
 #: Triggered abilities that watch every player's objects ("whenever another creature
 #: enters"): with one on each side, one event triggers both players' abilities.
 _EVERY_PLAYERS = _reads(lambda r: any(t.event == "enters-other" for t in r.triggers))
-_COSTS = _reads(lambda r: bool(r.cost_increase or r.cost_reduction or r.permission_mv
-                               or r.morph))
+_COSTS = _reads(lambda r: bool(r.cost_increase or r.cost_reduction or r.cost_reduction_each
+                               or r.permission_mv or r.morph))
 
 
 def _costs_focus(card: Card) -> bool:

@@ -20,9 +20,10 @@ from collections.abc import Iterable
 from ...contract.types import Action, Cast, ObjectId, TurnFaceUp, Unlock
 from ...format.cards import Card, CardFace
 from ...format.vocabulary import Door, Zone
-from ..judge import Cost, Pool, total_cost
+from ..judge import Cost, total_cost
 from ..memory import StepView, step_of
 from .exile import exiled_of
+from .pools import Pools, pools_of
 from ..observation import Observation, Violation, mana_value
 
 _PERMANENT = frozenset({"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"})
@@ -89,7 +90,7 @@ def _permission(step: StepView, player: str, spell: tuple[frozenset[str], frozen
 
 
 def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: str,
-                    faces: list[CardFace], face_down: bool, pool: Pool | None,
+                    faces: list[CardFace], face_down: bool, pool: Pools | None,
                     card_id: ObjectId | None = None) -> _Judgement:
     judge, o = step.judge, step.now
     verdict = _Judgement()
@@ -131,7 +132,7 @@ def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: 
     return verdict
 
 
-def _can_pay(pool: Pool | None, cost: Cost) -> bool | None:
+def _can_pay(pool: Pools | None, cost: Cost) -> bool | None:
     return pool.can_pay(cost) if pool is not None else None
 
 
@@ -140,13 +141,13 @@ def _show(cost: Cost) -> str:
         f"{{{s}}}" for s in cost.symbols) or "{0}"
 
 
-def _show_pool(pool: Pool | None) -> str:
+def _show_pool(pool: Pools | None) -> str:
     if pool is None:
         return "a pool the judge does not know"
-    return "".join(f"{{{c}}}" * n for c, n in sorted(pool.mana.items())) or "an empty pool"
+    return pool.show()
 
 
-def _candidates(step: StepView, player: str, pool: Pool | None
+def _candidates(step: StepView, player: str, pool: Pools | None
                 ) -> Iterable[tuple[Action, _Judgement]]:
     """Each action the judge rules on, with its judgement; with an unknown ``pool``, what
     the cost decides is unknown, and only what timing, zones and permissions decide is
@@ -208,7 +209,7 @@ def legal_actions(o: Observation) -> Iterable[Violation]:
     player = o.game.priority_player
     if player is None:
         return
-    pool = step.knowledge.pools.get(player)
+    pool = pools_of(o).get(player)
     for action, verdict in _candidates(step, player, pool):
         if verdict.verdict is None or pool is None and verdict.verdict:
             continue
@@ -240,7 +241,7 @@ def reached(o: Observation) -> bool:
     """The judge knew the mana of the player with priority and ruled on some action."""
     step = step_of(o)
     player = o.game.priority_player
-    pool = step.knowledge.pools.get(player) if player else None
+    pool = pools_of(o).get(player) if player else None
     if player is None or pool is None or o.engine.pending_choice() is not None:
         return False
     return any(v.verdict is not None for _a, v in _candidates(step, player, pool))

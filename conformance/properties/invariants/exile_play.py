@@ -24,6 +24,7 @@ from ..judge import total_cost
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
 from . import costs
+from .pools import pools_of
 
 _IMPULSE = re.compile(r"exile the top (?:\w+) cards? of your library\. until (end of turn|the "
                       r"end of your next turn), you may play (?:those cards|cards exiled this "
@@ -120,7 +121,7 @@ def exiled_cards_playable(o: Observation) -> Iterable[Violation]:
     player = o.game.priority_player
     if o.engine.pending_choice() is not None or player is None or o.game.game_over:
         return
-    pool = step.knowledge.pools.get(player)
+    pool = pools_of(o).get(player)
     for object_id in sorted(exiled.known):
         view = o.views.get(object_id)
         card = step.judge.card_of(view) if view is not None else None
@@ -165,7 +166,7 @@ def _must_be_castable(step: StepView, player: str, card: Card, pool: Any) -> boo
         return False
     cost = total_cost(step.judge, o.views, player, (types, frozenset(face.supertypes)),
                       face.mana_cost, step.knowledge.casts.get(player, []))
-    return bool(pool.can_pay(cost))
+    return pool.can_pay(cost) is True
 
 
 def reached(o: Observation) -> bool:

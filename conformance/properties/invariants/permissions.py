@@ -20,6 +20,7 @@ from ..judge import read_face
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation, mana_value
 from . import costs
+from .pools import pools_of
 
 Subject = Callable[[StepView, Action], bool]
 
@@ -30,7 +31,7 @@ def _judged(o: Observation, subject: Subject) -> Iterable[Violation]:
     if o.engine.pending_choice() is not None or step.before is None and not o.recorder:
         return
     player = o.game.priority_player
-    pool = step.knowledge.pools.get(player) if player is not None else None
+    pool = pools_of(o).get(player) if player is not None else None
     if player is None or pool is None:
         return
     for action, verdict in costs._candidates(step, player, pool):
@@ -107,7 +108,7 @@ def reached_permissions(o: Observation) -> bool:
 def _reached(o: Observation, subject: Subject) -> bool:
     step = step_of(o)
     player = o.game.priority_player
-    pool = step.knowledge.pools.get(player) if player else None
+    pool = pools_of(o).get(player) if player else None
     if player is None or pool is None or o.engine.pending_choice() is not None:
         return False
     return any(v.verdict is not None and subject(step, a)

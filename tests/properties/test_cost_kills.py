@@ -1,0 +1,122 @@
+"""Costs judged from the mana the judge follows: ``legal-actions`` catches the wrong engines of
+the mutation meter that compute a total cost wrongly (CR 601.2f-h, 118, 702.37c) on a board
+with what each is about -- a cost change, a spell it changes and mana at the edge of that
+spell's cost -- and passes on the reference engine in the same games.  The pools it follows
+are every pool some way of paying leaves, so that an engine paying its players' costs in
+another way is judged the same."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import get_state_machine_test
+
+from conformance.engines.reference import ReferenceEngine, mana
+from conformance.format.loader import load_corpus
+from conformance.format.model import CardEntry, PlayerSetup, Setup
+from conformance.format.vocabulary import Step, Zone
+from conformance.mutants import catalogue
+from conformance.mutants.meter import quick_profile
+from conformance.properties import PROPERTIES, run_property
+from conformance.properties.judge import Cost
+from conformance.properties.machine import PropertyFailure, machine_class
+from conformance.properties.profiles import PROFILES
+from conformance.properties.invariants.pools import Pools, _mana
+from conformance.runner.results import Status
+
+RULINGS = Path(__file__).parents[2] / "rulings"
+LEGAL_ACTIONS = next(p for p in PROPERTIES if p.id == "legal-actions")
+
+
+def _board(mana_: str, hand: tuple[str, ...], mine: tuple[str, ...] = (),
+           theirs: tuple[str, ...] = ()) -> Setup:
+    return Setup((PlayerSetup("alice", mana=mana_, zones={
+        Zone.HAND: tuple(CardEntry(n) for n in hand),
+        Zone.BATTLEFIELD: tuple(CardEntry(n) for n in mine)}),
+        PlayerSetup("bob", zones={Zone.BATTLEFIELD: tuple(CardEntry(n) for n in theirs)})),
+        "alice", Step.PRECOMBAT_MAIN)
+
+
+THALIA, SERAH = "Thalia, Guardian of Thraben", "Serah Farron // Crystallized Serah"
+ELECTROMANCER = "Goblin Electromancer"
+
+#: mutant: a board on which ``legal-actions`` catches it
+CAUGHT_FROM = {
+    "cost-increase-ignored": _board("{R}", ("Shock",), theirs=(THALIA,)),
+    "cost-increase-only-from-own-permanents": _board("{R}", ("Shock",), theirs=(THALIA,)),
+    "cost-increase-only-from-opponents-permanents": _board("{R}", ("Shock",), (THALIA,)),
+    "noncreature-increase-for-creature-spells": _board("{1}{G}", ("Grizzly Bears",),
+                                                       (THALIA,)),
+    "reduction-for-any-creature-spell": _board("{G}", ("Grizzly Bears",), (SERAH,)),
+    "reduction-for-every-player": _board("{R}", ("Tyrox, Saurid Tyrant",), theirs=(SERAH,)),
+    "reduction-reduces-colored-mana": _board("", ("Isamaru, Hound of Konda",), (SERAH,)),
+    "hybrid-mana-paid-with-any-color": _board("{3}", ("Lurrus of the Dream-Den",)),
+    "cost-reductions-before-increases": _board("{R}", ("Shock",), (THALIA, ELECTROMANCER)),
+    "face-down-costs-2": _board("{2}", ("Hystrodon",)),
+    "first-each-turn-reduction-every-time": _board(
+        "{R}{B}{B}", ("Tyrox, Saurid Tyrant", "Kalakscion, Hunger Tyrant"), (SERAH,)),
+}
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus([RULINGS])
+
+
+@pytest.mark.parametrize("mutant", sorted(CAUGHT_FROM))
+def test_legal_actions_catches_a_wrong_total_cost(corpus, mutant):
+    board = st.just(CAUGHT_FROM[mutant])
+    chosen = settings(PROFILES[quick_profile("ci")])
+    for factory in (ReferenceEngine, catalogue()[mutant].engine):
+        machine = machine_class(factory, corpus.cards, [LEGAL_ACTIONS], moves=True,
+                                setups=board)
+        if factory is ReferenceEngine:
+            get_state_machine_test(machine, settings=chosen)()  # the same games pass
+        else:
+            with pytest.raises(PropertyFailure, match="legal-actions"):
+                get_state_machine_test(machine, settings=chosen)()
+
+
+def test_the_pools_left_are_every_way_of_paying():
+    pools = Pools(frozenset({_mana(Counter({"W": 1, "U": 1, "C": 1}))}))
+    left = pools.after(Cost(1, ("W",)))
+    assert left is not None
+    assert left.possible == {_mana(Counter({"U": 1})), _mana(Counter({"C": 1}))}
+    assert left.can_pay(Cost(1)) is True
+    assert left.can_pay(Cost(0, ("U",))) is None  # paid with {U} or not: the judge can't tell
+    assert left.can_pay(Cost(2)) is False
+    hybrid = Pools(frozenset({_mana(Counter({"W": 1, "B": 1}))})).after(Cost(0, ("W/B",)))
+    assert hybrid is not None and hybrid.possible == {_mana(Counter({"W": 1})),
+                                                      _mana(Counter({"B": 1}))}
+    assert Pools(frozenset({()})).after(Cost(1)) is None  # nothing pays it
+
+
+def test_legal_actions_holds_on_an_engine_paying_generic_mana_with_colors_first(
+        corpus, monkeypatch):
+    """How a cost is paid is the player's choice: an engine that spends colored mana on
+    the generic part before colorless mana is as correct as the reference engine."""
+    monkeypatch.setattr(mana, "COLORS", tuple(reversed(mana.COLORS)))
+    real_pay = mana.ManaPool.pay
+
+    def pay(self: mana.ManaPool, cost: mana.Cost) -> None:
+        colorless = self.mana["C"]
+        self.mana["C"] = 0
+        try:
+            real_pay(self, cost)
+        finally:
+            self.mana["C"] += colorless
+
+    def pay_colors_first(self: mana.ManaPool, cost: mana.Cost) -> None:
+        try:
+            pay(self, cost)
+        except Exception:
+            real_pay(self, cost)
+
+    monkeypatch.setattr(mana.ManaPool, "pay", pay_colors_first)
+    result = run_property(LEGAL_ACTIONS, ReferenceEngine, corpus.cards, corpus.rulings,
+                          profile="ci")
+    assert result.status is Status.PASSED, result.message
