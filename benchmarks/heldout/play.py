@@ -201,9 +201,25 @@ def play(engine: Any, witness: Witness, cards: CardPool) -> list[Any]:
                 trace.append(("answer refused", _seen(engine)))
                 if engine.pending_choice() is None:  # the whole action was refused
                     break
-                table.follow(engine.answer(_default(choice)))
-                trace.append(("answered", _seen(engine)))
+                if not _fall_back(engine, table, choice, trace):
+                    break
     return trace
+
+
+def _fall_back(engine: Any, table: Table, choice: Choice, trace: list[Any]) -> bool:
+    """After a refused answer, the default answer, then the fewest options the choice
+    allows; whether one of them was taken (the game may be left waiting if none was)."""
+    for fallback in (_default(choice), tuple(o.value for o in choice.options[:choice.min])):
+        try:
+            table.follow(engine.answer(fallback))
+        except IllegalAction:
+            trace.append(("answer refused", _seen(engine)))
+            if engine.pending_choice() is None:
+                return False
+            continue
+        trace.append(("answered", _seen(engine)))
+        return True
+    return False
 
 
 def first_difference(reference: Sequence[Any], other: Sequence[Any]) -> int | None:

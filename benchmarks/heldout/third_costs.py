@@ -71,6 +71,34 @@ def pay_tapping_every_creature(game: Game, chosen: tuple[str, ...],
     return Cost(generic, tuple(colored)), None
 
 
+def permission_without_filter(game: Game, player: str, card: GameObject,
+                              chars: Characteristics) -> None:
+    """A permission to cast spells of some kind from the graveyard ("you may cast a
+    permanent spell from your graveyard") lets its controller cast any card there: the
+    permission's filter is not checked (CR 601.3)."""
+    from conformance.engines.reference.exile_to_play import may_play
+    from conformance.errors import IllegalAction
+    from conformance.format.vocabulary import Zone
+
+    if card.zone is Zone.HAND:
+        if card.owner != player:
+            raise IllegalAction("you can cast only cards in your own hand")
+        return
+    if card.zone is Zone.EXILE and may_play(game, player, card.id):
+        return
+    if card.zone is Zone.GRAVEYARD and card.owner == player:
+        used = game.state.player(player).used_once_per_turn
+        for permanent, ability, rule in game.statics("cast_from_graveyard", controller=player):
+            key = (permanent.id, ability.index)
+            if rule.get("once_per_turn") and key in used:
+                continue
+            if rule.get("once_per_turn") and game.state.active_player != player:
+                continue
+            used.add(key)
+            return
+    raise IllegalAction(f"nothing allows casting {card.card.name} from the {card.zone.value}")
+
+
 def _doc(function: Any) -> str:
     return str(function.__doc__ or "")
 
@@ -84,6 +112,9 @@ BUGS: list[HeldOut] = [
     bug("convoke-taps-creatures-paying-nothing", "convoke",
         "https://github.com/wingedsheep/argentum-engine/pull/2054",
         _doc(pay_tapping_every_creature), (convoke, "_pay", pay_tapping_every_creature)),
+    bug("graveyard-permission-ignores-filter", "permissions",
+        "https://github.com/phase-rs/phase/issues/525",
+        _doc(permission_without_filter), (casting, "_permission", permission_without_filter)),
     bug("reduction-spills-to-colored", "costs", "https://github.com/phase-rs/phase/pull/8885",
         _doc(reduced_spilling_to_colored), (Cost, "reduced", reduced_spilling_to_colored)),
 ]

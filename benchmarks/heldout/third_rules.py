@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from conformance.contract.types import Activate, Event, PlayLand
+from conformance.contract.types import Activate, DeclareAttackers, Event, PlayLand
 from conformance.engines.reference import casting, combat, effects, entering, lands, turn
 from conformance.engines.reference.effects import draw_cards
 from conformance.engines.reference.exile_to_play import end_permissions
@@ -48,6 +48,16 @@ def put_land_uses_land_play(game: Game, obj: GameObject, **kwargs: Any) -> Flow:
         key = (f"{lands.LANDS}{game.state.turn}", new.controller)
         game.state.linked.setdefault(key, []).append(new.id)
     return new
+
+
+def land_play_reported_as_cast(game: Game, action: PlayLand) -> Flow:
+    """Playing a land is reported as casting it: "whenever you cast a spell" abilities
+    trigger when their controller plays a land (CR 305.1, 305.9: a land is played, never
+    cast)."""
+    yield from _PLAY_LAND(game, action)
+    played = lands.played_this_turn(game, action.player)
+    if played:
+        game.emit("spell_cast", object=played[-1], player=action.player)
 
 
 # -- the cleanup step -------------------------------------------------------------------
@@ -105,6 +115,26 @@ def every_player_discards(game: Game) -> Flow:
         for card_id in chosen:
             game.move(game.state.objects[card_id], Zone.GRAVEYARD)
             game.events.append(Event("card_discarded", {"object": card_id}))
+
+
+def attackers_with_defender(game: Game, action: DeclareAttackers) -> str:
+    """A creature with defender can be declared as an attacker (CR 702.3b)."""
+    from conformance.engines.reference.combat import _creature, _name
+    from conformance.errors import IllegalAction
+
+    state = game.state
+    if action.player != state.active_player:
+        raise IllegalAction("only the active player declares attackers")
+    defender = action.defender or state.opponent(action.player)
+    if defender == action.player or defender not in {p.name for p in state.players}:
+        raise IllegalAction(f"{defender!r} is not an opponent of {action.player}")
+    if len(set(action.attackers)) != len(action.attackers):
+        raise IllegalAction("a creature can attack only once")
+    for object_id in action.attackers:
+        obj, chars = _creature(game, object_id, action.player, "attack")
+        if obj.summoning_sick and "Haste" not in chars.keywords:
+            raise IllegalAction(f"{_name(chars)} has summoning sickness: it can't attack")
+    return defender
 
 
 # -- summoning sickness -----------------------------------------------------------------
@@ -205,6 +235,9 @@ BUGS: list[HeldOut] = [
     bug("exiled-land-play-uncounted", "lands", "https://github.com/magefree/mage/issues/9074",
         _doc(play_land_from_exile_uncounted),
         (lands, "play_land", play_land_from_exile_uncounted)),
+    bug("land-play-triggers-cast-abilities", "lands",
+        "https://github.com/phase-rs/phase/pull/6591",
+        _doc(land_play_reported_as_cast), (lands, "play_land", land_play_reported_as_cast)),
     bug("put-land-uses-land-play", "lands", "https://github.com/phase-rs/phase/issues/2405",
         _doc(put_land_uses_land_play), (effects, "put_onto_battlefield", put_land_uses_land_play)),
     bug("cleanup-discard-keeps-damage", "durations",
@@ -213,6 +246,8 @@ BUGS: list[HeldOut] = [
     bug("nonactive-player-discards-to-hand-size", "turn-structure",
         "https://github.com/phase-rs/phase/issues/181",
         _doc(every_player_discards), (turn, "discard_to_hand_size", every_player_discards)),
+    bug("defender-can-attack", "combat", "https://github.com/phase-rs/phase/issues/7587",
+        _doc(attackers_with_defender), (combat, "check_attackers", attackers_with_defender)),
     bug("tap-ability-ignores-summoning-sickness", "turn-structure",
         "https://github.com/phase-rs/phase/issues/480",
         _doc(activate_ignoring_summoning_sickness),

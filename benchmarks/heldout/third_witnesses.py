@@ -31,6 +31,9 @@ THIRD_BATCH: dict[str, Witness] = {
         {"alice": {"hand": ["Impulse as im", "Plains as p2"], "mana": "{R}",
                    "library": ["Plains as p1", *_LIBRARY]}},
         cast("alice", "im"), resolve(), play_land("alice", "p1"), play_land("alice", "p2")),
+    "land-play-triggers-cast-abilities": _w(
+        {"alice": {"battlefield": ["Cast Watcher"], "hand": ["Plains as p"]}},
+        play_land("alice", "p")),
     "put-land-uses-land-play": _w(
         {"alice": {"hand": ["Land Grant as lg", "Plains as p"], "mana": "{G}",
                    "library": ["Plains", *_LIBRARY]}},
@@ -45,6 +48,8 @@ THIRD_BATCH: dict[str, Witness] = {
         {"alice": {"library": _LIBRARY},
          "bob": {"hand": ["Memnite"] * 8, "library": _LIBRARY}},
         advance(Step.UPKEEP)),
+    "defender-can-attack": _w(
+        {"alice": {"battlefield": ["Gate Wall as gw"]}}, attack("alice", "gw")),
     "tap-ability-ignores-summoning-sickness": _w(
         {"alice": {"hand": ["Deadly Pinger as dp"], "mana": "{1}{B}"},
          "bob": {"battlefield": ["Bear"]}},
@@ -131,6 +136,9 @@ THIRD_BATCH: dict[str, Witness] = {
         {"alice": {"battlefield": ["Bear as b1", "Bear as b2"], "hand": ["Rally as r"],
                    "mana": "{W}"}},
         cast("alice", "r"), resolve(), answers=(("b1", "b2"),)),
+    "graveyard-permission-ignores-filter": _w(
+        {"alice": {"battlefield": ["Gravecaller"], "graveyard": ["Shock as sh"], "mana": "{R}"}},
+        cast("alice", "sh", BOB)),
     "reduction-spills-to-colored": _w(
         {"alice": {"battlefield": ["Discount"], "hand": ["Shock as sh"]}},
         cast("alice", "sh", BOB)),
