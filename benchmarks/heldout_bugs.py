@@ -13,10 +13,11 @@ catches, and every survivor with its mechanism, what it breaks and its source.
     python benchmarks/heldout_bugs.py [--jobs 1] [--profile ci] [--batch first|second|third]
                                       [--json FILE] [NAME ...]
 
-The bugs come in two batches (``benchmarks/heldout/__init__.py``); the figures are given
+The bugs come in three batches (``benchmarks/heldout/__init__.py``); the figures are given
 for each batch measured and for all of them together.  The first measurement of each batch
-is kept in ``benchmarks/heldout/results.json`` (first batch) and
-``benchmarks/heldout/results-second.json`` (second batch).
+is kept in ``benchmarks/heldout/results.json`` (first batch),
+``benchmarks/heldout/results-second.json`` (second batch) and
+``benchmarks/heldout/results-third.json`` (third batch).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Held-out bugs, third batch: cost reductions -- whose spells they apply to, which spells
-their filter admits and which part of a cost they reduce (CR 601.2f, 118.7)."""
+their filter admits and which part of a cost they reduce (CR 601.2f, 118.7) --, convoke
+(CR 702.51a) and the filter of a permission to cast from the graveyard (CR 601.3)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""Held-out bugs, third batch: lands (CR 305), the cleanup step (CR 514), summoning
-sickness of abilities (CR 302.6), state-based actions on Auras and Sagas (CR 704.5m,
-714.4) and the legend rule (CR 704.5j)."""
+"""Held-out bugs, third batch: lands -- the turn's land play and playing is not
+casting (CR 305.1-305.4, 305.9) --, the cleanup step (CR 514.1-2), defender and summoning
+sickness of abilities (CR 702.3b, 302.6), state-based actions on Auras and Sagas
+(CR 704.5m, 714.4), a Saga's first lore counter (CR 714.3a) and the legend rule
+(CR 704.5j)."""
 
 from __future__ import annotations
 
