@@ -40,6 +40,22 @@ def play_land_from_exile_uncounted(game: Game, action: PlayLand) -> Flow:
             played.pop()
 
 
+def land_timing_any_turn(game: Game, player: str) -> None:
+    """A player may play a land in a main phase of another player's turn, with the stack
+    empty and priority: only the phase and the stack are checked (CR 305.1, 305.3: only
+    during their own turn)."""
+    from conformance.errors import IllegalAction
+
+    state = game.state
+    if not state.step.is_main_phase:
+        raise IllegalAction(f"lands are played in a main phase, not in the {state.step.value} "
+                            f"step (CR 305.1)")
+    if state.stack:
+        raise IllegalAction("lands are played only while the stack is empty (CR 305.1)")
+    if state.priority != player:
+        raise IllegalAction(f"{player} does not have priority")
+
+
 def put_land_uses_land_play(game: Game, obj: GameObject, **kwargs: Any) -> Flow:
     """A land an effect puts onto the battlefield (\"search your library for a land card and
     put it onto the battlefield\") uses its controller's land play for the turn, as if it
@@ -240,6 +256,9 @@ BUGS: list[HeldOut] = [
     bug("land-play-triggers-cast-abilities", "lands",
         "https://github.com/phase-rs/phase/pull/6591",
         _doc(land_play_reported_as_cast), (lands, "play_land", land_play_reported_as_cast)),
+    bug("land-played-on-opponents-turn", "lands",
+        "https://github.com/Card-Forge/forge/issues/4554",
+        _doc(land_timing_any_turn), (lands, "check_timing", land_timing_any_turn)),
     bug("put-land-uses-land-play", "lands", "https://github.com/phase-rs/phase/issues/2405",
         _doc(put_land_uses_land_play), (effects, "put_onto_battlefield", put_land_uses_land_play)),
     bug("cleanup-discard-keeps-damage", "durations",

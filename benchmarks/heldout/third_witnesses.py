@@ -7,7 +7,8 @@ from conformance.contract.types import PlayLand
 from conformance.format.vocabulary import Step, Zone
 
 from .play import (
-    Step_, Witness, activate, advance, attack, block, cast, move, resolve, setup, unlock,
+    Step_, Witness, activate, advance, attack, block, cast, move, pass_priority, resolve, setup,
+    unlock,
 )
 
 G = Zone.GRAVEYARD
@@ -34,6 +35,9 @@ THIRD_BATCH: dict[str, Witness] = {
     "land-play-triggers-cast-abilities": _w(
         {"alice": {"battlefield": ["Cast Watcher"], "hand": ["Plains as p"]}},
         play_land("alice", "p")),
+    "land-played-on-opponents-turn": _w(
+        {"alice": {"hand": ["Plains as p"]}, "bob": {}},
+        pass_priority("bob"), play_land("alice", "p"), active="bob"),
     "put-land-uses-land-play": _w(
         {"alice": {"hand": ["Land Grant as lg", "Plains as p"], "mana": "{G}",
                    "library": ["Plains", *_LIBRARY]}},
