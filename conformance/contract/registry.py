@@ -80,6 +80,13 @@ def resolve(name: str | None, timeout: float | None = None) -> EngineFactory:
     return factory  # type: ignore[no-any-return]
 
 
+def runs_in_this_process(name: str | None) -> bool:
+    """Whether the engine ``name`` is imported into the harness's process (a Python
+    package), rather than started by a launcher in a process of its own (``cmd:...``)."""
+    prefix, _, argument = (name or DEFAULT_ENGINE).partition(":")
+    return not (argument and prefix.isidentifier() and _launcher(prefix) is not None)
+
+
 def create(name: str | None, timeout: float | None = None) -> Engine:
     """A new engine instance; checks that it has the contract's shape.  ``timeout`` limits
     each scenario of an engine that runs in another process (in-process engines ignore it)."""

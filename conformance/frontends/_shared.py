@@ -17,6 +17,29 @@ from ..runner.resultsfile import valid_text
 DEFAULT_RULINGS = Path("rulings")
 
 
+def isolation(isolate: bool | None, memory_limit_mib: int | None,
+              engine: str | None) -> tuple[bool, int | None]:
+    """Whether to play in child processes (``--isolate``; by default, for every engine the
+    harness imports but the reference engine) and the limit on their address space in
+    bytes (``--memory-limit`` in MiB, 0 for none; by default 4 GiB)."""
+    from ..contract import registry
+    from ..errors import UsageError
+    from ..runner.isolated import DEFAULT_MEMORY_LIMIT
+
+    if isolate is None:
+        isolate = (engine or registry.DEFAULT_ENGINE) != registry.DEFAULT_ENGINE \
+            and registry.runs_in_this_process(engine)
+    if memory_limit_mib is not None and memory_limit_mib < 0:
+        raise UsageError(f"--memory-limit must be a number of MiB, not {memory_limit_mib}")
+    if not isolate:
+        if memory_limit_mib:
+            raise UsageError("--memory-limit limits isolated runs: not with --no-isolate")
+        return False, None
+    if memory_limit_mib is None:
+        return True, DEFAULT_MEMORY_LIMIT
+    return True, memory_limit_mib * 1024**2 or None
+
+
 def load(paths: Sequence[Path], cards: Path | None) -> Corpus:
     try:
         return load_corpus(paths, cards)

@@ -19,7 +19,7 @@ from ..contract import registry
 from ..errors import ConformanceError, RulingFileError
 from ..format.loader import Corpus
 from ..runner.results import Result, ResultsWriter, Status, summary
-from ._shared import TerminalOutput, html_path, load, write
+from ._shared import TerminalOutput, html_path, isolation, load, write
 from . import (
     coverage_cmd, diff_cmd, expect_cmd, gate_cmd, mutants_cmd, properties_cmd, report_cmd, repro_cmd,
     serve,
@@ -49,8 +49,16 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--no-html", action="store_true",
                      help="don't render the HTML run report beside the results file")
     run.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                     help="per-scenario time limit for an engine in another process (cmd:...); "
-                          "default 30")
+                     help="per-scenario time limit for an engine in another process (cmd:...), "
+                          "default 30; per-ruling limit for an isolated engine, default 300")
+    run.add_argument("--isolate", action=argparse.BooleanOptionalAction, default=None,
+                     help="play the rulings in a child process, so that an engine that "
+                          "crashes or hangs the process costs the ruling under way an error "
+                          "or a timeout and the others still run (default: on for every "
+                          "engine the harness imports but the reference engine)")
+    run.add_argument("--memory-limit", type=int, default=None, metavar="MIB",
+                     help="the address space of an isolated run's child, in MiB (default: "
+                          "4096; 0: no limit)")
 
     run.add_argument("--properties", action="store_true",
                      help="also check the properties on random games (see --profile)")
@@ -126,14 +134,26 @@ def cmd_run(args: argparse.Namespace) -> int:
             if not gate_cmd.quiet_run(expectations):
                 _print_result(result, args.quiet)
 
-        results = run_corpus(corpus.rulings, corpus.failures, engine, corpus.cards, record)
+        isolate, memory_limit = isolation(args.isolate, args.memory_limit, args.engine)
+        if isolate:
+            from ..runner.isolated import IsolatedRun
+
+            results = run_corpus((), corpus.failures, engine, corpus.cards, record)
+            results += IsolatedRun(lambda: registry.create(args.engine, timeout=args.timeout),
+                                   corpus.cards, timeout=args.timeout,
+                                   memory_limit=memory_limit).run(corpus.rulings, record)
+        else:
+            results = run_corpus(corpus.rulings, corpus.failures, engine, corpus.cards, record)
         if args.properties:
             from ..properties import all_properties, run_properties
+            from ..properties.isolation import Isolation
 
             results += run_properties(
-                all_properties(list(args.rulings)), lambda: registry.create(args.engine, timeout=args.timeout),
+                all_properties(list(args.rulings)),
+                lambda: registry.create(args.engine, timeout=args.timeout),
                 info.capabilities, corpus.cards, corpus.rulings, profile=args.profile,
-                seed=None, engine_name=args.engine or registry.DEFAULT_ENGINE, on_result=record)
+                seed=None, engine_name=args.engine or registry.DEFAULT_ENGINE, on_result=record,
+                isolation=Isolation(memory_limit) if isolate else None)
         writer.finish()
     finally:
         engine.close()

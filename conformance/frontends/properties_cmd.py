@@ -98,19 +98,10 @@ def cmd_properties(args: argparse.Namespace) -> int:
 
 
 def _isolation(args: argparse.Namespace, name: str) -> Isolation | None:
-    """How the searches are isolated: each in a child process for any engine but the
-    reference engine (an engine in the harness's process can abort it), unless told."""
-    from ..contract import registry
-    from ..errors import UsageError
-    from ..properties.isolation import DEFAULT_MEMORY_LIMIT, Isolation
+    """How the searches are isolated: each in a child process for any engine the harness
+    imports but the reference engine (such an engine can abort the process), unless told."""
+    from ..properties.isolation import Isolation
+    from ._shared import isolation
 
-    isolate = name != registry.DEFAULT_ENGINE if args.isolate is None else args.isolate
-    if args.memory_limit is not None and args.memory_limit < 0:
-        raise UsageError(f"--memory-limit must be a number of MiB, not {args.memory_limit}")
-    if not isolate:
-        if args.memory_limit:
-            raise UsageError("--memory-limit limits isolated searches: not with --no-isolate")
-        return None
-    if args.memory_limit is None:
-        return Isolation(DEFAULT_MEMORY_LIMIT)
-    return Isolation(args.memory_limit * 1024**2 or None)
+    isolate, memory_limit = isolation(args.isolate, args.memory_limit, name)
+    return Isolation(memory_limit) if isolate else None

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import signal
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,12 +27,11 @@ from ..contract.protocol import Engine
 from ..contract.types import Action, Event, ObjectId
 from ..format.cards import CardPool
 from ..format.model import Setup
+from ..runner.isolated import DEFAULT_MEMORY_LIMIT, how_it_died, limit_address_space
 from ..runner.results import Result, Status
 from .recording import Recorder, scenario_text, setup_yaml
 
-#: The default limit on a child's address space: generous for a game (the harness with its
-#: corpus and an engine take a few hundred MiB), far below what a runaway allocation asks.
-DEFAULT_MEMORY_LIMIT = 4 * 1024**3
+__all__ = ["DEFAULT_MEMORY_LIMIT", "Isolation"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +77,7 @@ class Isolation:
 
 def _child(work: Callable[[Callable[[Engine], Engine]], Result], journal: Path,
            sending: Connection, memory_limit: int | None) -> None:
-    if memory_limit is not None:
-        import resource
-
-        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limit = memory_limit if hard == resource.RLIM_INFINITY else min(memory_limit, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    limit_address_space(memory_limit)
     result = work(lambda engine: _JournaledEngine(engine, journal))
     sending.send(result)
     sending.close()
@@ -107,7 +100,7 @@ def _receive(receiving: Connection, child: Any) -> Result | None:
 
 def _died(property_id: str, exitcode: int | None, journal: Path,
           details: dict[str, Any]) -> Result:
-    how = _how(exitcode)
+    how = how_it_died(exitcode)
     found = dict(details)
     game = _last_game(journal)
     where = "during a game"
@@ -121,15 +114,6 @@ def _died(property_id: str, exitcode: int | None, journal: Path,
         where = "before any game started"
     return Result(id=property_id, status=Status.ERROR, kind="property",
                   message=f"the engine's process died ({how}) {where}", details=found)
-
-
-def _how(exitcode: int | None) -> str:
-    if exitcode is not None and exitcode < 0:
-        try:
-            return signal.Signals(-exitcode).name
-        except ValueError:
-            return f"signal {-exitcode}"
-    return f"exit status {exitcode}"
 
 
 def _last_game(journal: Path) -> tuple[dict[str, Any], str | None] | None:
