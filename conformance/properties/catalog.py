@@ -20,7 +20,7 @@ from .judge import Reading, judge_for, read_face
 from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
 from .invariants import divided
-from .invariants import copying, targets
+from .invariants import copying, targets, watching
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -436,4 +436,4 @@ PROPERTIES: tuple[Property, ...] = (
 PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.PROPERTIES
               + spells.PROPERTIES + exile_play.PROPERTIES
               + divided.PROPERTIES)
-PROPERTIES += copying.PROPERTIES + targets.PROPERTIES
+PROPERTIES += copying.PROPERTIES + targets.PROPERTIES + watching.PROPERTIES

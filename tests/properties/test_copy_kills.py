@@ -1,5 +1,5 @@
-"""The properties of copies, of counters entering under doublers and of targeted triggered
-abilities: each holds on the reference engine and on every benign variant, and catches the
+"""The properties of copies, of counters entering under doublers, of targeted triggered
+abilities, of "dies" abilities and of what triggered abilities watch: each holds on the reference engine and on every benign variant, and catches the
 wrong engines it is about -- engines of the mutation meter that break one rule each -- in
 its own ``ci`` games, or in ``ci`` games from a board that has what it is about."""
 
@@ -20,7 +20,7 @@ from conformance.format.vocabulary import Door, Step, Zone
 from conformance.mutants import catalogue
 from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES, run_property
-from conformance.properties.invariants import copying, targets
+from conformance.properties.invariants import copying, targets, watching
 from conformance.properties.machine import PropertyFailure, machine_class
 from conformance.properties.profiles import PROFILES
 from conformance.runner.results import Status
@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "benign"))
 from benign_variants import VARIANTS  # noqa: E402
 
 RULINGS = Path(__file__).parents[2] / "rulings"
-OWN = {p.id: p for p in copying.PROPERTIES + targets.PROPERTIES}
+OWN = {p.id: p for p in copying.PROPERTIES + targets.PROPERTIES + watching.PROPERTIES}
 
 #: Wrong engines each property catches in its own ``ci`` games.
 CAUGHT = {
@@ -37,6 +37,9 @@ CAUGHT = {
     "enters-with-counters-under-doublers": ("enters-with-doubled",),
     "targeted-triggers": ("trigger-without-targets-goes-on-stack",
                           "up-to-one-target-trigger-removed"),
+    "dies-triggers": ("dies-triggers-on-return-to-hand",),
+    "enters-under-your-control": ("you-control-ignored-for-enters",),
+    "intervening-if": ("intervening-if-not-checked-on-trigger",),
 }
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
@@ -71,6 +74,9 @@ CAUGHT_FROM = {
     ("copies-enter-with-copied-values", "token-copy-remembers-x"):
         _board({Zone.BATTLEFIELD: (CardEntry("Endless One", counters=(("+1/+1", 2),)),
                                    CardEntry("Mirror Room", unlocked=(Door.RIGHT,)))}),
+    ("dies-triggers", "dies-triggers-on-return-to-hand"):
+        _board({Zone.HAND: (CardEntry("Unsummon"),),
+                Zone.BATTLEFIELD: (CardEntry("Doomed Traveler"),)}),
     ("targeted-triggers", "trigger-without-targets-goes-on-stack"):
         _board({Zone.BATTLEFIELD: (CardEntry("Glassworks"), CardEntry("Surgical Suite"))}),
 }

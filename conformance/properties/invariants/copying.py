@@ -51,6 +51,11 @@ def _spell_copies(card: Card) -> bool:
         or any("Morph" in f.keywords for f in card.faces)
 
 
+#: A copy of a spell is made by an ability answering the spell (Lithoform Engine's kind):
+#: these games activate abilities more often, and move cards and tap lands less.
+SPELL_COPY_WEIGHTS = (("Activate", 16), ("Move", 1), ("Activate (land)", 2))
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property("copies-enter-with-copied-values", objects.entering_permanents.__doc__ or "",
              ("copy-mirror-room-copies-only-printed-values", "copy-mirror-room-x-is-zero",
@@ -68,5 +73,5 @@ PROPERTIES: tuple[Property, ...] = (
               "spell-copies-a-copy-of-an-opponents-spell-is-yours"),
              frozenset(), objects.spell_copies, _spell_copies,
              ("707.10", "707.10c", "202.3e", "708.2"), "spell-copies",
-             objects.reached_spell_copies),
+             objects.reached_spell_copies, weights=SPELL_COPY_WEIGHTS),
 )

@@ -1,4 +1,5 @@
-"""Triggered abilities with targets in the games where the targets are missing.
+"""Triggered abilities with targets in the games where the targets are missing, and
+"dies" abilities in the games where permanents leave the battlefield for other zones.
 
 The invariant is ``triggers.targeted_triggers``: a triggered ability that needs a target
 and has no legal one is removed from the stack as it would be put there (CR 603.3d); one
@@ -7,6 +8,10 @@ with "up to one target" goes on the stack with none, as many times as it trigger
 abilities target -- the doors of Rooms ("When you unlock this door, ... target creature an
 opponent controls"), creatures' "when this dies" -- chosen by what the judge reads in their
 text, never by name.
+
+``triggers.dies_triggers``: "dies" means put into a graveyard from the battlefield (CR
+700.4), so a creature returned to a hand or exiled does not trigger its "when this creature
+dies" abilities; these games favour such creatures and what returns permanents to a hand.
 """
 
 from __future__ import annotations
@@ -15,6 +20,13 @@ from ...format.cards import Card
 from ..judge import read_face
 from ..observation import Property
 from . import triggers
+
+
+def _dies_or_returns(card: Card) -> bool:
+    """Cards with a "when this creature dies" ability, and what returns permanents to a
+    hand."""
+    text = " ".join(f.text for f in card.faces).lower()
+    return "creature dies" in text or "owner's hand" in text or "owners' hands" in text
 
 
 def _targeted(card: Card) -> bool:
@@ -27,4 +39,9 @@ PROPERTIES: tuple[Property, ...] = (
              ("room-unlock-without-targets-for-trigger", "room-when-you-unlock-this-door"),
              frozenset({"triggered-abilities"}), triggers.targeted_triggers, _targeted,
              ("603.3d", "601.2c", "115.1", "603.2"), "triggers", triggers.reached_targeted),
+    Property("dies-triggers", triggers.dies_triggers.__doc__ or "",
+             ("trigger-conditions-dies-means-put-into-a-graveyard",),
+             frozenset({"triggered-abilities"}), triggers.dies_triggers, _dies_or_returns,
+             ("700.4", "603.6c", "603.10a"), "triggers", triggers.reached_dies,
+             weights=(("Move", 12),)),
 )

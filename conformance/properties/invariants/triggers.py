@@ -375,3 +375,52 @@ def reached_targeted(o: Observation) -> bool:
         if faces and any("target" in f.text.lower() for f in faces):
             return True
     return False
+
+
+_DIES = ("when this creature dies", "whenever this creature dies")
+
+
+def _dies_only(judge: Judge, view: object) -> bool:
+    """Whether every triggered ability ``view`` has is a "when this creature dies" one."""
+    faces = judge.faces_of(view) if view is not None else None  # type: ignore[arg-type]
+    if not faces:
+        return False
+    texts = [normalize_text(t).lower() for f in faces for t in f.ability_texts]
+    triggered = [t for t in texts if t.startswith(("when", "whenever", "at the beginning"))]
+    return bool(triggered) and all(t.startswith(_DIES) for t in triggered)
+
+
+def dies_triggers(o: Observation) -> Iterable[Violation]:
+    """"Dies" means put into a graveyard from the battlefield (CR 700.4): a permanent
+    whose only triggered abilities are "when this creature dies" that leaves the
+    battlefield for a hand, a library or exile puts none of them on the stack (CR 603.6c,
+    603.10a)."""
+    step = step_of(o)
+    if not step.acted or isinstance(o.action, Activate):
+        return
+    judge = step.judge
+    for event in o.events:
+        if event.kind != "zone_changed" or event.data.get("from") != Zone.BATTLEFIELD.value \
+                or event.data.get("to") in (Zone.GRAVEYARD.value, Zone.BATTLEFIELD.value):
+            continue
+        old = str(event.data.get("object"))
+        before = step.before_views.get(old)
+        if before is None or before.face_down or not _dies_only(judge, before):
+            continue
+        sources = {old, str(event.data.get("new_object"))}
+        found = [i for i in step.new_items if i.kind == "ability" and i.source in sources]
+        if found:
+            yield Violation(f"{' // '.join(before.names)} left the battlefield for the "
+                            f"{event.data.get('to')} and its \"dies\" ability triggered")
+            return
+
+
+def reached_dies(o: Observation) -> bool:
+    """A step that moved a permanent with a "dies" ability off the battlefield elsewhere
+    than to a graveyard."""
+    step = step_of(o)
+    return step.acted and any(
+        e.kind == "zone_changed" and e.data.get("from") == Zone.BATTLEFIELD.value
+        and e.data.get("to") not in (Zone.GRAVEYARD.value, Zone.BATTLEFIELD.value)
+        and (v := step.before_views.get(str(e.data.get("object")))) is not None
+        and _dies_only(step.judge, v) for e in o.events)

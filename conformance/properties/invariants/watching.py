@@ -1,0 +1,53 @@
+"""What triggered abilities watch, in the games where the difference shows.
+
+The invariant is ``triggers.trigger_instances``: an event puts each ability that watches it
+on the stack once (plus one per doubler), and no ability that does not watch it (CR 603.2).
+Two situations decide that and rarely meet in random games, so each property here plays
+games favouring one:
+
+- "whenever an enchantment you control enters" while permanents enter under another
+  player's control -- the machine moves cards of either player onto the battlefield (CR
+  603.2, 109.4);
+- an intervening "if" ("at the beginning of combat on your turn, if you control two or more
+  other legendary creatures"), under which the ability does not trigger at all when the
+  condition is false (CR 603.4).
+
+Cards are chosen by what the judge reads in their text, never by name.
+"""
+
+from __future__ import annotations
+
+from ...format.cards import Card
+from ..judge import read_face
+from ..observation import Property
+from . import triggers
+
+
+def _text(card: Card) -> str:
+    return " ".join(face.text for face in card.faces).lower()
+
+
+def _yours_entering(card: Card) -> bool:
+    """Watchers of "a permanent you control" entering, and enchantments (what they watch)."""
+    return any(t.event == "enters-yours" for f in card.faces for t in read_face(f).triggers) \
+        or "Enchantment" in card.faces[0].types
+
+
+def _conditional(card: Card) -> bool:
+    """Triggered abilities with an intervening "if", and legendary creatures (what the
+    condition counts)."""
+    return any(t.condition for f in card.faces for t in read_face(f).triggers) or any(
+        "Legendary" in f.supertypes and "Creature" in f.types for f in card.faces)
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("enters-under-your-control", triggers.trigger_instances.__doc__ or "",
+             ("trigger-conditions-what-each-trigger-watches",),
+             frozenset({"triggered-abilities"}), triggers.trigger_instances, _yours_entering,
+             ("603.2", "109.4", "603.6a"), "triggers", triggers.reached_instances,
+             weights=(("Move", 12),)),
+    Property("intervening-if", triggers.trigger_instances.__doc__ or "",
+             ("cost-intervening-if-checked-on-trigger-and-resolution",),
+             frozenset({"triggered-abilities"}), triggers.trigger_instances, _conditional,
+             ("603.4", "603.2"), "triggers", triggers.reached_instances),
+)
