@@ -33,8 +33,10 @@ OWN = {p.id: p for p in copying.PROPERTIES + targets.PROPERTIES + watching.PROPE
 
 #: Wrong engines each property catches in its own ``ci`` games.
 CAUGHT = {
-    "copies-enter-with-copied-values": ("clone-copies-counters",),
-    "enters-with-counters-under-doublers": ("enters-with-doubled",),
+    "copies-enter-with-copied-values": ("clone-copies-counters", "tapped-kept-on-zone-change"),
+    "entering-as-a-copy": ("clone-copies-tapped",),
+    "enters-with-counters-under-doublers": ("enters-with-doubled",
+                                            "fractured-realm-repeats-as-enters"),
     "targeted-triggers": ("trigger-without-targets-goes-on-stack",
                           "up-to-one-target-trigger-removed"),
     "dies-triggers": ("dies-triggers-on-return-to-hand",),

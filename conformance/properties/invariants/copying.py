@@ -11,8 +11,11 @@ its face-down status, its targets; its controller is whoever made it (CR 707.10,
 
 A random game rarely has a copier and a card whose copy shows these in play at once: so
 these games favour what makes copies and what a copy keeps or forgets -- cards with X in
-their cost, cards entering with counters, morph cards.  Cards are chosen by what their
-text and cost say, never by name.
+their cost, cards entering with counters, morph cards -- or only what enters as a copy
+(the boards put such a card in hand with a permanent to copy, tapped or with counters
+sometimes); and, since "enters with" is a replacement effect, not a trigger, trigger
+doublers with the cards entering with counters (CR 614.1c, 603.2d).  Cards are chosen by
+what their text and cost say, never by name.
 """
 
 from __future__ import annotations
@@ -36,6 +39,12 @@ def _permanent_copies(card: Card) -> bool:
     text = _text(card)
     return "copy of" in text or "copy target permanent spell" in text \
         or "enters with" in text or _x_in_cost(card)
+
+
+def _enters_as_a_copy(card: Card) -> bool:
+    """What enters as a copy of a permanent (Clone's kind): the boards then put it in hand
+    with a permanent it can copy, tapped or with counters sometimes."""
+    return "enter as a copy of" in _text(card)
 
 
 def _counters_and_doublers(card: Card) -> bool:
@@ -63,6 +72,11 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), objects.entering_permanents, _permanent_copies,
              ("707.2", "707.10", "107.3m", "122.6", "110.5b", "400.7"), "copies",
              objects.reached_entering),
+    Property("entering-as-a-copy", objects.entering_permanents.__doc__ or "",
+             ("copy-mirror-room-copies-only-printed-values",),
+             frozenset(), objects.entering_permanents, _enters_as_a_copy,
+             ("707.2", "614.1c", "110.5b", "122.6", "107.3m"), "copies",
+             objects.reached_entering, weights=(("Cast", 16), ("Move", 1))),
     Property("enters-with-counters-under-doublers", objects.entering_permanents.__doc__ or "",
              ("trigger-doubling-replacement-effects-unaffected",),
              frozenset(), objects.entering_permanents, _counters_and_doublers,
