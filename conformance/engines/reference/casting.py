@@ -74,17 +74,26 @@ def total_cost(game: Game, player: str, spell: GameObject, chars: Characteristic
     return cost
 
 
-def cast(game: Game, action: Cast) -> Flow:
+def cast_refused_early(game: Game, action: Cast) -> GameObject:
+    """What refuses a cast before anything changes (the card is where it is, nothing is
+    chosen): raises ``IllegalAction``; else the card to cast.  A probe for legality asks
+    this before it copies the game."""
     state = game.state
     card_obj = state.objects.get(action.card)
     if card_obj is None or card_obj.zone in (Zone.STACK, Zone.BATTLEFIELD):
         raise IllegalAction("only a card in a hand, graveyard, exile or library can be cast")
     if state.priority != action.player:
         raise IllegalAction(f"{action.player} does not have priority")
+    if action.face_down and morph_cost(game, card_obj) is None:  # before any choice
+        raise IllegalAction(f"{card_obj.copiable_card.name} can't be cast face down")
+    return card_obj
+
+
+def cast(game: Game, action: Cast) -> Flow:
+    state = game.state
+    card_obj = cast_refused_early(game, action)
     card = card_obj.copiable_card
     door = action.door
-    if action.face_down and morph_cost(game, card_obj) is None:  # before any choice
-        raise IllegalAction(f"{card.name} can't be cast face down")
     if is_split(card) and door is None:
         options = tuple(Option(d.value, card.faces[DOOR_INDEX[d]].name) for d in Door)
         (answer,) = yield Choice("door", action.player, f"which half of {card.name} to cast",
@@ -189,7 +198,10 @@ def _check_not_prevented(game: Game, source: GameObject) -> None:
                                 f"sources named {permanent.chosen_name}")
 
 
-def activate(game: Game, action: Activate) -> Flow:
+def activation_refused_early(game: Game, action: Activate) -> tuple[GameObject, Ability]:
+    """What refuses an activation before anything changes (its costs are known before its
+    targets, CR 602.2b): raises ``IllegalAction`` or ``Unsupported``; else the permanent
+    and the ability.  A probe for legality asks this before it copies the game."""
     state = game.state
     obj = state.objects.get(action.object)
     if obj is None or obj.zone is not Zone.BATTLEFIELD:
@@ -212,6 +224,13 @@ def activate(game: Game, action: Activate) -> Flow:
         raise IllegalAction(f"{obj.card.name} is tapped")
     if params.get("tap") and obj.summoning_sick and "Creature" in game.chars(obj).types:
         raise IllegalAction(f"{obj.card.name} has summoning sickness")
+    return obj, ability
+
+
+def activate(game: Game, action: Activate) -> Flow:
+    state = game.state
+    obj, ability = activation_refused_early(game, action)
+    params = ability.params
     targets = yield from choose_targets(game, ability.target, action.player,
                                         _values(action.targets), f"targets for {ability.text}")
     if targets is None:

@@ -143,7 +143,7 @@ class _Memo:
     result: nothing needs invalidating by hand.  Copies of the game share memos, which are
     never changed in place once made but for ``final``, a value of the same key."""
 
-    __slots__ = ("base", "final", "key", "printed", "pt_statics", "statics")
+    __slots__ = ("base", "final", "key", "per_card", "printed", "pt_statics", "statics")
 
     def __init__(self, key: tuple[Any, ...], base: Characteristics,
                  printed: tuple[Ability, ...]) -> None:
@@ -157,6 +157,10 @@ class _Memo:
             (a.params.get("enchanted_gets"), a.params.get("anthem")) for a in self.statics
             if a.params.get("enchanted_gets") or a.params.get("anthem"))
         self.final: tuple[frozenset[str], int | None, int | None, Characteristics] | None = None
+        #: power and toughness counted from cards somewhere ("power_per_card"): worked out
+        #: in full every time
+        self.per_card = any(a.kind == "static" and "power_per_card" in a.params
+                            for a in base.ability_defs)
 
 
 def _memo(obj: GameObject, abilities: Abilities) -> _Memo:
@@ -215,7 +219,7 @@ def _memoized_power_and_toughness(game: GameState, obj: GameObject, memo: _Memo,
     """What :func:`_power_and_toughness` works out, looking only at the permanents whose
     card has a static ability that changes power and toughness, each one's from its memo."""
     base = memo.base
-    if any(a.kind == "static" and "power_per_card" in a.params for a in base.ability_defs):
+    if memo.per_card:
         return _power_and_toughness(game, obj, base, abilities, memoized=True)
     assert base.power is not None
     power, toughness = base.power, base.toughness or 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Never, NoReturn
 
 from ... import __version__
@@ -143,7 +143,25 @@ class ReferenceEngine:
         return self._require().run(self._flow(action))
 
     def is_legal(self, action: Action) -> bool:
-        return self._require().probe(self._flow(action), key=action)
+        game = self._require()
+        return game.probe(self._flow(action), key=action, early=self._early(game, action))
+
+    def _early(self, game: Game, action: Action) -> Callable[[], object] | None:
+        """What refuses ``action`` before it changes anything, for a probe to ask before
+        it copies the game: the first checks of casting, activating, playing a land and
+        unlocking a door, while the procedures they begin are this engine's own (a mutant
+        may replace one)."""
+        if type(self)._flow is not _OWN_FLOW or type(self)._act is not _OWN_ACT:
+            return None
+        if isinstance(action, Cast) and casting.cast is _OWN_CAST:
+            return lambda: casting.cast_refused_early(game, action)
+        if isinstance(action, Unlock) and rooms.special_unlock is _OWN_UNLOCK:
+            return lambda: rooms.unlock_refused_early(game, action)
+        if isinstance(action, Activate) and casting.activate is _OWN_ACTIVATE:
+            return lambda: casting.activation_refused_early(game, action)
+        if isinstance(action, PlayLand) and lands.play_land is _OWN_PLAY_LAND:
+            return lambda: lands.land_refused_early(game, action)
+        return None
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         return legal.legal_actions(self._require(), player, self.is_legal)
@@ -260,3 +278,12 @@ def _stack_view(item: StackAbility | GameObject) -> StackItemView:
         return StackItemView(item.id, "ability", item.source, item.controller, targets,  # type: ignore[arg-type]
                              item.ability.text)
     return StackItemView(item.id, "spell", item.id, item.controller, targets)  # type: ignore[arg-type]
+
+
+#: The procedures whose first checks ``ReferenceEngine._early`` asks on their own.
+_OWN_FLOW = ReferenceEngine._flow
+_OWN_ACT = ReferenceEngine._act
+_OWN_CAST = casting.cast
+_OWN_UNLOCK = rooms.special_unlock
+_OWN_ACTIVATE = casting.activate
+_OWN_PLAY_LAND = lands.play_land

@@ -141,15 +141,29 @@ class Game:
         self._flow = flow
         return self._advance(None)
 
-    def probe(self, flow: Flow, key: Hashable = None) -> bool:
+    def probe(self, flow: Flow, key: Hashable = None,
+              early: Callable[[], object] | None = None) -> bool:
         """Whether the rules let a procedure start (up to its first choice); the game is
-        left exactly as it was.  The answer for ``key`` is kept until the state changes."""
+        left exactly as it was.  The answer for ``key`` is kept until the state changes.
+        ``early`` raises ``IllegalAction`` or ``Unsupported`` where the procedure would
+        refuse before it changes anything: the game is copied only for what it does not
+        refuse."""
         if self._flow is not None:
             return False
         probed, reported = self.probed, self.reported
         if key is not None and key in probed and not self.exposed:
             flow.close()
             return probed[key]
+        if early is not None:
+            try:
+                if outcome(self.state)[0]:  # what run() refuses first
+                    raise IllegalAction("the game is over")
+                early()
+            except (IllegalAction, Unsupported):
+                flow.close()
+                if key is not None and not self.exposed:
+                    probed[key] = False
+                return False
         saved = self.state.clone()
         legal = False
         try:

@@ -67,6 +67,18 @@ def check_permission(game: Game, player: str, card: GameObject) -> None:
 def play_land(game: Game, action: PlayLand) -> Flow:
     """The special action of playing ``action.card`` (CR 116.2a)."""
     state = game.state
+    card = land_refused_early(game, action)
+    land = yield from put_onto_battlefield(game, card, controller=action.player)
+    if land is None:
+        raise IllegalAction(f"{card.card.name} can't enter the battlefield")
+    state.linked.setdefault((f"{LANDS}{state.turn}", action.player), []).append(land.id)
+    game.emit("land_played", object=land.id, player=action.player)
+
+
+def land_refused_early(game: Game, action: PlayLand) -> GameObject:
+    """What refuses playing a land before anything changes: raises ``IllegalAction``;
+    else the card to play.  A probe for legality asks this before it copies the game."""
+    state = game.state
     card = state.objects.get(action.card)
     if card is None or card.zone in (Zone.STACK, Zone.BATTLEFIELD):
         raise IllegalAction("only a land card in a hand, graveyard, exile or library can be "
@@ -80,11 +92,7 @@ def play_land(game: Game, action: PlayLand) -> Flow:
     if len(played) >= lands_allowed(game, action.player):
         raise IllegalAction(f"{action.player} has played {len(played)} land(s) this turn and "
                             f"may play {lands_allowed(game, action.player)} (CR 305.2)")
-    land = yield from put_onto_battlefield(game, card, controller=action.player)
-    if land is None:
-        raise IllegalAction(f"{card.card.name} can't enter the battlefield")
-    state.linked.setdefault((f"{LANDS}{state.turn}", action.player), []).append(land.id)
-    game.emit("land_played", object=land.id, player=action.player)
+    return card
 
 
 def forget_earlier_turns(game: Game) -> None:

@@ -46,6 +46,16 @@ def unlock_cost(obj: GameObject, door: Door) -> Cost:
 def special_unlock(game: Game, action: Unlock) -> Flow:
     """Unlock a locked door by paying its mana cost: a special action, any time the
     player has priority in a main phase of their turn with an empty stack."""
+    obj = unlock_refused_early(game, action)
+    game.state.player(action.player).pool.pay(unlock_cost(obj, action.door))
+    unlock(game, obj, [action.door])
+    yield from ()
+
+
+def unlock_refused_early(game: Game, action: Unlock) -> GameObject:
+    """What refuses the special action of unlocking a door before anything changes:
+    raises ``IllegalAction``; else the Room.  A probe for legality asks this before it
+    copies the game."""
     state = game.state
     obj = state.objects.get(action.object)
     if obj is None or obj.zone is not Zone.BATTLEFIELD:
@@ -62,9 +72,7 @@ def special_unlock(game: Game, action: Unlock) -> Flow:
         raise IllegalAction("doors can be unlocked only while the stack is empty")
     if action.door in obj.unlocked:
         raise IllegalAction(f"the {action.door.value} door is already unlocked")
-    state.player(action.player).pool.pay(unlock_cost(obj, action.door))
-    unlock(game, obj, [action.door])
-    yield from ()
+    return obj
 
 
 def lock_or_unlock_options(game: Game, obj: GameObject, *, lock_allowed: bool = True,

@@ -310,7 +310,7 @@ def _copy_pool(pool: ManaPool) -> ManaPool:
     """What ``ManaPool.copy`` makes, without parsing an empty pool's mana first."""
     copied = object.__new__(ManaPool)
     fields = pool.__dict__.copy()
-    mana: Counter[str] = Counter()
+    mana: Counter[str] = Counter.__new__(Counter)  # Counter() runs update() in Python
     dict.update(mana, pool.mana)
     fields["mana"] = mana
     copied.__dict__ = fields

@@ -15,7 +15,7 @@ from ...errors import IllegalAction
 from ...format.vocabulary import STEP_ORDER, Step, Zone
 from . import combat, lands, triggers
 from .abilities import chapter_numbers
-from .characteristics import is_permanent_card
+from .characteristics import Characteristics, is_permanent_card
 from .dividing import division_of
 from .effects import Context, draw_cards, legal_now, run_effects
 from .entering import add_counters, put_onto_battlefield
@@ -37,7 +37,7 @@ def state_based_actions(game: Game) -> bool:
         elif "Aura" in chars.subtypes and (
                 obj.attached_to is None or obj.attached_to not in state.battlefield):
             doomed.append(obj)  # CR 704.5m
-        elif _saga_is_done(game, obj):
+        elif _saga_is_done(game, obj, chars):
             doomed.append(obj)  # CR 704.5s
         elif ("Creature" in chars.types and obj.damage > 0 and obj.damaged_by_deathtouch):
             doomed.append(obj)  # CR 704.5h
@@ -52,8 +52,8 @@ def state_based_actions(game: Game) -> bool:
     return bool(doomed) or bool(losers)
 
 
-def _saga_is_done(game: Game, obj: GameObject) -> bool:
-    chapters = chapter_numbers(game.chars(obj).ability_defs)
+def _saga_is_done(game: Game, obj: GameObject, chars: Characteristics | None = None) -> bool:
+    chapters = chapter_numbers((chars if chars is not None else game.chars(obj)).ability_defs)
     if not chapters or obj.counters.get("lore", 0) < max(chapters):
         return False
     on_stack = any(isinstance(item, StackAbility) and item.source == obj.id
@@ -66,11 +66,12 @@ def legend_rule(game: Game) -> Flow:
     """A player who controls two or more legendary permanents with the same name chooses
     one of them, and the rest are put into their owners' graveyards (CR 704.5j)."""
     state = game.state
+    legendary = [(obj, chars) for obj in state.permanents()
+                 if "Legendary" in (chars := game.chars(obj)).supertypes]
     for player in state.apnap():
         by_name: dict[str, list[GameObject]] = {}
-        for obj in state.permanents():
-            chars = game.chars(obj)
-            if obj.controller == player and "Legendary" in chars.supertypes:
+        for obj, chars in legendary:
+            if obj.controller == player:
                 for name in chars.names:  # an object with two names shares either
                     by_name.setdefault(name, []).append(obj)
         for name, same in by_name.items():
