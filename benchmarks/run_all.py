@@ -12,7 +12,10 @@ Prints, in one run:
   least 1.7) and the parallel run's CPU against the serial run's (target: at most 1.15);
 - pytest's own cost per test (the same number of empty tests, a new process too), and the
   harness's cost per ruling as a multiple of it; what ``-n 2`` adds per test on those empty
-  tests (pytest-xdist's own reports and events), against what it adds per ruling.
+  tests (pytest-xdist's own reports and events), against what it adds per ruling;
+- property games: steps that perform an action per CPU-second, every property checked, as
+  a ratio of a trivial ``RuleBasedStateMachine`` (target: at least 0.5;
+  ``benchmarks/property_steps.py``, in a process of its own).
 
 Figures are CPU time where they compare costs (less noisy on a shared machine than wall
 time) and wall time for the speed-up.  ``--sizes 55,550`` and ``--no-pytest`` shorten it;
@@ -205,7 +208,18 @@ def main(argv: list[str] | None = None) -> int:
     peak = max(usage.peak_mb for usage in usages.values())
     print(f"peak memory of a conformance run: {peak:.0f} MB "
           f"(this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
+    property_figures()
     return 0
+
+
+def property_figures() -> None:
+    """What ``benchmarks/property_steps.py`` prints: the property games' steps per
+    CPU-second and their ratio to Hypothesis's own ceiling."""
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "property_steps.py")],
+                          capture_output=True, text=True, check=True)
+    print("property games (benchmarks/property_steps.py):")
+    for line in done.stdout.splitlines():
+        print(f"  {line}")
 
 
 if __name__ == "__main__":
