@@ -160,6 +160,41 @@ def pairs(pool: CardPool, focus: Callable[[Card], bool] | None
     return st.one_of(st.just({}), build(), build(), build())
 
 
+#: What watches attacks or combat damage to a player ("whenever you attack", "whenever a
+#: creature you control attacks", "whenever this creature deals combat damage").
+_WATCHES_COMBAT = re.compile(r"whenever (you attack|[^.]*attacks,|[^.]*deals? combat damage)",
+                             re.IGNORECASE)
+
+
+def _untapped(entry: CardEntry) -> CardEntry:
+    return replace(entry, tapped=False, face_down=False)
+
+
+def fighting(pool: CardPool, focus: Callable[[Card], bool] | None
+             ) -> st.SearchStrategy[tuple[list[CardEntry], list[CardEntry]]]:
+    """For games about combat: one or two untapped creatures more for alice, to attack,
+    and for bob, to block (those ``focus`` selects three times in four), and three times in
+    four a permanent of alice's whose ability watches attacks or combat damage (a Room
+    with both doors unlocked).  The entries to add to alice's and bob's battlefields.
+
+    Shrinks towards one creature each and no watcher.
+    """
+    creatures = sorted(n for n, c in pool.items() if _creature(c))
+    if not creatures:
+        return st.just(([], []))
+    focused = [n for n in creatures if focus(pool[n])] if focus is not None else None
+    fighters = st.lists(card_entries(pool, Zone.BATTLEFIELD, names=creatures,
+                                     focused=focused or None), min_size=1, max_size=2
+                        ).map(lambda entries: [_untapped(e) for e in entries])
+    watchers = sorted(n for n, c in pool.items() if _is_permanent(c)
+                      and _WATCHES_COMBAT.search(_text(c)))
+    watching = mostly(st.builds(lambda n: [CardEntry(n, unlocked=tuple(Door) if pool[n].is_room
+                                                      else ())], st.sampled_from(watchers))) \
+        if watchers else st.just([])
+    return st.tuples(fighters, fighters, watching).map(
+        lambda found: (found[2] + found[0], found[1]))
+
+
 def card_entries(pool: CardPool, zone: Zone, *, names: list[str],
                  focused: list[str] | None = None) -> st.SearchStrategy[CardEntry]:
     """One card entry for ``zone``: on the battlefield a permanent with a random state
@@ -215,7 +250,8 @@ def _exact_pools(pool: CardPool, entries: list[CardEntry]) -> st.SearchStrategy[
 
 
 def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
-           focus: Callable[[Card], bool] | None = None) -> st.SearchStrategy[Setup]:
+           focus: Callable[[Card], bool] | None = None,
+           fights: bool = False) -> st.SearchStrategy[Setup]:
     """A two-player position in alice's precombat main phase: cards in alice's hand (three
     times in four), graveyard and library; permanents on both battlefields -- among them,
     three times in four, one to three helper cards each (:func:`is_helper`), and up to two
@@ -228,7 +264,8 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     (by default plenty half of the time, else a pool from :func:`mana_pools` or the cost of
     a card in her hand or graveyard).  Every card entry gets an alias ``c1``, ``c2``... in
     order.  With ``focus``, the cards it selects come first in every zone's choices,
-    helpers included, so that games use them more.
+    helpers included, so that games use them more.  With ``fights``, both players have
+    untapped creatures and alice often a permanent watching attacks (:func:`fighting`).
 
     Shrinks towards fewer cards and none shared, then towards the first cards of the pool
     (focused first, then by name).
@@ -253,15 +290,17 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
                                min_size=1, max_size=3))
                if helpers else st.just([]))
     acting = pairs(pool, focus)
+    fighters = fighting(pool, focus) if fights else None
     costs_at_stake = cost_changes(pool, focus)
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(
         st.just([]), st.builds(lambda n: [CardEntry(n)], st.sampled_from(basics))) \
         if basics else st.just([])
-    # Games about lands (the focus takes land cards): two in alice's hand, and land
-    # cards among the libraries' cards, so that a land is played in a later turn too, a
-    # second one is at hand, and exiling the top of a library may exile one.
-    lands_focused = bool(basics) and focus is not None and any(focus(pool[n]) for n in basics)
+    # Games about lands (the focus takes land cards, and not every card): two in alice's
+    # hand, and land cards among the libraries' cards, so that a land is played in a later
+    # turn too, a second one is at hand, and exiling the top of a library may exile one.
+    lands_focused = bool(basics) and focus is not None and any(
+        focus(pool[n]) for n in basics) and not all(focus(pool[n]) for n in everything)
     if lands_focused:
         land_in_hand = st.lists(st.sampled_from(basics), min_size=2, max_size=2).map(
             lambda names: [CardEntry(n) for n in names])
@@ -291,6 +330,10 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
             alice[zone] = [*entries, *alice[zone]]
         alice[Zone.BATTLEFIELD] += draw(helping, label="alice's helpers")
         bob[Zone.BATTLEFIELD] += draw(helping, label="bob's helpers")
+        if fighters is not None:
+            attackers, blockers = draw(fighters, label="creatures to fight with")
+            alice[Zone.BATTLEFIELD] = [*attackers, *alice[Zone.BATTLEFIELD]]
+            bob[Zone.BATTLEFIELD] = [*blockers, *bob[Zone.BATTLEFIELD]]
         tight = draw(costs_at_stake, label="a cost change with the spells it changes") \
             if costs_at_stake is not None and mana is None else None
         if tight is not None:

@@ -19,7 +19,7 @@ from .invariants import combat, costs, durations, hidden, lands, objects, trigge
 from .judge import Reading, judge_for, read_face
 from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
-from .invariants import divided
+from .invariants import combat_triggers, declarations, divided
 from .invariants import copying, targets, watching
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
@@ -390,20 +390,21 @@ PROPERTIES: tuple[Property, ...] = (
              ("copy-mirror-room-copies-only-printed-values",),
              frozenset({"token-copies"}), hidden.copy_exceptions, hidden.makes_excepted_copies,
              ("707.9b", "707.2"), "copies", hidden.reached_copy_exception),
-    Property("combat-declarations", combat.combat_declarations.__doc__ or "",
+    Property("combat-declarations", declarations.combat_declarations.__doc__ or "",
              ("combat-attacking-creatures", "combat-deathtouch-lifelink-flying",
               "turn-structure-tap-an-attacker-before-attacks"),
-             frozenset({"combat"}), combat.combat_declarations, combat.fights,
+             frozenset({"combat"}), declarations.combat_declarations, declarations.fights,
              ("508.1a", "508.1f", "302.6", "702.10b", "509.1a", "509.1b", "702.9b", "702.17b",
-              "702.20b"), "combat", combat.reached_declarations, weights=combat.WEIGHTS),
+              "702.20b"), "combat", declarations.reached_declarations,
+             weights=declarations.WEIGHTS),
     Property("combat-damage", combat.combat_damage.__doc__ or "",
              ("combat-first-strike-and-double-strike", "combat-first-strike-deals-damage-once",
               "combat-deathtouch-lifelink-flying",
               "combat-hystrodon-trample-and-combat-damage-trigger"),
-             frozenset({"combat"}), combat.combat_damage, combat.fights,
+             frozenset({"combat"}), combat.combat_damage, declarations.fights,
              ("510.1a", "510.1c", "510.2", "510.4", "702.4b", "702.7b", "702.15b", "702.19b",
               "702.19e", "702.2b", "704.5g", "704.5h"), "combat", combat.reached_damage,
-             weights=combat.WEIGHTS),
+             weights=declarations.WEIGHTS),
     Property("untap-step", turns.untap_step.__doc__ or "",
              ("turn-structure-seedborn-muse-untaps-during-other-untap-steps",),
              frozenset({"priority"}), turns.untap_step, _untapper, ("502.3", "502.2"), "turn-structure",
@@ -435,5 +436,5 @@ PROPERTIES: tuple[Property, ...] = (
 
 PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.PROPERTIES
               + spells.PROPERTIES + exile_play.PROPERTIES
-              + divided.PROPERTIES)
+              + divided.PROPERTIES + combat_triggers.PROPERTIES)
 PROPERTIES += copying.PROPERTIES + targets.PROPERTIES + watching.PROPERTIES

@@ -187,7 +187,8 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
     def focus(card: Card) -> bool:
         return any(f(card) for f in focuses)
 
-    positions = setups if setups is not None else boards(pool, focus=focus)
+    positions = setups if setups is not None else boards(
+        pool, focus=focus, fights="DeclareAttackers" in favoured)
     if turns and setups is None:
         positions = both_sides(pool, positions, focus)
 

@@ -21,7 +21,8 @@ import pytest
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
 from conformance.properties import Observation, Property, Violation, all_properties, run_property
-from conformance.properties.invariants import combat, costs, durations, objects, triggers
+from conformance.properties.invariants import combat, costs, declarations, durations, objects
+from conformance.properties.invariants import triggers
 from conformance.runner.results import Status
 
 RULINGS = Path(__file__).parents[2] / "rulings"
@@ -39,6 +40,10 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "double-faced-faces": {"a double-faced card seen": objects.reached_double_faced},
     "combat-damage": {"a combat with first strike or double strike":
                       combat.reached_first_strike},
+    "combat-declarations": {"an attacker with flying and an untapped possible blocker":
+                            declarations.reached_flying_blocks,
+                            "a creature that can't attack yet before attackers are declared":
+                            declarations.reached_summoning_sick},
 }
 
 

@@ -1,5 +1,5 @@
-"""Invariants of combat (CR 506-511): who may attack and block, that attacking taps, and how
-much combat damage players take and gain -- worked out by the judge from the declarations it
+"""Invariants of combat (CR 506-511): how much combat damage players take and gain, who dies
+of it and who is asked how to assign it -- worked out by the judge from the declarations it
 saw, the creatures' power and toughness as the engine reports them, and their keywords from
 card data (first strike, double strike, trample, lifelink, deathtouch, flying, reach,
 vigilance, haste).
@@ -19,9 +19,7 @@ from ...contract.types import (
     COMBAT_DAMAGE_CHOICE, Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers,
     GameView, ObjectId, ObjectView, PassPriority, Resolve, TurnFaceUp, Unlock,
 )
-from ...format.cards import Card
 from ...format.vocabulary import Step, Zone
-from ..judge import read_face
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Violation
 
@@ -166,147 +164,9 @@ def keywords(step: StepView, view: ObjectView) -> frozenset[str] | None:
     return frozenset(k for f in faces for k in f.keywords)
 
 
-def _creature(step: StepView, view: ObjectView) -> bool | None:
+def creature(step: StepView, view: ObjectView) -> bool | None:
     types = step.judge.types_of(view)
     return None if types is None else "Creature" in types
-
-
-# -- declarations -----------------------------------------------------------------------
-
-
-def combat_declarations(o: Observation) -> Iterable[Violation]:
-    """Only untapped creatures its controller has controlled continuously since the turn
-    began (or with haste) attack, and they become tapped unless they have vigilance; a
-    creature with flying is blocked only by creatures with flying or reach, and only
-    untapped creatures block: while blockers may be declared, the defending player's
-    untapped creature can block an attacker with flying on its own exactly when it has
-    flying or reach."""
-    step = step_of(o)
-    turn = turn_of(o)
-    action = o.action
-    if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
-        return
-    for violation in _flying_blocks(step, turn, o):
-        yield violation
-        return
-    if isinstance(action, DeclareAttackers) and o.game.step is Step.DECLARE_ATTACKERS:
-        for attacker in action.attackers:
-            before = step.before_views.get(attacker)
-            now = o.views.get(attacker)
-            if before is None or now is None or now.zone is not Zone.BATTLEFIELD:
-                continue
-            found = keywords(step, before)
-            if found is None:
-                continue
-            name = " // ".join(before.names) or "a face-down creature"
-            if before.tapped:
-                yield Violation(f"the tapped {name} attacked")
-                return
-            if attacker in turn.entered and "Haste" not in found \
-                    and attacker not in turn.hasted and not turn.unknown_haste:
-                yield Violation(f"{name} came under its controller's control this turn, has "
-                                f"no haste, and attacked")
-                return
-            if "Vigilance" not in found and not now.tapped:
-                yield Violation(f"{name} attacked without vigilance and is untapped",
-                                attacker, "tapped", True)
-                return
-    elif isinstance(action, DeclareBlockers) and o.game.step is Step.DECLARE_BLOCKERS:
-        for blocker, attacker in action.blocks:
-            b, a = step.before_views.get(blocker), step.before_views.get(attacker)
-            if b is None or a is None:
-                continue
-            found_b, found_a = keywords(step, b), keywords(step, a)
-            if found_b is None or found_a is None:
-                continue
-            name = " // ".join(b.names) or "a face-down creature"
-            if b.tapped:
-                yield Violation(f"the tapped {name} blocked")
-                return
-            if "Flying" in found_a and not {"Flying", "Reach"} & found_b:
-                yield Violation(f"{name}, without flying or reach, blocked "
-                                f"{' // '.join(a.names)}, which has flying")
-                return
-
-
-#: Keywords that change nothing of who may block a creature with flying on its own.
-_PLAIN = frozenset({"Flying", "Reach", "Vigilance", "Haste", "Trample", "Lifelink",
-                    "Deathtouch", "First strike", "Double strike"})
-
-
-def _blocks_to_probe(step: StepView, turn: Turn, o: Observation
-                     ) -> list[tuple[ObjectView, ObjectView, bool]] | None:
-    """While the defending player may declare blockers (the declare attackers step, with
-    an empty stack, before any block): each untapped creature of theirs with each attacker
-    with flying, and whether it may block it alone (it has flying or reach); ``None`` when
-    the judge can't tell (a text that speaks of blocking, a keyword it does not model)."""
-    combat, game = turn.combat, o.game
-    if combat is None or combat.blocks or game.step is not Step.DECLARE_ATTACKERS \
-            or game.stack or not combat.defender:
-        return None
-    attackers = []
-    for attacker in combat.attackers:
-        view = o.views.get(attacker)
-        found = keywords(step, view) if view is not None else None
-        if view is None or view.zone is not Zone.BATTLEFIELD:
-            continue
-        if found is None or not found <= _PLAIN:
-            return None
-        if "Flying" in found:
-            attackers.append(view)
-    if not attackers:
-        return None
-    blockers = []
-    for view in o.views.values():
-        if view.zone is not Zone.BATTLEFIELD:
-            continue
-        faces = step.judge.faces_of(view)
-        if faces is None or any("block" in f.text.lower().replace(
-                "(this creature can block creatures with flying.)", "") for f in faces):
-            return None  # "can't block", "block ... if able": not modelled
-        if view.controller != combat.defender or view.tapped or not _creature(step, view):
-            continue
-        found = keywords(step, view)
-        if found is None or not found <= _PLAIN:
-            return None
-        blockers.append((view, bool({"Flying", "Reach"} & found)))
-    return [(b, a, may) for b, may in blockers for a in attackers]
-
-
-def _flying_blocks(step: StepView, turn: Turn, o: Observation) -> Iterable[Violation]:
-    probes = _blocks_to_probe(step, turn, o)
-    if not probes or turn.combat is None:
-        return
-    defender = turn.combat.defender
-    if not o.engine.is_legal(DeclareBlockers(defender)):
-        return  # blockers are not declared now, as this engine plays the step
-    for blocker, attacker, may in probes:
-        block = DeclareBlockers(defender, ((blocker.id, attacker.id),))
-        legal = o.engine.is_legal(block)
-        b = " // ".join(blocker.names) or "a face-down creature"
-        a = " // ".join(attacker.names) or "a face-down creature"
-        if legal and not may:
-            yield Violation(f"{b}, without flying or reach, may block {a}, which has flying",
-                            illegal=block)
-            return
-        if may and not legal:
-            yield Violation(f"{b}, untapped and with flying or reach, may not block {a} "
-                            f"(flying)")
-            return
-
-
-def reached_flying_blocks(o: Observation) -> bool:
-    """A creature with flying attacking a player with an untapped creature."""
-    step = step_of(o)
-    return step.acted and bool(_blocks_to_probe(step, turn_of(o), o))
-
-
-def reached_declarations(o: Observation) -> bool:
-    """A step that declared attackers or blockers."""
-    action = o.action
-    return step_of(o).acted and (
-        isinstance(action, DeclareAttackers) and bool(action.attackers)
-        or isinstance(action, DeclareBlockers) and bool(action.blocks))
 
 
 # -- combat damage -----------------------------------------------------------------------
@@ -539,7 +399,8 @@ class _Damage:
                 if not self.first_damage or self.indestructible or self.over:
                     return None
                 if self.fs_combat:
-                    return _first_strike_deaths(self, o) if steps == "first" else None
+                    return _first_strike_deaths(self, o, steps) \
+                        if steps in ("first", "both") else None
                 return _deaths(self, o)
         wanted = outcomes[-1][0]
         assert wanted is not None
@@ -582,11 +443,14 @@ def _deaths(damage: _Damage, o: Observation) -> str | None:
     return None
 
 
-def _first_strike_deaths(damage: _Damage, o: Observation) -> str | None:
-    """After the first-strike combat damage step (CR 510.4): only creatures with first
-    strike or double strike have dealt damage.  A creature none of whose opponents has
-    either is still on the battlefield; one blocked by, or blocking, a single creature
-    that has one of them and deals it lethal damage (or any by deathtouch) is not."""
+def _first_strike_deaths(damage: _Damage, o: Observation, steps: str) -> str | None:
+    """After the first-strike combat damage step (``steps`` "first") or both damage steps
+    ("both") of a combat with first strike (CR 510.4): in the first step only creatures
+    with first strike or double strike deal damage; in the regular one, those without
+    first strike and those with double strike that are still on the battlefield.  A
+    creature that none of the creatures it fights has dealt damage is still on the
+    battlefield; one that fights a single creature, which fights only it and deals it
+    lethal damage (or any by deathtouch), is not."""
     fighters = damage.fighters
     combat = damage.combat
     assert combat is not None
@@ -596,30 +460,48 @@ def _first_strike_deaths(damage: _Damage, o: Observation) -> str | None:
             opponents.setdefault(blocker, []).append(attacker)
             opponents.setdefault(attacker, []).append(blocker)
 
-    def first(object_id: ObjectId) -> bool:
-        return bool(set(_FIRST) & fighters[object_id].keywords)
+    def dealt_first(by: ObjectId) -> int:
+        return fighters[by].power if set(_FIRST) & fighters[by].keywords else 0
 
-    for object_id, against in sorted(opponents.items()):
+    def lethal(amount: int, by: ObjectId, to: ObjectId) -> bool:
+        return amount > 0 and (amount >= (fighters[to].view.toughness or 0)
+                               or "Deathtouch" in fighters[by].keywords)
+
+    def alone(me: ObjectId) -> ObjectId | None:
+        """The one creature ``me`` fights, when that one fights only ``me`` and deals all
+        of its damage to it (no trample)."""
+        against = opponents.get(me, [])
+        if len(against) != 1 or len(opponents.get(against[0], [])) != 1:
+            return None
+        return against[0] if "Trample" not in fighters[against[0]].keywords else None
+
+    for object_id in sorted(opponents):
         me = fighters[object_id]
         now = o.views.get(object_id)
         gone = now is None or now.zone is not Zone.BATTLEFIELD
         name = " // ".join(me.view.names) or "a face-down creature"
-        strikers = [x for x in against if first(x) and fighters[x].power]
-        if not strikers and gone and (me.view.toughness or 0) > 0:
-            return (f"{name} left the battlefield in the first-strike combat damage step, "
-                    f"though no creature it fought has first strike or double strike")
-        if len(against) != 1 or not strikers:
-            continue
-        (other,) = strikers
-        striker = fighters[other]
-        if other in combat.blocks.values() and len(damage.blockers_of(other)) != 1:
-            continue  # an attacker dividing its damage among its blockers
-        if other in combat.blocks.values() and "Trample" in striker.keywords:
-            continue
-        lethal = striker.power >= (me.view.toughness or 0) or "Deathtouch" in striker.keywords
-        if lethal and not gone:
-            return (f"{name} was dealt {striker.power} first-strike combat damage with "
+        other = alone(object_id)
+        if steps == "first" or other is None:
+            if steps == "first" and gone and (me.view.toughness or 0) > 0 and not any(
+                    dealt_first(x) for x in opponents[object_id]):
+                return (f"{name} left the battlefield in the first-strike combat damage "
+                        f"step, though no creature it fought has first strike or double "
+                        f"strike")
+            if other is None or not lethal(dealt_first(other), other, object_id) or gone:
+                continue
+            return (f"{name} was dealt {dealt_first(other)} first-strike combat damage with "
                     f"toughness {me.view.toughness} and is still on the battlefield")
+        first = dealt_first(other)
+        other_survives = not lethal(dealt_first(object_id), object_id, other)
+        regular = fighters[other].power if other_survives and fighters[other].strikes(
+            True, "regular") else 0
+        if lethal(first, other, object_id) or lethal(first + regular, other, object_id):
+            if not gone:
+                return (f"{name} was dealt {first + regular} combat damage with toughness "
+                        f"{me.view.toughness} and is still on the battlefield")
+        elif first + regular == 0 and gone and (me.view.toughness or 0) > 0:
+            return (f"{name} left the battlefield in combat, though the creature it fought "
+                    f"dealt it no damage: it died in the first-strike damage step")
     return None
 
 
@@ -651,22 +533,6 @@ def combat_damage(o: Observation) -> Iterable[Violation]:
     if step_of(o).acted and turn.damage_violation is not None:
         yield Violation(turn.damage_violation)
 
-
-_COMBAT_KEYWORDS = frozenset({"Flying", "Reach", "First strike", "Double strike", "Trample",
-                              "Lifelink", "Deathtouch", "Vigilance", "Haste"})
-_COMBAT_TRIGGERS = ("attacks", "you-attack", "combat-damage")
-
-
-def fights(card: Card) -> bool:
-    """The cards combat games favour: creatures whose keywords change how they fight, and
-    permanents whose triggered abilities watch attacks or combat damage."""
-    return any("Creature" in f.types and _COMBAT_KEYWORDS & set(f.keywords)
-               or any(t.event.startswith(_COMBAT_TRIGGERS) for t in read_face(f).triggers)
-               for f in card.faces)
-
-
-#: Attacks and blocks in combat games: declarations are drawn as often as casts.
-WEIGHTS = (("DeclareAttackers", 24), ("DeclareBlockers", 48))
 
 
 def reached_damage(o: Observation) -> bool:

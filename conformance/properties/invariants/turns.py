@@ -188,7 +188,8 @@ def reached_priority(o: Observation) -> bool:
 
 def game_over(o: Observation) -> Iterable[Violation]:
     """A player with 0 or less life loses, and with one opponent left the game is over
-    (CR 704.5a, 104.2a, 104.3b); a game is over only when each player but the winner has
+    (CR 704.5a, 104.2a, 104.3b) -- no player may act any more (CR 104.1); a game is over
+    only when each player but the winner has
     0 or less life or an empty library to draw from (CR 704.5b); and life totals change
     only as damage is dealt or spells and abilities resolve (CR 119.3), not in a step that
     resolved nothing and dealt no combat damage."""
@@ -199,6 +200,12 @@ def game_over(o: Observation) -> Iterable[Violation]:
     yield from _life_unchanged(o, step)
     if "game_over" in game.unknown or "winner" in game.unknown:
         return
+    if game.game_over:
+        for player in game.players:
+            if o.engine.legal_actions(player.name):
+                yield Violation(f"the game is over and {player.name} may still act "
+                                f"(CR 104.1: it ends immediately)")
+                return
     if not game.game_over:
         dead = [p.name for p in game.players if p.life <= 0]
         if dead:
