@@ -20,7 +20,7 @@ from .judge import Reading, judge_for, read_face
 from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
 from .invariants import combat_triggers, declarations, divided
-from .invariants import copying, targets, watching
+from .invariants import copying, targets, transforming, watching
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -437,4 +437,5 @@ PROPERTIES: tuple[Property, ...] = (
 PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.PROPERTIES
               + spells.PROPERTIES + exile_play.PROPERTIES
               + divided.PROPERTIES + combat_triggers.PROPERTIES)
-PROPERTIES += copying.PROPERTIES + targets.PROPERTIES + watching.PROPERTIES
+PROPERTIES += (copying.PROPERTIES + targets.PROPERTIES + watching.PROPERTIES
+               + transforming.PROPERTIES)
