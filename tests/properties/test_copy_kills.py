@@ -138,3 +138,21 @@ def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus,
 
 def test_the_properties_are_in_the_catalogue():
     assert set(OWN) <= {p.id for p in PROPERTIES}
+
+
+def test_legend_rule_catches_an_engine_that_keeps_the_newest_without_asking(corpus):
+    """The legend rule is the player's choice (CR 704.5j): a second Lurrus resolving without
+    a question is caught, on the same games the reference engine passes."""
+    prop = next(p for p in PROPERTIES if p.id == "legend-rule")
+    board = st.just(_board({Zone.HAND: (CardEntry("Lurrus of the Dream-Den"),),
+                            Zone.BATTLEFIELD: (CardEntry("Lurrus of the Dream-Den"),)}))
+    chosen = settings(PROFILES[quick_profile("ci")])
+    get_state_machine_test(machine_class(ReferenceEngine, corpus.cards, [prop], moves=True,
+                                         setups=board), settings=chosen)()
+    wrong = catalogue()["legend-rule-keeps-the-newest"].engine
+    with pytest.raises(PropertyFailure, match="not asked which to keep"):
+        get_state_machine_test(machine_class(wrong, corpus.cards, [prop], moves=True,
+                                             setups=board), settings=chosen)()
+    result = run_property(prop, wrong, corpus.cards, corpus.rulings,
+                          profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, result.message

@@ -182,6 +182,35 @@ def legend_rule(o: Observation) -> Iterable[Violation]:
                 return
             seen[(view.controller, name)] = view.id
     yield from _vanished(o)
+    yield from _legend_rule_asked(o)
+
+
+def _legend_rule_asked(o: Observation) -> Iterable[Violation]:
+    """The legend rule lets the player choose which legendary permanent to keep (CR
+    704.5j): a legendary permanent spell that resolves while its controller controls a
+    legendary permanent of the same name makes the engine ask that player something."""
+    step = step_of(o)
+    judge, item = step.judge, step.resolved
+    if item is None or item.kind != "spell":
+        return
+    spell = step.before_views.get(item.id)
+    supertypes = judge.supertypes_of(spell) if spell is not None else None
+    if spell is None or spell.face_down or not supertypes or "Legendary" not in supertypes:
+        return
+    types = judge.types_of(spell) or frozenset()
+    if not types & _PERMANENT_TYPES or item.id not in step.entered_as.values():
+        return  # an Aura's target gone, a copy: what entered is not the spell itself
+    same = [v for v in step.before_views.values() if v.zone is Zone.BATTLEFIELD
+            and v.controller == item.controller and not v.face_down
+            and set(v.names) & set(spell.names)
+            and "Legendary" in (judge.supertypes_of(v) or ())]
+    if not same:
+        return
+    if not any(choice.player == item.controller and len(choice.options) >= 2
+               for choice, _answer in o.choices):
+        yield Violation(f"{item.controller}'s {' // '.join(spell.names)} resolved while they "
+                        f"controlled a legendary permanent of that name, and they were not "
+                        f"asked which to keep")
 
 
 def _vanished(o: Observation) -> Iterable[Violation]:
