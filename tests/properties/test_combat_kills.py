@@ -84,6 +84,9 @@ CAUGHT_FROM = {
         _board({Zone.BATTLEFIELD: _cards("Colossal Dreadmaw")}, _BEARS),
     ("combat-trigger-instances", "attack-trigger-never"):
         _board({Zone.BATTLEFIELD: _cards("Goblin Guide")}),
+    ("combat-trigger-instances", "reveal-top-takes-any-card"):
+        _board({Zone.BATTLEFIELD: _cards("Goblin Guide")},
+               {Zone.LIBRARY: _cards("Memnite", "Grizzly Bears")}),
     ("combat-trigger-instances", "you-attack-trigger-needs-a-group"):
         _board({Zone.BATTLEFIELD: (_HOSPITAL, CardEntry("Grizzly Bears"))}),
     ("combat-trigger-instances", "you-attack-trigger-per-attacker"):

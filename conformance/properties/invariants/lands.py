@@ -142,7 +142,8 @@ def focus(card: Card) -> bool:
         "you may play" in normalize_text(f.text).lower() for f in card.faces)
 
 
-#: Land plays in games about lands, drawn as often as casts; and passing priority with an
-#: empty stack as often as another kind, so that the other player holds priority in a main
-#: phase that is not theirs.
-WEIGHTS = (("PlayLand", 12), ("PassPriority", 4))
+#: Land plays in games about lands, drawn as often as casts; passing priority with an empty
+#: stack as often as another kind, so that the other player holds priority in a main phase
+#: that is not theirs; and passing to a later step as often as casts, so that a player who
+#: played a land comes to their next turn.
+WEIGHTS = (("PlayLand", 12), ("PassPriority", 4), ("Advance", 12))
