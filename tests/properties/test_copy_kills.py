@@ -45,6 +45,8 @@ CAUGHT = {
     "enters-under-your-control": ("you-control-ignored-for-enters",),
     "intervening-if": ("intervening-if-not-checked-on-trigger",),
     "returned-transformed": ("never-enters-transformed",),
+    "turned-face-up-under-doublers": ("fractured-realm-skips-turned-face-up",
+                                      "panharmonicon-doubles-turned-face-up"),
 }
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"

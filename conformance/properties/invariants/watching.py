@@ -2,12 +2,15 @@
 
 The invariant is ``triggers.trigger_instances``: an event puts each ability that watches it
 on the stack once (plus one per doubler), and no ability that does not watch it (CR 603.2).
-Two situations decide that and rarely meet in random games, so each property here plays
+Three situations decide that and rarely meet in random games, so each property here plays
 games favouring one:
 
 - "whenever an enchantment you control enters" while permanents enter under another
   player's control -- the machine moves cards of either player onto the battlefield (CR
   603.2, 109.4);
+- a morph card's "when this is turned face up" ability under trigger doublers: Fractured
+  Realm's kind repeats it, Panharmonicon's kind doesn't (turning face up is no entering;
+  CR 603.2d, 708.8);
 - an intervening "if" ("at the beginning of combat on your turn, if you control two or more
   other legendary creatures"), under which the ability does not trigger at all when the
   condition is false (CR 603.4).
@@ -33,6 +36,12 @@ def _yours_entering(card: Card) -> bool:
         or "Enchantment" in card.faces[0].types
 
 
+def _face_up_and_doublers(card: Card) -> bool:
+    """Morph cards whose "when this is turned face up" ability triggers, and doublers."""
+    return any(t.event == "face-up" for f in card.faces for t in read_face(f).triggers) \
+        or "triggers an additional time" in _text(card)
+
+
 def _conditional(card: Card) -> bool:
     """Triggered abilities with an intervening "if", and legendary creatures (what the
     condition counts)."""
@@ -46,6 +55,13 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset({"triggered-abilities"}), triggers.trigger_instances, _yours_entering,
              ("603.2", "109.4", "603.6a"), "triggers", triggers.reached_instances,
              weights=(("Move", 12),)),
+    Property("turned-face-up-under-doublers", triggers.trigger_instances.__doc__ or "",
+             ("trigger-doubling-turned-face-up-triggers-additional-time",
+              "morph-turning-face-up-does-not-trigger-enters"),
+             frozenset({"triggered-abilities", "morph"}), triggers.trigger_instances,
+             _face_up_and_doublers, ("603.2d", "702.37e", "708.8", "603.6a"),
+             "trigger-doubling", triggers.reached_instances,
+             weights=(("TurnFaceUp", 24), ("Move", 1))),
     Property("intervening-if", triggers.trigger_instances.__doc__ or "",
              ("cost-intervening-if-checked-on-trigger-and-resolution",),
              frozenset({"triggered-abilities"}), triggers.trigger_instances, _conditional,
