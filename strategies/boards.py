@@ -12,6 +12,8 @@ from conformance.format.cards import Card, CardPool
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Door, Step, Zone
 
+from .cost_boards import cost_changes
+
 #: Enough mana of every color that costs rarely decide what is legal.
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -341,6 +343,7 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
             alice[Zone.BATTLEFIELD] = [*tight[1], *alice[Zone.BATTLEFIELD]]
             bob[Zone.BATTLEFIELD] = [*tight[2], *bob[Zone.BATTLEFIELD]]
             bob[Zone.HAND] = list(tight[0])
+            alice[Zone.GRAVEYARD] = [*tight[4], *alice[Zone.GRAVEYARD]]
         # Both players with the same permanents: their triggers on one event, the legend
         # rule per player, a doubler on each side.
         mirrored = draw(st.integers(0, 2), label="alice's permanents bob has too")
@@ -364,88 +367,6 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
                      PlayerSetup("bob", life=lives[1], zones=named(bob))),
             active_player="alice", step=Step.PRECOMBAT_MAIN,
         )
-
-    return build()
-
-
-#: What a card that changes costs says: "noncreature spells cost {1} more", "the first
-#: legendary creature spell you cast each turn costs {2} less", "instant and sorcery spells
-#: you cast cost {1} less".
-_COST_CHANGE = re.compile(r"([a-z ]+?) spells? (?:you cast )?(?:each turn )?costs? \{(\d+)\} "
-                          r"(more|less) to cast", re.IGNORECASE)
-_SPELL_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Sorcery")
-
-
-def _cost_change(card: Card) -> tuple[frozenset[str], int] | None:
-    """The types of the spells ``card`` changes the cost of and by how much (+N more, -N
-    less), from its text."""
-    found = _COST_CHANGE.search(_text(card))
-    if found is None:
-        return None
-    words = found.group(1).lower()
-    types = frozenset(t for t in _SPELL_TYPES if t.lower() in words)
-    if "non" in words:  # "noncreature spells": the other types
-        types = frozenset(_SPELL_TYPES) - types
-    amount = int(found.group(2))
-    return types, amount if found.group(3).lower() == "more" else -amount
-
-
-def _changed_cost(cost: str, change: int, colorless: bool) -> str:
-    """``cost`` as mana to pay it with: hybrid symbols as their first color, or every
-    colored symbol as colorless mana; less ``-change`` symbols when ``change`` reduces it
-    (generic mana first)."""
-    generic = sum(int(s) for s in re.findall(r"\{(\d+)\}", cost))
-    colored = [s.split("/")[0] for s in re.findall(r"\{([^}\d][^}]*)\}", cost)]
-    if colorless:
-        generic, colored = generic + len(colored), []
-    less = max(0, -change)
-    generic, less = max(0, generic - less), max(0, less - generic)
-    colored = colored[:max(0, len(colored) - less)]
-    return (f"{{{generic}}}" if generic else "") + "".join(f"{{{c}}}" for c in colored)
-
-
-def cost_changes(pool: CardPool, focus: Callable[[Card], bool] | None
-                 ) -> st.SearchStrategy[tuple[list[CardEntry], list[CardEntry],
-                                              list[CardEntry], str]] | None:
-    """For games about cost changes (``focus`` takes every card that changes the costs of
-    spells, and not more than a third of the pool): such a card on alice's or bob's
-    battlefield (sometimes with a second one), one or two spells whose cost it changes in
-    alice's hand, and mana for alice at the edge of what they cost -- their mana costs,
-    less the reductions that would apply to them (or every colored symbol paid with
-    colorless mana, one time in four; the first spell's, or one time in three all of
-    them), so that whether each change applies, and to whom, decides whether they can be
-    cast.  Bob gets the same spells in his hand, for the games in which it is his turn with
-    that mana.  ``None`` for games about something else (the boards then draw nothing
-    more).  Values: (alice's hand, alice's battlefield, bob's battlefield, alice's mana).
-
-    Shrinks towards the first card that changes costs, on alice's side, with one spell.
-    """
-    names = sorted(n for n, c in pool.items() if "Land" not in c.faces[0].types)
-    changers = [n for n in names if _cost_change(pool[n]) is not None]
-    if not changers or focus is None or not all(focus(pool[n]) for n in changers) \
-            or 3 * sum(1 for n in names if focus(pool[n])) > len(names):
-        return None
-    spells = [n for n in names if n not in changers and pool[n].faces[0].mana_cost
-              and "X" not in (pool[n].faces[0].mana_cost or "")]
-
-    @st.composite
-    def build(draw: st.DrawFn) -> tuple[list[CardEntry], list[CardEntry], list[CardEntry],
-                                        str]:
-        first = draw(st.sampled_from(changers), label="a card that changes costs")
-        more = draw(st.lists(st.sampled_from(changers), max_size=1), label="another")
-        sides: tuple[list[CardEntry], list[CardEntry]] = ([], [])
-        changes = [c for c in map(_cost_change, (pool[n] for n in [first, *more])) if c]
-        for name in [first, *more]:
-            sides[draw(st.booleans(), label="bob's")].append(CardEntry(name))
-        changed = [n for n in spells if changes[0][0] & set(pool[n].faces[0].types)]
-        hand = draw(st.lists(st.sampled_from(changed or spells), min_size=1, max_size=2),
-                    label="spells it changes")
-        colorless = draw(st.sampled_from([False, False, False, True]), label="colorless")
-        paid = hand if draw(st.sampled_from([False, False, True]), label="for all") else hand[:1]
-        mana = "".join(_changed_cost(pool[n].faces[0].mana_cost or "", sum(
-            amount for types, amount in changes if types & set(pool[n].faces[0].types)),
-            colorless) for n in paid)
-        return [CardEntry(n) for n in hand], sides[0], sides[1], mana
 
     return build()
 

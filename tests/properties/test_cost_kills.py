@@ -1,7 +1,9 @@
 """Costs judged from the mana the judge follows: ``legal-actions`` catches the wrong engines of
-the mutation meter that compute a total cost wrongly (CR 601.2f-h, 118, 702.37c) on a board
-with what each is about -- a cost change, a spell it changes and mana at the edge of that
-spell's cost -- and passes on the reference engine in the same games.  The pools it follows
+the mutation meter that compute a total cost wrongly (CR 601.2f-h, 118, 702.37c), or use
+permissions to cast from a graveyard wrongly (CR 601.3), on a board with what each is about
+-- a cost change, a spell it changes and mana at the edge of that spell's cost; two
+permissions, or a Room whose door is cheap enough -- and passes on the reference engine in
+the same games.  The pools it follows
 are every pool some way of paying leaves, so that an engine paying its players' costs in
 another way is judged the same."""
 
@@ -18,7 +20,7 @@ from hypothesis.stateful import get_state_machine_test
 from conformance.engines.reference import ReferenceEngine, mana
 from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
-from conformance.format.vocabulary import Step, Zone
+from conformance.format.vocabulary import Door, Step, Zone
 from conformance.mutants import catalogue
 from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES, run_property
@@ -33,10 +35,12 @@ LEGAL_ACTIONS = next(p for p in PROPERTIES if p.id == "legal-actions")
 
 
 def _board(mana_: str, hand: tuple[str, ...], mine: tuple[str, ...] = (),
-           theirs: tuple[str, ...] = ()) -> Setup:
+           theirs: tuple[str, ...] = (), graveyard: tuple[str, ...] = ()) -> Setup:
     return Setup((PlayerSetup("alice", mana=mana_, zones={
         Zone.HAND: tuple(CardEntry(n) for n in hand),
-        Zone.BATTLEFIELD: tuple(CardEntry(n) for n in mine)}),
+        Zone.BATTLEFIELD: tuple(CardEntry(n, unlocked=tuple(Door) if "Room" in n else ())
+                                for n in mine),
+        Zone.GRAVEYARD: tuple(CardEntry(n) for n in graveyard)}),
         PlayerSetup("bob", zones={Zone.BATTLEFIELD: tuple(CardEntry(n) for n in theirs)})),
         "alice", Step.PRECOMBAT_MAIN)
 
@@ -57,8 +61,15 @@ CAUGHT_FROM = {
     "hybrid-mana-paid-with-any-color": _board("{3}", ("Lurrus of the Dream-Den",)),
     "cost-reductions-before-increases": _board("{R}", ("Shock",), (THALIA, ELECTROMANCER)),
     "face-down-costs-2": _board("{2}", ("Hystrodon",)),
+    "convoke-ignores-creature-colors": _board(
+        "{1}", ("Grizzly Bears",), ("Dazzling Theater // Prop Room", "Isamaru, Hound of Konda")),
     "first-each-turn-reduction-every-time": _board(
         "{R}{B}{B}", ("Tyrox, Saurid Tyrant", "Kalakscion, Hunger Tyrant"), (SERAH,)),
+    "once-each-turn-shared-by-every-permission": _board(
+        "{1}{G}", (), ("Serra Paragon", "Lurrus of the Dream-Den"),
+        graveyard=("Memnite", "Grizzly Bears")),
+    "permission-checks-the-card-not-the-spell": _board(
+        "{1}{W}", (), ("Serra Paragon",), graveyard=("Grand Entryway // Elegant Rotunda",)),
 }
 
 

@@ -15,7 +15,9 @@ needs targets the judge does not work out, it only says when the action must be 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from itertools import product
 
 from ...contract.types import Action, Cast, ObjectId, TurnFaceUp, Unlock
 from ...format.cards import Card, CardFace
@@ -23,7 +25,7 @@ from ...format.vocabulary import Door, Zone
 from ..judge import Cost, total_cost
 from ..memory import StepView, step_of
 from .exile import exiled_of
-from .pools import Pools, pools_of
+from .pools import Pools, pools_before, pools_of
 from ..observation import Observation, Violation, mana_value
 
 _PERMANENT = frozenset({"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"})
@@ -65,7 +67,9 @@ def _sorcery_timing(step: StepView, player: str) -> bool:
 
 def _permission(step: StepView, player: str, spell: tuple[frozenset[str], frozenset[str]],
                 value: int) -> bool | None:
-    """May ``player`` cast this spell from their graveyard?"""
+    """May ``player`` cast this spell from their graveyard?  Each cast from it this turn
+    used one permission, whichever the player chose (CR 601.3): with more permissions
+    allowing this spell than casts so far, one of them is unused whatever was chosen."""
     judge, o = step.judge, step.now
     sources = []
     for view in o.views.values():
@@ -86,7 +90,7 @@ def _permission(step: StepView, player: str, spell: tuple[frozenset[str], frozen
     current = frozenset(s for s, _limit in sources)
     if len(casts) >= len(current) and all(current == then for then in casts):
         return False  # every permission was used this turn (none came or went since)
-    return True if not casts else None
+    return True if len(matching) > len(casts) else None
 
 
 def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: str,
@@ -196,6 +200,96 @@ def _candidates(step: StepView, player: str, pool: Pools | None
             yield TurnFaceUp(player, view.id), verdict
 
 
+_CONVOKE = re.compile(r"^(?:([a-z ]+?) )?spells you cast have convoke", re.IGNORECASE)
+_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Sorcery")
+
+
+def _convoking(step: StepView, player: str, face: CardFace) -> bool | None:
+    """Whether a spell of ``face`` cast by ``player`` has convoke: its own keyword, or "...
+    spells you cast have convoke" of a permanent of theirs (``None``: another effect the
+    judge does not model changes costs)."""
+    judge = step.judge
+    found = "Convoke" in face.keywords
+    for view in step.before_views.values():
+        if view.zone is not Zone.BATTLEFIELD or view.face_down:
+            continue
+        for other in judge.faces_of(view) or ():
+            if not judge.reading(other).unknown_cost:
+                continue
+            given = [m for line in other.text.splitlines()
+                     if (m := _CONVOKE.match(line.strip())) is not None]
+            if not given:
+                return None
+            words = (given[0].group(1) or "").lower()
+            wanted = {t for t in _TYPES if t.lower() in words}
+            if view.controller == player and (not wanted or wanted & set(face.types)):
+                found = True
+    return found
+
+
+def _convoke_payment(o: Observation, step: StepView) -> Violation | None:
+    """A spell with convoke cast with creatures tapped: each pays {1} or one mana of its
+    color (CR 702.51a), and some pool the caster may have had pays the rest."""
+    action, judge = o.action, step.judge
+    if not isinstance(action, Cast) or step.cast_spell is None or action.face_down:
+        return None
+    spell = o.views.get(step.cast_spell)
+    faces = judge.faces_of(spell) if spell is not None else None
+    if spell is None or spell.zone is not Zone.STACK or not faces or len(faces) != 1:
+        return None
+    face = faces[0]
+    pools = pools_before(o).get(action.player)
+    if pools is None or not _convoking(step, action.player, face):
+        return None
+    base = face.mana_cost or ""
+    if "{X}" in base:
+        if action.x is None:
+            return None
+        base = base.replace("{X}", f"{{{action.x}}}")
+    cost = total_cost(judge, step.before_views, action.player,
+                      (frozenset(face.types), frozenset(face.supertypes)), base,
+                      step.knowledge.casts.get(action.player, [])[:-1])
+    helpers: list[tuple[str, frozenset[str]]] = []
+    for object_id, view in o.views.items():
+        was = step.before_views.get(object_id)
+        if was is None or was.zone is not Zone.BATTLEFIELD or was.tapped or not view.tapped \
+                or view.zone is not Zone.BATTLEFIELD or was.controller != action.player:
+            continue
+        types = judge.types_of(was)
+        faces_then = judge.faces_of(was)
+        if types is None or faces_then is None:
+            return None
+        if "Creature" in types:
+            helpers.append((" // ".join(was.names) or "a face-down creature",
+                            frozenset(c for f in faces_then for c in f.colors)))
+    if any(_helped(mana, cost, [c for _n, c in helpers]) for mana in pools.possible):
+        return None
+    names = ", ".join(n for n, _c in helpers) or "no creature"
+    return Violation(f"{' // '.join(spell.names)} was cast by {action.player} with {names} "
+                     f"tapped for convoke and "
+                     f"{pools.show()} in the pool, which can't pay its total cost "
+                     f"{_show(cost)}: a creature tapped for convoke pays {{1}} or one mana "
+                     f"of its color")
+
+
+def _helped(mana: tuple[tuple[str, int], ...], cost: Cost,
+            creatures: list[frozenset[str]]) -> bool:
+    """Whether the pool ``mana`` pays what is left of ``cost`` once each creature of
+    ``creatures`` (their colors) has paid for {1} or for one symbol of its color."""
+    options = [[-1, *(i for i, s in enumerate(cost.symbols)
+                      if any(part in colors for part in s.split("/")))] for colors in creatures]
+    for chosen in product(*options):
+        symbols = [i for i in chosen if i >= 0]
+        generic = sum(1 for i in chosen if i < 0)
+        if len(set(symbols)) != len(symbols) or generic > cost.generic:
+            continue
+        left = Cost(cost.generic - generic,
+                    tuple(s for i, s in enumerate(cost.symbols) if i not in symbols))
+        if Pools(frozenset({mana})).can_pay(left):
+            return True
+    return False
+
+
 def legal_actions(o: Observation) -> Iterable[Violation]:
     """Casting a spell is legal exactly when its timing, the zone it is in (its owner's
     hand, a graveyard with an unused permission for it, or exile while a permission to
@@ -205,6 +299,10 @@ def legal_actions(o: Observation) -> Iterable[Violation]:
     face-down permanent face up exactly by its controller paying its morph cost."""
     step = step_of(o)
     if o.engine.pending_choice() is not None or step.before is None and not o.recorder:
+        return
+    convoked = _convoke_payment(o, step)
+    if convoked is not None:
+        yield convoked
         return
     player = o.game.priority_player
     if player is None:

@@ -118,11 +118,14 @@ class _Followed:
     def __init__(self) -> None:
         self.last: Observation | None = None
         self.pools: dict[str, Pools | None] = {}
+        #: the pools before the last observation's step
+        self.before: dict[str, Pools | None] = {}
 
     def see(self, o: Observation) -> None:
         if o is self.last:
             return
         step = step_of(o)
+        self.before = dict(self.pools)
         if step.before is None:
             self.pools = {player: Pools.exactly(pool) if pool is not None else None
                           for player, pool in step.knowledge.pools.items()}
@@ -142,6 +145,13 @@ def pools_of(o: Observation) -> dict[str, Pools | None]:
     followed = _GAMES.of(o)
     followed.see(o)
     return followed.pools
+
+
+def pools_before(o: Observation) -> dict[str, Pools | None]:
+    """Every pool each player may have had before ``o``'s step."""
+    followed = _GAMES.of(o)
+    followed.see(o)
+    return followed.before
 
 
 def _learn(step: StepView, pools: dict[str, Pools | None]) -> None:

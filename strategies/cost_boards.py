@@ -1,0 +1,150 @@
+"""Boards for games about costs: a card that changes the costs of spells with the spells it
+changes and mana at the edge of what they cost (see :func:`cost_changes`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from hypothesis import strategies as st
+
+from conformance.format.cards import Card, CardPool
+from conformance.format.model import CardEntry
+from conformance.format.vocabulary import Door
+
+_PERMANENT_TYPES = {"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"}
+
+
+def _text(card: Card) -> str:
+    return "\n".join(face.text for face in card.faces)
+
+
+def _is_permanent(card: Card) -> bool:
+    return bool(_PERMANENT_TYPES & set(card.faces[0].types))
+
+
+#: What a card that changes costs says: "noncreature spells cost {1} more", "the first
+#: legendary creature spell you cast each turn costs {2} less", "instant and sorcery spells
+#: you cast cost {1} less"; or "creature spells you cast have convoke" (a Room has both
+#: doors unlocked).
+_COST_CHANGE = re.compile(r"([a-z ]+?) spells? (?:you cast )?(?:each turn )?costs? \{(\d+)\} "
+                          r"(more|less) to cast", re.IGNORECASE)
+_CONVOKE = re.compile(r"([a-z ]+?) spells you cast have convoke", re.IGNORECASE)
+_SPELL_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Sorcery")
+_LEGENDARY = re.compile(r"legendary [a-z ]*spells? (?:you cast )?(?:each turn )?costs? \{",
+                        re.IGNORECASE)
+_PERMISSION = re.compile(r"once during each of your turns, you may [^.]*from your graveyard",
+                         re.IGNORECASE)
+
+
+def _cost_change(card: Card) -> tuple[frozenset[str], int] | None:
+    """The types of the spells ``card`` changes the cost of and by how much (+N more, -N
+    less), from its text."""
+    found = _COST_CHANGE.search(_text(card))
+    if found is None:
+        given = _CONVOKE.search(_text(card))  # a creature may pay for {1}
+        return (frozenset(t for t in _SPELL_TYPES if t.lower() in given.group(1).lower()),
+                -1) if given is not None else None
+    words = found.group(1).lower()
+    types = frozenset(t for t in _SPELL_TYPES if t.lower() in words)
+    if "non" in words:  # "noncreature spells": the other types
+        types = frozenset(_SPELL_TYPES) - types
+    amount = int(found.group(2))
+    return types, amount if found.group(3).lower() == "more" else -amount
+
+
+def _changed_cost(cost: str, change: int, colorless: bool) -> str:
+    """``cost`` as mana to pay it with: hybrid symbols as their first color, or every
+    colored symbol as colorless mana; less ``-change`` symbols when ``change`` reduces it
+    (generic mana first)."""
+    generic = sum(int(s) for s in re.findall(r"\{(\d+)\}", cost))
+    colored = [s.split("/")[0] for s in re.findall(r"\{([^}\d][^}]*)\}", cost)]
+    if colorless:
+        generic, colored = generic + len(colored), []
+    less = max(0, -change)
+    generic, less = max(0, generic - less), max(0, less - generic)
+    colored = colored[:max(0, len(colored) - less)]
+    return (f"{{{generic}}}" if generic else "") + "".join(f"{{{c}}}" for c in colored)
+
+
+def _symbols(cost: str) -> list[str]:
+    """The colors of the mana ``cost`` asks for, one for each symbol (generic mana as its
+    first color's)."""
+    colored = [s.split("/")[0] for s in re.findall(r"\{([^}\d][^}]*)\}", cost)]
+    generic = sum(int(s) for s in re.findall(r"\{(\d+)\}", cost))
+    return colored + colored[:1] * generic
+
+
+def cost_changes(pool: CardPool, focus: Callable[[Card], bool] | None
+                 ) -> st.SearchStrategy[tuple[list[CardEntry], list[CardEntry],
+                                              list[CardEntry], str, list[CardEntry]]] | None:
+    """For games about cost changes (``focus`` takes every card that changes the costs of
+    spells, and not more than a third of the pool): such a card on alice's or bob's
+    battlefield (sometimes with a second one), one or two spells whose cost it changes in
+    alice's hand (half of the time only legendary ones, when it changes the cost of
+    legendary spells), and mana for alice at the edge of what they cost -- their mana costs,
+    less the reductions that would apply to them (or every colored symbol paid with
+    colorless mana, one time in four; the first spell's, or one time in three all of
+    them), so that whether each change applies, and to whom, decides whether they can be
+    cast; and a basic land for each mana symbol of the first spell, so that tapping them
+    one by one passes that edge again in later steps.  Bob gets the same spells in his
+    hand, for the games in which it is his turn with that mana.  Sometimes alice also has one or two permissions to cast permanent spells
+    from her graveyard ("once during each of your turns"), with one or two cards they may
+    allow there and the mana they cost.  ``None`` for games about something else (the
+    boards then draw nothing more).  Values: (alice's hand, alice's battlefield, bob's
+    battlefield, alice's mana, alice's graveyard).
+
+    Shrinks towards the first card that changes costs, on alice's side, with one spell.
+    """
+    names = sorted(n for n, c in pool.items() if "Land" not in c.faces[0].types)
+    changers = [n for n in names if _cost_change(pool[n]) is not None]
+    if not changers or focus is None or not all(focus(pool[n]) for n in changers) \
+            or 3 * sum(1 for n in names if focus(pool[n])) > len(names):
+        return None
+    spells = [n for n in names if n not in changers and pool[n].faces[0].mana_cost
+              and "X" not in (pool[n].faces[0].mana_cost or "")]
+
+    basics = {found.group(1): n for n, c in sorted(pool.items())
+              if "Basic" in c.faces[0].supertypes
+              and (found := re.search(r"Add \{([WUBRG])\}", c.faces[0].text)) is not None}
+    permitters = [n for n in names if _PERMISSION.search(_text(pool[n]))]
+    allowed = [n for n in names if _is_permanent(pool[n]) and (pool[n].is_room or sum(
+        1 if not s.isdigit() else int(s) for s in re.findall(r"\{([^}]+)\}",
+                                                               pool[n].faces[0].mana_cost or ""))
+        <= 3)]
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[list[CardEntry], list[CardEntry], list[CardEntry],
+                                        str, list[CardEntry]]:
+        first = draw(st.sampled_from(changers), label="a card that changes costs")
+        more = draw(st.lists(st.sampled_from(changers), max_size=1), label="another")
+        sides: tuple[list[CardEntry], list[CardEntry]] = ([], [])
+        changes = [c for c in map(_cost_change, (pool[n] for n in [first, *more])) if c]
+        for name in [first, *more]:
+            sides[draw(st.booleans(), label="bob's")].append(CardEntry(
+                name, unlocked=tuple(Door) if pool[name].is_room else ()))
+        changed = [n for n in spells if changes[0][0] & set(pool[n].faces[0].types)]
+        if _LEGENDARY.search(_text(pool[first])) and draw(st.booleans(), label="legendary"):
+            changed = [n for n in changed if "Legendary" in pool[n].faces[0].supertypes]
+        hand = draw(st.lists(st.sampled_from(changed or spells), min_size=1, max_size=2),
+                    label="spells it changes")
+        colorless = draw(st.sampled_from([False, False, False, True]), label="colorless")
+        paid = hand if draw(st.sampled_from([False, False, True]), label="for all") else hand[:1]
+        mana = "".join(_changed_cost(pool[n].faces[0].mana_cost or "", sum(
+            amount for types, amount in changes if types & set(pool[n].faces[0].types)),
+            colorless) for n in paid)
+        permissions = draw(st.lists(st.sampled_from(permitters), max_size=2)
+                           if permitters and allowed else st.just([]),
+                           label="permissions to cast from a graveyard")
+        graveyard = draw(st.lists(st.sampled_from(allowed), min_size=1, max_size=2)
+                         if permissions else st.just([]), label="cards they allow")
+        sides[0].extend(CardEntry(n) for n in permissions)
+        mana += "".join(_changed_cost(pool[n].faces[0].mana_cost or "", 0, False)
+                        for n in graveyard)
+        lands = [basics[c] for c in _symbols(pool[hand[0]].faces[0].mana_cost or "")
+                 if c in basics][:4]
+        sides[0].extend(CardEntry(n) for n in lands)
+        return ([CardEntry(n) for n in hand], sides[0], sides[1], mana,
+                [CardEntry(n) for n in graveyard])
+
+    return build()
