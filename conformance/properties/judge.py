@@ -260,6 +260,11 @@ class Judge:
             for face in card.faces:
                 self.faces.setdefault(face.name, (card, face))
         self._readings: dict[str, Reading] = {}
+        #: faces and readings by the names a view shows (``None``: a name not in the pool)
+        self._named: dict[tuple[str, ...], tuple[tuple[CardFace, ...] | None,
+                                                 tuple[Reading, ...] | None]] = {}
+        self._battlefields: dict[int, tuple[dict[str, ObjectView],
+                                            list[tuple[ObjectView, tuple[Reading, ...]]]]] = {}
 
     def reading(self, face: CardFace) -> Reading:
         found = self._readings.get(face.name)
@@ -273,17 +278,43 @@ class Judge:
         effect defined).  A face-down object or a Room with no door unlocked has none."""
         if view.face_down:
             return []
-        faces = []
-        for name in view.names:
-            entry = self.faces.get(name)
-            if entry is None:
-                return None
-            faces.append(entry[1])
-        return faces
+        faces = self._of_names(view.names)[0]
+        return None if faces is None else list(faces)
 
     def readings_of(self, view: ObjectView) -> list[Reading] | None:
-        faces = self.faces_of(view)
-        return None if faces is None else [self.reading(f) for f in faces]
+        if view.face_down:
+            return []
+        readings = self._of_names(view.names)[1]
+        return None if readings is None else list(readings)
+
+    def battlefield_readings(self, views: dict[str, ObjectView]
+                             ) -> list[tuple[ObjectView, tuple[Reading, ...]]]:
+        """Each permanent of ``views`` with its readings (none for a name not in the pool),
+        in the views' order; worked out once for a dict of views, which an observation
+        never changes once made."""
+        known = self._battlefields.get(id(views))
+        if known is not None and known[0] is views:
+            return known[1]
+        found = [(v, () if v.face_down else self._of_names(v.names)[1] or ())
+                 for v in views.values() if v.zone is Zone.BATTLEFIELD]
+        if len(self._battlefields) >= 8:
+            self._battlefields.clear()
+        self._battlefields[id(views)] = (views, found)
+        return found
+
+    def _of_names(self, names: tuple[str, ...]) -> tuple[tuple[CardFace, ...] | None,
+                                                         tuple[Reading, ...] | None]:
+        """The faces named ``names`` and their readings, worked out once per names."""
+        known = self._named.get(names)
+        if known is None:
+            entries = [self.faces.get(name) for name in names]
+            if any(entry is None for entry in entries):
+                known = (None, None)
+            else:
+                faces = tuple(entry[1] for entry in entries if entry is not None)
+                known = (faces, tuple(self.reading(f) for f in faces))
+            self._named[names] = known
+        return known
 
     def types_of(self, view: ObjectView) -> frozenset[str] | None:
         """The card types of what ``view`` is, from card data: a face-down object is a
@@ -338,13 +369,19 @@ class Cost:
 
     @classmethod
     def of(cls, cost: str | None) -> Cost:
+        known = _COSTS.get(cost)
+        if known is not None and cls is Cost:
+            return known
         generic, symbols = 0, []
         for symbol in _SYMBOL.findall(cost or ""):
             if symbol.isdigit():
                 generic += int(symbol)
             elif symbol != "X":
                 symbols.append(symbol)
-        return cls(generic, tuple(symbols))
+        made = cls(generic, tuple(symbols))
+        if cls is Cost and len(_COSTS) < 4096:
+            _COSTS[cost] = made
+        return made
 
     def plus(self, generic: int) -> Cost:
         return Cost(self.generic + generic, self.symbols)
@@ -376,7 +413,9 @@ class Pool:
 
     def can_pay(self, cost: Cost) -> bool:
         """Whether some way of paying ``cost`` exists (every color and hybrid choice)."""
-        return _payable(Counter(self.mana), list(cost.symbols), cost.generic)
+        mana: Counter[str] = Counter.__new__(Counter)  # Counter() runs update() in Python
+        dict.update(mana, self.mana)
+        return _payable(mana, list(cost.symbols), cost.generic)
 
     def after_exact(self, cost: Cost) -> Pool | None:
         """The pool after paying ``cost`` when only one way to pay exists; else ``None``."""
@@ -396,6 +435,10 @@ class Pool:
 
     def plus(self, mana: str) -> Pool:
         return Pool(self.mana + Pool.of(mana).mana)
+
+
+#: Costs by the mana cost they were read from (a cost is a value: one is shared).
+_COSTS: dict[str | None, Cost] = {}
 
 
 def _payable(pool: Counter[str], symbols: list[str], generic: int) -> bool:
@@ -431,17 +474,17 @@ def total_cost(judge: Judge, views: dict[str, ObjectView], player: str,
     caster cast before in this turn, for "the first ... spell you cast each turn"."""
     types, supertypes = spell
     cost = Cost.of(base)
-    permanents = on_battlefield(views)
-    for permanent in permanents:
-        for reading in judge.readings_of(permanent) or ():
+    permanents = judge.battlefield_readings(views)
+    for _permanent, readings in permanents:
+        for reading in readings:
             if reading.cost_increase is not None:
                 generic, excluded = reading.cost_increase
                 if not types & excluded:
                     cost = cost.plus(generic)
-    for permanent in permanents:
+    for permanent, readings in permanents:
         if permanent.controller != player:
             continue
-        for reading in judge.readings_of(permanent) or ():
+        for reading in readings:
             if reading.cost_reduction_each is not None and types & reading.cost_reduction_each[1]:
                 cost = cost.minus(reading.cost_reduction_each[0])
             if reading.cost_reduction is None:

@@ -99,6 +99,7 @@ def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
     hands = mostly(st.lists(card_entries(pool, Zone.HAND, names=spells,
                                          focused=focused or None),
                             min_size=1, max_size=2)) if spells else st.just([])
+    others_mana = st.one_of(st.just(""), mana_pools())
 
     @st.composite
     def build(draw: st.DrawFn) -> Setup:
@@ -116,7 +117,7 @@ def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
                 zones[Zone.HAND] = (*zones.get(Zone.HAND, ()),
                                     *(replace(e, alias=next(numbers)) for e in hand))
             players.append(replace(player, zones=zones))
-        other_mana = draw(st.one_of(st.just(""), mana_pools()), label="the other player's mana")
+        other_mana = draw(others_mana, label="the other player's mana")
         if len(players) == 2 and draw(st.booleans(), label="the other player's turn"):
             active = next(p for p in players if p.name != setup.active_player)
             mana = "".join(p.mana for p in players)
@@ -191,6 +192,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
         pool, focus=focus, fights="DeclareAttackers" in favoured)
     if turns and setups is None:
         positions = both_sides(pool, positions, focus)
+    drawn_kinds: dict[tuple[str, ...], st.SearchStrategy[str]] = {}
 
     class ConformanceMachine(RuleBasedStateMachine):
         def __init__(self) -> None:
@@ -322,8 +324,11 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             weights = dict(WEIGHTS, PassPriority=1) if not game.stack else dict(
                 WEIGHTS, Activate=8)  # abilities that answer a spell: copies, say
             weights.update(favoured)  # what the properties need more of (attacks, say)
-            weighted = [k for k in offered for _ in range(weights.get(k, 4))]
-            kind = data.draw(st.sampled_from(weighted), label="kind of action")
+            weighted = tuple(k for k in offered for _ in range(weights.get(k, 4)))
+            kinds_drawn = drawn_kinds.get(weighted)
+            if kinds_drawn is None:  # one strategy for each list of kinds, drawn as often
+                kinds_drawn = drawn_kinds[weighted] = st.sampled_from(list(weighted))
+            kind = data.draw(kinds_drawn, label="kind of action")
             if kind == MOVE_KIND:
                 self._move_a_card(data)
                 return
