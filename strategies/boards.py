@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 
 from hypothesis import strategies as st
 
@@ -18,9 +19,11 @@ from .cost_boards import cost_changes
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
 
+@cache
 def mana_pools() -> st.SearchStrategy[str]:
     """A mana pool: plenty of every color (one time in four), or a few symbols, so that
-    total costs, cost changes and hybrid symbols decide what is legal.
+    total costs, cost changes and hybrid symbols decide what is legal.  (Made once: boards
+    draw it in every example.)
 
     Shrinks towards plenty of mana.
     """
@@ -238,17 +241,34 @@ def _exact_pools(pool: CardPool, entries: list[CardEntry]) -> st.SearchStrategy[
 
     Shrinks towards the first entry's first face, exactly.
     """
-    costs = sorted({face.mana_cost for e in entries for face in pool[e.card].faces
-                    if face.mana_cost and "X" not in face.mana_cost})
+    return _pools_near(_costs(pool, entries))
+
+
+def _costs(pool: CardPool, entries: list[CardEntry]) -> tuple[str, ...]:
+    """The mana costs without {X} of the faces of ``entries``, sorted."""
+    return tuple(sorted({face.mana_cost for e in entries for face in pool[e.card].faces
+                         if face.mana_cost and "X" not in face.mana_cost}))
+
+
+def _adjust(cost: str, extra: int) -> str:
+    generic = sum(int(s) for s in re.findall(r"\{(\d+)\}", cost)) + extra
+    colored = re.sub(r"\{(\w)/\w\}", r"{\1}", re.sub(r"\{\d+\}", "", cost))
+    return (f"{{{generic}}}" if generic > 0 else "") + colored
+
+
+@cache
+def _pools_near(costs: tuple[str, ...]) -> st.SearchStrategy[str]:
+    """What :func:`_exact_pools` draws from, made once for each list of costs."""
     if not costs:
         return st.just(PLENTY)
+    return st.builds(_adjust, st.sampled_from(list(costs)), st.sampled_from([0, -1, 1]))
 
-    def adjust(cost: str, extra: int) -> str:
-        generic = sum(int(s) for s in re.findall(r"\{(\d+)\}", cost)) + extra
-        colored = re.sub(r"\{(\w)/\w\}", r"{\1}", re.sub(r"\{\d+\}", "", cost))
-        return (f"{{{generic}}}" if generic > 0 else "") + colored
 
-    return st.builds(adjust, st.sampled_from(costs), st.sampled_from([0, -1, 1]))
+@cache
+def _alice_mana(costs: tuple[str, ...]) -> st.SearchStrategy[str]:
+    """Alice's mana when no card that acts on others is added: plenty half of the time, a
+    pool from :func:`mana_pools` or the cost of one of ``costs`` (:func:`_exact_pools`)."""
+    return st.one_of(st.just(PLENTY), st.just(PLENTY), mana_pools(), _pools_near(costs))
 
 
 def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
@@ -352,9 +372,7 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
             side[Zone.BATTLEFIELD] = settled(pool, side[Zone.BATTLEFIELD])
         alice_mana = tight[3] if tight is not None else mana if mana is not None \
             else PLENTY if added else draw(
-            st.one_of(st.just(PLENTY), st.just(PLENTY), mana_pools(),
-                      _exact_pools(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])),
-            label="mana")
+            _alice_mana(_costs(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])), label="mana")
         counter = iter(range(1, 1000))
 
         def named(zones: dict[Zone, list[CardEntry]]) -> dict[Zone, tuple[CardEntry, ...]]:
