@@ -37,6 +37,7 @@ OWN = {p.id: p for p in (copying.PROPERTIES + targets.PROPERTIES + watching.PROP
 CAUGHT = {
     "copies-enter-with-copied-values": ("clone-copies-counters", "tapped-kept-on-zone-change"),
     "entering-as-a-copy": ("clone-copies-tapped",),
+    "token-copies-copy": ("token-copy-of-a-room-keeps-its-doors",),
     "enters-with-counters-under-doublers": ("enters-with-doubled",
                                             "fractured-realm-repeats-as-enters"),
     "targeted-triggers": ("trigger-without-targets-goes-on-stack",
@@ -81,6 +82,10 @@ CAUGHT_FROM = {
     ("copies-enter-with-copied-values", "token-copy-remembers-x"):
         _board({Zone.BATTLEFIELD: (CardEntry("Endless One", counters=(("+1/+1", 2),)),
                                    CardEntry("Mirror Room", unlocked=(Door.RIGHT,)))}),
+    ("token-copies-copy", "token-copy-gets-one-face"):
+        _board({Zone.BATTLEFIELD: (
+            CardEntry("Mirror Room // Fractured Realm", unlocked=(Door.RIGHT,)),
+            CardEntry("Cecil, Dark Knight // Cecil, Redeemed Paladin", transformed=True))}),
     ("returned-transformed", "non-double-faced-card-enters-anyway"):
         _board({Zone.HAND: (CardEntry("Sculpting Steel"),),
                 Zone.BATTLEFIELD: (CardEntry("Crystal Fragments // Summon: Alexander"),)}),

@@ -13,15 +13,22 @@ A random game rarely has a copier and a card whose copy shows these in play at o
 these games favour what makes copies and what a copy keeps or forgets -- cards with X in
 their cost, cards entering with counters, morph cards -- or only what enters as a copy
 (the boards put such a card in hand with a permanent to copy, tapped or with counters
-sometimes); and, since "enters with" is a replacement effect, not a trigger, trigger
+sometimes); what makes token copies of a target permanent ("create a token that's a
+copy of target creature you control"), with double-faced cards and tokens an effect
+defines (``token_copies_copy``: a token copy has what its original copies, CR 707.2,
+707.3, 707.8a); and, since "enters with" is a replacement effect, not a trigger, trigger
 doublers with the cards entering with counters (CR 614.1c, 603.2d).  Cards are chosen by
 what their text and cost say, never by name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...format.cards import Card
-from ..observation import Property
+from ...format.vocabulary import Zone
+from ..memory import step_of
+from ..observation import Observation, Property, Violation
 from . import objects
 
 
@@ -88,4 +95,84 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), objects.spell_copies, _spell_copies,
              ("707.10", "707.10c", "202.3e", "708.2"), "spell-copies",
              objects.reached_spell_copies, weights=SPELL_COPY_WEIGHTS),
+)
+
+
+_TOKEN_COPY = "create a token that's a copy of target"
+
+
+def token_copies_copy(o: Observation) -> Iterable[Violation]:
+    """A token an effect creates as a copy of a target permanent has what that permanent
+    copies, not what it is printed as (CR 707.2, 707.3): its names (a copy of a copy has
+    the names the copy has), its subtypes (those an exception adds besides), and the face
+    that is up -- a copy of a transformed double-faced permanent enters transformed (CR
+    707.8a) -- but no door of a Room unlocked (CR 709.5d)."""
+    step = step_of(o)
+    resolved = step.resolved
+    if not step.acted or resolved is None or o.engine.pending_choice() is not None:
+        return
+    source = step.before_views.get(resolved.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    if not faces or not any(_TOKEN_COPY in f.text.lower() for f in faces) \
+            or len(resolved.targets) != 1:
+        return
+    original = step.before_views.get(str(resolved.targets[0]))
+    if original is None or original.zone is not Zone.BATTLEFIELD or original.face_down:
+        return
+    card = step.judge.card_of(original)
+    created = {str(e.data.get("object")) for e in o.events if e.kind == "token_created"}
+    for token_id in sorted(created):
+        token = o.views.get(token_id)
+        if token is None or token.zone is not Zone.BATTLEFIELD:
+            continue
+        if card is not None and card.is_room:
+            if token.unlocked_doors:
+                yield Violation("a token copy of a Room entered with doors unlocked",
+                                token_id, "unlocked_doors", [])
+                return
+            continue
+        if list(token.names) != list(original.names):
+            yield Violation(f"a token copy of {' // '.join(original.names)} has the names "
+                            f"{list(token.names)}", token_id, "names", list(original.names))
+            return
+        if token.transformed != original.transformed:
+            yield Violation(f"a token copy of {' // '.join(original.names)} has transformed "
+                            f"{token.transformed}, the original {original.transformed}",
+                            token_id, "transformed", original.transformed)
+            return
+        missing = set(original.subtypes) - set(token.subtypes)
+        if missing:
+            yield Violation(f"a token copy of {' // '.join(original.names)} lacks the "
+                            f"subtypes {sorted(missing)}", token_id, "subtypes",
+                            sorted(set(original.subtypes) | set(token.subtypes)))
+            return
+
+
+def reached_token_copies(o: Observation) -> bool:
+    """A step in which an effect made a token copy of a target permanent."""
+    step = step_of(o)
+    resolved = step.resolved
+    if not step.acted or resolved is None:
+        return False
+    source = step.before_views.get(resolved.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    return bool(faces) and any(_TOKEN_COPY in f.text.lower() for f in faces or ()) \
+        and any(e.kind == "token_created" for e in o.events)
+
+
+def _token_copiers(card: Card) -> bool:
+    """What makes token copies of a target permanent, and what such copies show: tokens an
+    effect makes, double-faced cards."""
+    text = _text(card)
+    return _TOKEN_COPY in text or card.layout == "transform" or (
+        "create" in text and "token" in text and "copy" not in text)
+
+
+PROPERTIES += (
+    Property("token-copies-copy", token_copies_copy.__doc__ or "",
+             ("copy-mirror-room-copying-a-copy", "copy-mirror-room-copying-a-token",
+              "dfc-token-copy-is-double-faced"),
+             frozenset({"token-copies"}), token_copies_copy, _token_copiers,
+             ("707.2", "707.3", "707.8a", "709.5d"), "copies", reached_token_copies,
+             weights=(("Unlock", 16), ("Move", 1))),
 )
