@@ -38,6 +38,8 @@ CAUGHT = {
     "copies-enter-with-copied-values": ("clone-copies-counters", "tapped-kept-on-zone-change"),
     "entering-as-a-copy": ("clone-copies-tapped",),
     "token-copies-copy": ("token-copy-of-a-room-keeps-its-doors",),
+    "copies-of-spells-keep-choices": ("spell-copy-loses-x", "spell-copy-mana-value-without-x"),
+    "copies-of-face-down-spells": ("spell-copy-of-face-down-spell-is-face-up",),
     "enters-with-counters-under-doublers": ("enters-with-doubled",
                                             "fractured-realm-repeats-as-enters"),
     "targeted-triggers": ("trigger-without-targets-goes-on-stack",

@@ -60,16 +60,23 @@ def _counters_and_doublers(card: Card) -> bool:
     return "triggers an additional time" in text or "enters with" in text or _x_in_cost(card)
 
 
-def _spell_copies(card: Card) -> bool:
-    """What copies permanent spells, and the spells whose copies keep a choice: X in the
-    cost, cast face down (morph)."""
-    return "copy target permanent spell" in _text(card) or _x_in_cost(card) \
+def _face_down_spell_copies(card: Card) -> bool:
+    """What copies permanent spells, and morph cards (cast face down)."""
+    return "copy target permanent spell" in _text(card) \
         or any("Morph" in f.keywords for f in card.faces)
+
+
+def _spell_copies(card: Card) -> bool:
+    """What copies permanent spells, and the permanent spells whose copies keep a choice:
+    X in the cost."""
+    return "copy target permanent spell" in _text(card) or (
+        _x_in_cost(card) and "Sorcery" not in card.faces[0].types)
 
 
 #: A copy of a spell is made by an ability answering the spell (Lithoform Engine's kind):
 #: these games activate abilities more often, and move cards and tap lands less.
-SPELL_COPY_WEIGHTS = (("Activate", 16), ("Move", 1), ("Activate (land)", 2))
+SPELL_COPY_WEIGHTS = (("Activate", 16), ("Cast", 16), ("Move", 1), ("Activate (land)", 2),
+                      ("DeclareAttackers", 1))
 
 
 PROPERTIES: tuple[Property, ...] = (
@@ -95,6 +102,12 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), objects.spell_copies, _spell_copies,
              ("707.10", "707.10c", "202.3e", "708.2"), "spell-copies",
              objects.reached_spell_copies, weights=SPELL_COPY_WEIGHTS),
+    Property("copies-of-face-down-spells", objects.spell_copies.__doc__ or "",
+             ("spell-copies-lithoform-copy-keeps-x-and-is-not-cast",),
+             frozenset({"morph"}), objects.spell_copies, _face_down_spell_copies,
+             ("707.10", "708.2", "702.37c"), "spell-copies", objects.reached_spell_copies,
+             weights=SPELL_COPY_WEIGHTS),
+
 )
 
 
