@@ -13,7 +13,7 @@ from conformance.format.cards import Card, CardPool
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Door, Step, Zone
 
-from .cost_boards import cost_changes
+from .cost_boards import cost_changes, impulses
 
 #: Enough mana of every color that costs rarely decide what is legal.
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
@@ -314,6 +314,7 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     acting = pairs(pool, focus)
     fighters = fighting(pool, focus) if fights else None
     costs_at_stake = cost_changes(pool, focus)
+    exiling = impulses(pool, focus)
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(
         st.just([]), st.builds(lambda n: [CardEntry(n)], st.sampled_from(basics))) \
@@ -364,6 +365,11 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
             bob[Zone.BATTLEFIELD] = [*tight[2], *bob[Zone.BATTLEFIELD]]
             bob[Zone.HAND] = list(tight[0])
             alice[Zone.GRAVEYARD] = [*tight[4], *alice[Zone.GRAVEYARD]]
+        impulse = draw(exiling, label="a spell exiling cards to play, with those cards") \
+            if exiling is not None and mana is None else None
+        if impulse is not None:
+            alice[Zone.HAND] = [*impulse[0], *alice[Zone.HAND]]
+            alice[Zone.LIBRARY] = [*impulse[1], *alice[Zone.LIBRARY]]
         # Both players with the same permanents: their triggers on one event, the legend
         # rule per player, a doubler on each side.
         mirrored = draw(st.integers(0, 2), label="alice's permanents bob has too")
@@ -371,7 +377,7 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
         for side in (alice, bob):
             side[Zone.BATTLEFIELD] = settled(pool, side[Zone.BATTLEFIELD])
         alice_mana = tight[3] if tight is not None else mana if mana is not None \
-            else PLENTY if added else draw(
+            else PLENTY if added or impulse is not None else draw(
             _alice_mana(_costs(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])), label="mana")
         counter = iter(range(1, 1000))
 

@@ -148,3 +148,40 @@ def cost_changes(pool: CardPool, focus: Callable[[Card], bool] | None
                 [CardEntry(n) for n in graveyard])
 
     return build()
+
+
+#: What a spell letting its controller play cards it exiles says.
+_IMPULSE = re.compile(r"exile the top \w+ cards? of your library\. until (?:end of turn|the end "
+                      r"of your next turn), you may play", re.IGNORECASE)
+
+
+def impulses(pool: CardPool, focus: Callable[[Card], bool] | None
+             ) -> st.SearchStrategy[tuple[list[CardEntry], list[CardEntry]]] | None:
+    """For games about casting exiled cards (``focus`` takes every spell that exiles the
+    top of its controller's library with a permission to play those cards, not more than a
+    tenth of the pool and no land card): such a spell in alice's hand and three cards on top of her
+    library that can be cast without targets -- instants, creatures and other permanents
+    of mana value 3 or less, a basic land sometimes -- so that once it resolves, the cards
+    it exiled can be played (alice then has plenty of mana).  ``None`` for games about
+    something else.  Values: (alice's hand, the top of her library).
+
+    Shrinks towards the first such spell over the first cards.
+    """
+    names = sorted(n for n, c in pool.items() if "Land" not in c.faces[0].types)
+    spells = [n for n in names if _IMPULSE.search(_text(pool[n]).replace("\n", " "))]
+    lands = [n for n, c in pool.items() if "Land" in c.faces[0].types]
+    if not spells or focus is None or not all(focus(pool[n]) for n in spells) \
+            or 10 * sum(1 for n in names if focus(pool[n])) > len(names) \
+            or any(focus(pool[n]) for n in lands):
+        return None
+    playable = [n for n, c in sorted(pool.items()) if "target" not in _text(c).lower()
+                and not c.is_room and (("Land" in c.faces[0].types
+                                        and "Basic" in c.faces[0].supertypes)
+                                       or (c.faces[0].mana_cost and "X" not in
+                                           (c.faces[0].mana_cost or "") and sum(
+                                               1 if not s.isdigit() else int(s) for s in
+                                               re.findall(r"\{([^}]+)\}",
+                                                          c.faces[0].mana_cost or "")) <= 3))]
+    return st.tuples(st.sampled_from(spells).map(lambda n: [CardEntry(n)]),
+                     st.lists(st.sampled_from(playable), min_size=3, max_size=3).map(
+                         lambda found: [CardEntry(n) for n in found]))

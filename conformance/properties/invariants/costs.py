@@ -298,6 +298,7 @@ def legal_actions(o: Observation) -> Iterable[Violation]:
     stack, by paying that door's mana cost (no spell's cost increase applies); turning a
     face-down permanent face up exactly by its controller paying its morph cost."""
     step = step_of(o)
+    pools_of(o)  # brought up to date at every step, judged or not
     if o.engine.pending_choice() is not None or step.before is None and not o.recorder:
         return
     convoked = _convoke_payment(o, step)

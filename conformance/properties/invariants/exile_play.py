@@ -115,6 +115,7 @@ def exiled_cards_playable(o: Observation) -> Iterable[Violation]:
     next turn -- when its types' timing allows it and its total cost can be paid; once the
     permission has ended, or by another player, it can't be cast from exile."""
     step = step_of(o)
+    pools_of(o)  # brought up to date at every step, judged or not
     exiled = exiled_of(o)
     if not step.acted or not exiled.followed:
         return

@@ -28,6 +28,7 @@ Subject = Callable[[StepView, Action], bool]
 def _judged(o: Observation, subject: Subject) -> Iterable[Violation]:
     """``costs.legal_actions`` for the candidate actions ``subject`` keeps."""
     step = step_of(o)
+    pools_of(o)  # brought up to date at every step, judged or not
     if o.engine.pending_choice() is not None or step.before is None and not o.recorder:
         return
     player = o.game.priority_player
