@@ -24,9 +24,11 @@ from dataclasses import dataclass, field
 
 from ...contract.text import normalize_text
 from ...contract.types import (
-    DIVIDE_CHOICE, PLAYER_OPTION_PREFIX, Cast, PlayerRef, Target,
+    DIVIDE_CHOICE, PLAYER_OPTION_PREFIX, Cast, DeclareAttackers, DeclareBlockers, PlayerRef,
+    Target,
 )
 from ...format.cards import Card
+from ...format.vocabulary import Zone
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
 from .combat import turn_of
@@ -54,6 +56,11 @@ class _Divisions:
     #: each divided spell on the stack: how much of its amount each target gets
     shares: dict[str, dict[str, int]] = field(default_factory=dict)
     violation: str | None = None
+    #: the objects that may have been dealt damage in this game (a target of something
+    #: that speaks of damage, a creature in combat, what an engine said it damaged), or
+    #: every object, when something without targets spoke of damage
+    marked: set[str] = field(default_factory=set)
+    everything_marked: bool = False
 
 
 _MEMORIES: PerGame[_Divisions] = PerGame(_Divisions)
@@ -68,6 +75,8 @@ def _divisions(o: Observation) -> _Divisions:
             memory.shares.clear()
         if step.acted and o.engine.pending_choice() is None:
             memory.violation = _cast(step, o, memory) or _resolution(step, o, memory)
+        if step.acted:
+            _remember_damage(step, o, memory)
         memory.current = o
     return memory
 
@@ -112,7 +121,9 @@ def _cast(step: StepView, o: Observation, memory: _Divisions) -> str | None:
 
 
 def _resolution(step: StepView, o: Observation, memory: _Divisions) -> str | None:
-    """What a divided spell that resolved dealt each player it targets."""
+    """What a divided spell that resolved dealt each player it targets (their life), and
+    each creature it targets that no damage may have been dealt to before (whether it
+    died)."""
     item, before = step.resolved, step.before_game
     if item is None or before is None or any(i.id == item.id for i in o.game.stack):
         return None
@@ -131,14 +142,54 @@ def _resolution(step: StepView, o: Observation, memory: _Divisions) -> str | Non
         if lost != share:
             return (f"{player.name}, one of the spell's targets, was to be dealt {share} of "
                     f"its damage and lost {lost} life as it resolved (CR 601.2d, 608.2b)")
+    if memory.everything_marked or turn_of(o).indestructible:
+        return None
+    for target, share in sorted(shares.items()):
+        then, now = step.before_views.get(target), o.views.get(target)
+        types = step.judge.types_of(then) if then is not None else None
+        if then is None or then.zone is not Zone.BATTLEFIELD or types is None \
+                or "Creature" not in types or then.toughness is None or target in memory.marked:
+            continue
+        gone = now is None or now.zone is not Zone.BATTLEFIELD
+        name = " // ".join(then.names) or "a face-down creature"
+        if gone and share < then.toughness:
+            return (f"{name}, with toughness {then.toughness} and no damage dealt to it before, "
+                    f"was to be dealt {share} of the spell's damage and died as it resolved "
+                    f"(CR 601.2d, 608.2b)")
+        if not gone and share >= then.toughness > 0:
+            return (f"{name}, with toughness {then.toughness}, was to be dealt {share} of the "
+                    f"spell's damage and is still on the battlefield (CR 704.5g)")
     return None
+
+
+def _remember_damage(step: StepView, o: Observation, memory: _Divisions) -> None:
+    """What may have been dealt damage in ``o``'s step (see :class:`_Divisions`)."""
+    action = o.action
+    if isinstance(action, DeclareAttackers):
+        memory.marked.update(action.attackers)
+    elif isinstance(action, DeclareBlockers):
+        memory.marked.update(b for pair in action.blocks for b in pair)
+    for event in o.events:
+        if event.kind == "damage_dealt" and event.data.get("to") is not None:
+            memory.marked.add(str(event.data["to"]))
+    item = step.resolved
+    if item is None:
+        return
+    source = step.before_views.get(item.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    if faces is None or any("damage" in f.text.lower() for f in faces):
+        if item.targets:
+            memory.marked.update(_key(t) for t in item.targets)
+        else:
+            memory.everything_marked = True
 
 
 def divided_damage_invariant(o: Observation) -> Iterable[Violation]:
     """A spell that divides damage among "one, two, or three targets" may have one target;
     with two or more, its controller divides the amount, each target getting at least 1,
     and with one there is nothing to divide; as it resolves, each player it targets is
-    dealt their share, no more and no less (an illegal target's share goes to no other)."""
+    dealt their share, no more and no less (an illegal target's share goes to no other),
+    and a creature it targets dies exactly when its share is lethal."""
     found = _divisions(o).violation
     if found is not None:
         yield Violation(found)
