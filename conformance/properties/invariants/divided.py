@@ -156,7 +156,9 @@ def _resolution(step: StepView, o: Observation, memory: _Divisions) -> str | Non
             return (f"{name}, with toughness {then.toughness} and no damage dealt to it before, "
                     f"was to be dealt {share} of the spell's damage and died as it resolved "
                     f"(CR 601.2d, 608.2b)")
-        if not gone and share >= then.toughness > 0:
+        faces = step.judge.faces_of(then)
+        sturdy = faces is None or any("indestructible" in f.text.lower() for f in faces)
+        if not gone and share >= then.toughness > 0 and not sturdy:
             return (f"{name}, with toughness {then.toughness}, was to be dealt {share} of the "
                     f"spell's damage and is still on the battlefield (CR 704.5g)")
     return None
