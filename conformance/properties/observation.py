@@ -52,11 +52,25 @@ class Observation:
         """The card an object shows as its identity, when the pool knows it."""
         if not view.identity:
             return None
-        try:
-            return self.cards.lookup(view.identity[0], Location("<property>"))
-        except ConformanceError:
-            return None
+        pool = self.cards
+        entry = _CARDS.get(id(pool))
+        if entry is None or entry[0] is not pool:
+            if len(_CARDS) >= 16:
+                _CARDS.clear()
+            entry = _CARDS[id(pool)] = (pool, {})
+        known = entry[1]
+        name = view.identity[0]
+        if name not in known:
+            try:
+                known[name] = pool.lookup(name, Location("<property>"))
+            except ConformanceError:
+                known[name] = None
+        return known[name]
 
+
+#: The card each identity stands for, by card pool (``None``: a name the pool does not know,
+#: a token an effect defined): looked up once, not for every view of every property.
+_CARDS: dict[int, tuple[CardPool, dict[str, Card | None]]] = {}
 
 Check = Callable[[Observation], Iterable[Violation]]
 

@@ -19,7 +19,7 @@ from . import casting, lands, legal, rooms, turn
 from . import exile_to_play as _exile_effects  # noqa: F401 - registers exile_top
 from . import life as _life_effects  # noqa: F401 - registers damage, life, tap and counters
 from .abilities import Ability, parse_abilities
-from .characteristics import color_identity
+from .characteristics import Characteristics, color_identity
 from .effects import EFFECTS
 from .entering import put_onto_battlefield
 from .game import Flow, Game, outcome
@@ -187,6 +187,21 @@ class ReferenceEngine:
     def _observe(self, game: Game, object_id: ObjectId, viewer: PlayerId | None) -> ObjectView:
         obj = game.state.objects[object_id]
         chars = game.chars(obj)
+        # Everything the view shows comes from these: an object that changed none of them
+        # since it was last observed has the same view.
+        made_of = (chars, viewer, obj.card, obj.zone, obj.owner, obj.controller, obj.face_down,
+                   obj.transformed, obj.token, obj.tapped, obj.attached_to,
+                   frozenset(obj.unlocked) if obj.unlocked else None,
+                   tuple(obj.counters.items()) if obj.counters else None)
+        kept = obj.view
+        if kept is not None and kept[0] == made_of:
+            return kept[1]  # type: ignore[no-any-return]
+        view = self._view(obj, chars, viewer)
+        obj.view = (made_of, view)
+        return view
+
+    def _view(self, obj: GameObject, chars: Characteristics, viewer: PlayerId | None
+              ) -> ObjectView:
         on_battlefield = obj.zone is Zone.BATTLEFIELD
         return ObjectView(
             id=obj.id, zone=obj.zone, owner=obj.owner,
