@@ -47,6 +47,7 @@ CAUGHT = {
     "dies-triggers": ("dies-triggers-on-return-to-hand",),
     "enters-under-your-control": ("you-control-ignored-for-enters",),
     "intervening-if": ("intervening-if-not-checked-on-trigger",),
+    "copies-and-cast-triggers": ("spell-copy-counts-as-cast",),
     "returned-transformed": ("never-enters-transformed",),
     "turned-face-up-under-doublers": ("fractured-realm-skips-turned-face-up",
                                       "panharmonicon-doubles-turned-face-up"),

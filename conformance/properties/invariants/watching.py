@@ -2,7 +2,7 @@
 
 The invariant is ``triggers.trigger_instances``: an event puts each ability that watches it
 on the stack once (plus one per doubler), and no ability that does not watch it (CR 603.2).
-Three situations decide that and rarely meet in random games, so each property here plays
+Four situations decide that and rarely meet in random games, so each property here plays
 games favouring one:
 
 - "whenever an enchantment you control enters" while permanents enter under another
@@ -11,6 +11,8 @@ games favouring one:
 - a morph card's "when this is turned face up" ability under trigger doublers: Fractured
   Realm's kind repeats it, Panharmonicon's kind doesn't (turning face up is no entering;
   CR 603.2d, 708.8);
+- copies of spells with what watches spells being cast: a copy put on the stack is not
+  cast, a copy cast is (CR 707.10, 707.12, 601.2i);
 - an intervening "if" ("at the beginning of combat on your turn, if you control two or more
   other legendary creatures"), under which the ability does not trigger at all when the
   condition is false (CR 603.4).
@@ -42,6 +44,13 @@ def _face_up_and_doublers(card: Card) -> bool:
         or "triggers an additional time" in _text(card)
 
 
+def _copies_and_cast_triggers(card: Card) -> bool:
+    """What copies spells, and what watches spells being cast (prowess): a copy of a spell
+    is not cast (CR 707.10), a copy cast is (CR 707.12)."""
+    return any(r.copies_spells or r.casts_copies or any(t.event == "cast" for t in r.triggers)
+               for r in map(read_face, card.faces))
+
+
 def _conditional(card: Card) -> bool:
     """Triggered abilities with an intervening "if", and legendary creatures (what the
     condition counts)."""
@@ -62,6 +71,13 @@ PROPERTIES: tuple[Property, ...] = (
              _face_up_and_doublers, ("603.2d", "702.37e", "708.8", "603.6a"),
              "trigger-doubling", triggers.reached_instances,
              weights=(("TurnFaceUp", 24), ("Move", 1))),
+    Property("copies-and-cast-triggers", triggers.trigger_instances.__doc__ or "",
+             ("spell-copies-lithoform-copy-keeps-x-and-is-not-cast",
+              "spell-copies-elite-arcanist-copy-cast-is-cast"),
+             frozenset({"triggered-abilities"}), triggers.trigger_instances,
+             _copies_and_cast_triggers, ("707.10", "707.12", "601.2i", "603.2"),
+             "spell-copies", triggers.reached_instances,
+             weights=(("Cast", 16), ("Activate", 12), ("Move", 1))),
     Property("intervening-if", triggers.trigger_instances.__doc__ or "",
              ("cost-intervening-if-checked-on-trigger-and-resolution",),
              frozenset({"triggered-abilities"}), triggers.trigger_instances, _conditional,
