@@ -66,6 +66,10 @@ def _board(alice: dict[Zone, tuple[CardEntry, ...]],
 _X_SPELLS = _board({Zone.HAND: (CardEntry("Endless One"), CardEntry("Wargate")),
                     Zone.BATTLEFIELD: (CardEntry("Lithoform Engine"),)})
 
+_PANHARMONICON = _board({Zone.HAND: (CardEntry("Ground Seal"), CardEntry("Holy Strength")),
+                         Zone.BATTLEFIELD: (CardEntry("Panharmonicon"),
+                                            CardEntry("Entity Tracker"))})
+
 #: Wrong engines each property catches in ``ci`` games from one board that has what it is
 #: about; the reference engine passes the same games.
 CAUGHT_FROM = {
@@ -92,6 +96,9 @@ CAUGHT_FROM = {
     ("returned-transformed", "non-double-faced-card-enters-anyway"):
         _board({Zone.HAND: (CardEntry("Sculpting Steel"),),
                 Zone.BATTLEFIELD: (CardEntry("Crystal Fragments // Summon: Alexander"),)}),
+    ("trigger-instances", "panharmonicon-doubles-any-permanent-entering"): _PANHARMONICON,
+    ("trigger-instances", "panharmonicon-checks-the-source-not-the-entering-permanent"):
+        _PANHARMONICON,
     ("dies-triggers", "dies-triggers-on-return-to-hand"):
         _board({Zone.HAND: (CardEntry("Unsummon"),),
                 Zone.BATTLEFIELD: (CardEntry("Doomed Traveler"),)}),
@@ -103,6 +110,7 @@ CAUGHT_FROM = {
 #: Boards whose games take more than the ``ci`` profile's 30 to show the wrong engine: a
 #: copy must enter, then its copied ability be activated with the rest of the mana.
 LONGER = {("returned-transformed", "non-double-faced-card-enters-anyway"): 100}
+BY_ID = {p.id: p for p in PROPERTIES}
 
 
 @pytest.fixture(scope="module")
@@ -138,7 +146,8 @@ def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus,
     chosen = settings(PROFILES[quick_profile("ci")],
                       max_examples=LONGER.get((prop_id, mutant), PROFILES["ci"].max_examples))
     for factory in (ReferenceEngine, catalogue()[mutant].engine):
-        machine = machine_class(factory, corpus.cards, [OWN[prop_id]], moves=True, setups=board)
+        machine = machine_class(factory, corpus.cards, [BY_ID[prop_id]], moves=True,
+                                setups=board)
         if factory is ReferenceEngine:
             get_state_machine_test(machine, settings=chosen)()  # the same games pass
         else:
