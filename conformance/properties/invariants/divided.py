@@ -92,10 +92,11 @@ def _cast(step: StepView, o: Observation, memory: _Divisions) -> str | None:
     if divided is None or item is None or spell is None or spell.face_down:
         return None
     amount, most = divided
-    for choice, _answer in o.choices:
-        if choice.kind == "target" and choice.max > 1 and choice.min > 1:
-            return (f"the spell may have one target up to {most} (CR 601.2c), and the engine "
-                    f"asked for {choice.min} to {choice.max}")
+    # the spell's own targets are the first chosen as it is cast (a trigger's come after)
+    choice = next((c for c, _answer in o.choices if c.kind == "target"), None)
+    if choice is not None and choice.max > 1 and choice.min > 1:
+        return (f"the spell may have one target up to {most} (CR 601.2c), and the engine "
+                f"asked for {choice.min} to {choice.max}")
     targets = [_key(t) for t in item.targets]
     divisions = [answer for choice, answer in o.choices if choice.kind == DIVIDE_CHOICE]
     if not targets or len(set(targets)) != len(targets):
@@ -111,7 +112,7 @@ def _cast(step: StepView, o: Observation, memory: _Divisions) -> str | None:
                     f"asking the caster (CR 601.2d)")
         memory.shares[item.id] = dict.fromkeys(targets, 1)
         return None
-    shares = Counter(divisions[-1])
+    shares = Counter(divisions[0])  # the spell's own, asked first
     if set(shares) != set(targets) or sum(shares.values()) != amount:
         given = ", ".join(f"{shares.get(t, 0)}" for t in targets)
         return (f"the engine took a division of {amount} damage giving its {len(targets)} "
