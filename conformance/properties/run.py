@@ -320,8 +320,8 @@ def state_machine_test(machine: type[RuleBasedStateMachine],
     # machine class's source, so that any edit to the machine would draw other games in
     # the ``ci`` profile.  The games are made to depend on this fixed name instead (the
     # example database is keyed per property and engine by ``_Keyed`` already).
-    inner = getattr(getattr(test, "hypothesis"), "inner_test")
-    inner._hypothesis_internal_add_digest = GAMES_DIGEST
+    wrapped: Any = test
+    wrapped.hypothesis.inner_test._hypothesis_internal_add_digest = GAMES_DIGEST
     return test
 
 
