@@ -33,7 +33,7 @@ def answers(choice: Choice) -> st.SearchStrategy[list[str]]:
         return st.one_of(valid, valid, short)
     high = min(choice.max, len(values))
     low = min(choice.min, high)
-    if choice.kind == "target" and high > max(low, 1):
+    if choice.kind == "target" and 1 <= low < high:
         # as many targets as the spell may have as often as one (divided damage, say)
         return st.sampled_from(range(low, high + 1)).flatmap(lambda size: st.lists(
             st.sampled_from(values), min_size=size, max_size=size, unique=True))

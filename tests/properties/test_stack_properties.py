@@ -35,8 +35,7 @@ OWN = {p.id: p for p in (doubling.PROPERTIES + permissions.PROPERTIES + zones.PR
 
 #: Wrong engines each property catches in its ``ci`` games.
 CAUGHT = {
-    "additional-instances-entering": ("doublers-do-not-stack",
-                                      "doubler-applies-to-every-players-permanents"),
+    "additional-instances-entering": ("doubler-applies-to-every-players-permanents",),
     "additional-instances-steps-and-casts": ("doubler-applies-to-every-players-permanents",
                                              "upkeep-trigger-every-upkeep"),
     "graveyard-permissions": ("permission-for-other-players-graveyards",),
@@ -55,6 +54,12 @@ def _board(alice: dict[Zone, tuple[CardEntry, ...]],
 #: Wrong engines each property catches in ``ci`` games from one board that has what the
 #: property is about (which random boards reach it moves with every change to the pool).
 CAUGHT_FROM = {
+    ("additional-instances-entering", "doublers-do-not-stack"):
+        _board({Zone.BATTLEFIELD: (CardEntry("Panharmonicon"),
+                                   CardEntry("Mirror Room // Fractured Realm",
+                                             unlocked=(Door.LEFT, Door.RIGHT)),
+                                   CardEntry("Soul Warden")),
+                Zone.HAND: (CardEntry("Grizzly Bears"),)}),
     ("tokens-and-spell-copies-cease-to-exist", "tokens-do-not-cease-to-exist"):
         _board({Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", token=True),
                                    CardEntry("Grizzly Bears", token=True))}),
