@@ -85,7 +85,7 @@ def _x_of_spell(step: StepView, spell_id: str | None) -> int | None:
     (CR 107.3m): 0 when the mana cost of what was cast has no {X} (a Clone entering as a
     copy of a permanent with X in its cost), else from the spell's mana value on the stack,
     which counts X (CR 202.3e); ``None`` when the judge can't tell (a copy of a spell, a
-    face-down spell, a name the pool does not know)."""
+    face-down spell, a name the pool does not know, a mana value that leaves X at 0)."""
     spell = step.before_views.get(spell_id) if spell_id is not None else None
     if spell is None or spell.face_down or spell_id in step.knowledge.spell_copies:
         return None
@@ -97,7 +97,9 @@ def _x_of_spell(step: StepView, spell_id: str | None) -> int | None:
     if not count:
         return 0
     x, left = divmod(spell.mana_value - mana_value(cost), count)
-    return x if x >= 0 and not left else None
+    # X 0 is not trusted: an engine whose stack leaves X out of the mana value would be
+    # blamed for the counters, not for the mana value it got wrong.
+    return x if x > 0 and not left else None
 
 
 def double_faced_faces(o: Observation) -> Iterable[Violation]:
