@@ -99,10 +99,6 @@ CAUGHT_FROM = {
     ("trigger-instances", "panharmonicon-doubles-any-permanent-entering"): _PANHARMONICON,
     ("trigger-instances", "panharmonicon-checks-the-source-not-the-entering-permanent"):
         _PANHARMONICON,
-    ("additional-instances-entering", "doublers-do-not-stack"):
-        _board({Zone.HAND: (CardEntry("Grizzly Bears"), CardEntry("Memnite")),
-                Zone.BATTLEFIELD: (CardEntry("Panharmonicon"), CardEntry("Panharmonicon"),
-                                   CardEntry("Soul Warden"))}),
     ("dies-triggers", "dies-triggers-on-return-to-hand"):
         _board({Zone.HAND: (CardEntry("Unsummon"),),
                 Zone.BATTLEFIELD: (CardEntry("Doomed Traveler"),)}),
