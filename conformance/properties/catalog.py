@@ -230,6 +230,8 @@ _TRIGGERS = _reads(lambda r: bool(r.doubler) or any(
 #: Triggered abilities that watch every player's objects ("whenever another creature
 #: enters"): with one on each side, one event triggers both players' abilities.
 _EVERY_PLAYERS = _reads(lambda r: any(t.event == "enters-other" for t in r.triggers))
+#: Games about turning permanents face up draw that special action twice as often as a cast.
+_TURNING_FACE_UP = (("TurnFaceUp", 24),)
 _COSTS = _reads(lambda r: bool(r.cost_increase or r.cost_reduction or r.cost_reduction_each
                                or r.permission_mv or r.morph))
 
@@ -382,7 +384,8 @@ PROPERTIES: tuple[Property, ...] = (
     Property("turned-face-up-same-object", hidden.turned_face_up_same_object.__doc__ or "",
              ("morph-turned-face-up-is-same-permanent",),
              frozenset({"morph"}), hidden.turned_face_up_same_object, _morph,
-             ("708.8", "702.37e", "110.5"), "face-down", hidden.reached_face_up),
+             ("708.8", "702.37e", "110.5"), "face-down", hidden.reached_face_up,
+             weights=_TURNING_FACE_UP),
     Property("colors-from-card-data", hidden.colors_from_card_data.__doc__ or "",
              ("dfc-commander-color-identity-both-faces", "dfc-back-face-color-indicator"),
              frozenset({"transform"}), hidden.colors_from_card_data, _transforming,

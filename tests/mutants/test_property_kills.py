@@ -9,9 +9,18 @@ from pathlib import Path
 
 import pytest
 
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import get_state_machine_test
+
+from conformance.engines.reference import ReferenceEngine
+from conformance.format.model import CardEntry, PlayerSetup, Setup
+from conformance.format.vocabulary import Step, Zone
 from conformance.mutants import catalogue
 from conformance.mutants.meter import quick_profile
 from conformance.properties import all_properties, run_property
+from conformance.properties.machine import PropertyFailure, machine_class
+from conformance.properties.profiles import PROFILES
 from conformance.runner.results import Status
 
 RULINGS = Path(__file__).parents[2] / "rulings"
@@ -21,7 +30,6 @@ CAUGHT_BY = {
     "room-one-door-off-battlefield": "room-characteristics-by-zone",
     "unlock-with-stack-not-empty": "unlocking-timing",
     "face-down-spell-keeps-mana-value": "face-down-characteristics",
-    "face-down-spell-can-be-turned-face-up": "turning-face-up-permanents-only",
     "transformed-mana-value-of-back-face": "double-faced-mana-value",
     "back-face-in-library": "double-faced-faces",
     "no-legend-rule": "legend-rule",
@@ -29,7 +37,6 @@ CAUGHT_BY = {
     "cast-trigger-on-other-players-spells": "trigger-instances",
     "anything-can-be-cast-face-down": "legal-actions",
     "opponent-sees-face-down": "face-down-hidden",
-    "turned-face-up-is-a-new-object": "turned-face-up-same-object",
     "color-identity-of-front-face": "colors-from-card-data",
     "color-indicator-ignored": "colors-from-card-data",
     "copy-exceptions-dropped": "copy-exceptions",
@@ -42,3 +49,30 @@ def test_the_property_catches_its_mutant(corpus, mutant):
     result = run_property(properties[CAUGHT_BY[mutant]], catalogue()[mutant].engine,
                           corpus.cards, corpus.rulings, profile=quick_profile("ci"))
     assert result.status is Status.FAILED, (mutant, result.status, result.message)
+
+
+#: Mutants a property catches in ``ci`` games from one board with what the property is about
+#: (which random boards reach it moves with every change to the pool and the strategies):
+#: face-down spells cast with mana left to turn them face up.
+MORPHS = Setup((PlayerSetup("alice", mana="{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}", zones={
+    Zone.HAND: (CardEntry("Hystrodon"), CardEntry("Thousand Winds"))}),
+    PlayerSetup("bob", zones={})), "alice", Step.PRECOMBAT_MAIN)
+CAUGHT_FROM = {
+    "face-down-spell-can-be-turned-face-up": ("turning-face-up-permanents-only", MORPHS),
+    "turned-face-up-is-a-new-object": ("turned-face-up-same-object", MORPHS),
+}
+
+
+@pytest.mark.parametrize("mutant", sorted(CAUGHT_FROM))
+def test_the_property_catches_its_mutant_on_a_board_with_its_subject(corpus, mutant):
+    prop_id, board = CAUGHT_FROM[mutant]
+    prop = {p.id: p for p in all_properties([RULINGS])}[prop_id]
+    chosen = settings(PROFILES[quick_profile("ci")])
+    for factory in (ReferenceEngine, catalogue()[mutant].engine):
+        machine = machine_class(factory, corpus.cards, [prop], moves=True,
+                                setups=st.just(board))
+        if factory is ReferenceEngine:
+            get_state_machine_test(machine, settings=chosen)()  # the same games pass
+        else:
+            with pytest.raises(PropertyFailure, match=prop_id):
+                get_state_machine_test(machine, settings=chosen)()
