@@ -14,6 +14,7 @@ from conformance.engines.reference import casting, combat, effects, entering, la
 from conformance.engines.reference.effects import draw_cards
 from conformance.engines.reference.exile_to_play import end_permissions
 from conformance.engines.reference.game import Flow, Game
+from conformance.engines.reference.characteristics import Characteristics
 from conformance.engines.reference.entering import put_onto_battlefield
 from conformance.engines.reference.state import GameObject
 from conformance.format.vocabulary import Step, Zone
@@ -198,13 +199,14 @@ def sba_without_aura_check(game: Game) -> bool:
     return bool(doomed) or bool(losers)
 
 
-def saga_done_at_last_chapter(game: Game, obj: GameObject) -> bool:
+def saga_done_at_last_chapter(game: Game, obj: GameObject,
+                              chars: Characteristics | None = None) -> bool:
     """A Saga is sacrificed as soon as it has as many lore counters as its final chapter,
     while that chapter ability is still waiting to go on the stack or on it (CR 714.4: not
     until the chapter ability has left the stack)."""
     from conformance.engines.reference.abilities import chapter_numbers
 
-    chapters = chapter_numbers(game.chars(obj).ability_defs)
+    chapters = chapter_numbers((chars if chars is not None else game.chars(obj)).ability_defs)
     return bool(chapters) and obj.counters.get("lore", 0) >= max(chapters)
 
 
