@@ -39,7 +39,6 @@ CAUGHT = {
     "entering-as-a-copy": ("clone-copies-tapped",),
     "token-copies-copy": ("token-copy-of-a-room-keeps-its-doors",),
     "copies-of-spells-keep-choices": ("spell-copy-loses-x", "spell-copy-mana-value-without-x"),
-    "copies-of-face-down-spells": ("spell-copy-of-face-down-spell-is-face-up",),
     "enters-with-counters-under-doublers": ("enters-with-doubled",
                                             "fractured-realm-repeats-as-enters"),
     "targeted-triggers": ("trigger-without-targets-goes-on-stack",
@@ -76,6 +75,9 @@ CAUGHT_FROM = {
     ("copies-of-spells-keep-choices", "spell-copy-loses-x"): _X_SPELLS,
     ("copies-of-spells-keep-choices", "spell-copy-mana-value-without-x"): _X_SPELLS,
     ("copies-of-spells-keep-choices", "spell-copy-of-face-down-spell-is-face-up"):
+        _board({Zone.HAND: (CardEntry("Thousand Winds"), CardEntry("Hystrodon")),
+                Zone.BATTLEFIELD: (CardEntry("Lithoform Engine"),)}),
+    ("copies-of-face-down-spells", "spell-copy-of-face-down-spell-is-face-up"):
         _board({Zone.HAND: (CardEntry("Thousand Winds"), CardEntry("Hystrodon")),
                 Zone.BATTLEFIELD: (CardEntry("Lithoform Engine"),)}),
     ("copies-of-spells-keep-choices", "spell-copy-controlled-by-the-original-controller"):
