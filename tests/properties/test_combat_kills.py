@@ -112,6 +112,7 @@ def corpus():
     return load_corpus([RULINGS])
 
 
+@pytest.mark.slow  # by default, the reachability tests play the same games
 @pytest.mark.parametrize("prop_id", sorted(OWN))
 def test_the_property_holds_on_the_reference_engine(corpus, prop_id):
     result = run_property(OWN[prop_id], ReferenceEngine, corpus.cards, corpus.rulings,
@@ -119,6 +120,7 @@ def test_the_property_holds_on_the_reference_engine(corpus, prop_id):
     assert result.status is Status.PASSED, result.message
 
 
+@pytest.mark.slow  # by default, tests/benign plays every property on every variant
 @pytest.mark.parametrize("prop_id", sorted(OWN))
 def test_the_property_holds_on_every_benign_difference_at_once(corpus, prop_id):
     result = run_property(OWN[prop_id], VARIANTS["everything"], corpus.cards, corpus.rulings,

@@ -120,6 +120,7 @@ def corpus():
     return load_corpus([RULINGS])
 
 
+@pytest.mark.slow  # by default, tests/benign plays every property on every variant
 @pytest.mark.parametrize("prop_id", sorted(OWN))
 def test_the_property_holds_on_every_benign_difference_at_once(corpus, prop_id):
     result = run_property(OWN[prop_id], VARIANTS["everything"], corpus.cards, corpus.rulings,
@@ -127,12 +128,14 @@ def test_the_property_holds_on_every_benign_difference_at_once(corpus, prop_id):
     assert result.status is Status.PASSED, result.message
 
 
+@pytest.mark.slow  # by default, tests/benign plays every property on every variant
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_a_benign_variant_passes_the_properties(corpus, variant):
     machine = machine_class(VARIANTS[variant], corpus.cards, list(OWN.values()), moves=True)
     get_state_machine_test(machine, settings=settings(PROFILES["ci"], max_examples=12))()
 
 
+@pytest.mark.slow  # random games; by default, the boards with the subject below
 @pytest.mark.parametrize(("prop_id", "mutant"),
                          [(p, m) for p, names in CAUGHT.items() for m in names])
 def test_the_property_catches_a_wrong_engine(corpus, prop_id, mutant):
