@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from conformance.format.model import CardEntry
 from conformance.format.vocabulary import Door
 
@@ -10,3 +12,29 @@ def entry(card: str, alias: str | None = None, **state: object) -> CardEntry:
     """A card entry of a setup; ``unlocked`` takes door names."""
     unlocked = tuple(Door(d) for d in state.pop("unlocked", ()))  # type: ignore[union-attr]
     return CardEntry(card=card, alias=alias, unlocked=unlocked, **state)  # type: ignore[arg-type]
+
+
+def assert_caught_on_a_board(cards: Any, prop: Any, mutant: str, board: Any,
+                             max_examples: int | None = None) -> None:
+    """``prop`` holds in the ``ci`` games (without shrinking) played from ``board`` on the
+    reference engine, and fails in the same games on the mutant ``mutant``."""
+    import pytest
+    from hypothesis import settings
+    from hypothesis import strategies as st
+    from hypothesis.stateful import get_state_machine_test
+
+    from conformance.engines.reference import ReferenceEngine
+    from conformance.mutants import catalogue
+    from conformance.mutants.meter import quick_profile
+    from conformance.properties.machine import PropertyFailure, machine_class
+    from conformance.properties.profiles import PROFILES
+
+    chosen = settings(PROFILES[quick_profile("ci")], max_examples=max_examples
+                      or PROFILES["ci"].max_examples)
+    for factory in (ReferenceEngine, catalogue()[mutant].engine):
+        machine = machine_class(factory, cards, [prop], moves=True, setups=st.just(board))
+        if factory is ReferenceEngine:
+            get_state_machine_test(machine, settings=chosen)()  # the same games pass
+        else:
+            with pytest.raises(PropertyFailure, match=prop.id):
+                get_state_machine_test(machine, settings=chosen)()

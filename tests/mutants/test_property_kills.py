@@ -9,19 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from hypothesis import settings
-from hypothesis import strategies as st
-from hypothesis.stateful import get_state_machine_test
 
-from conformance.engines.reference import ReferenceEngine
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Step, Zone
 from conformance.mutants import catalogue
 from conformance.mutants.meter import quick_profile
 from conformance.properties import all_properties, run_property
-from conformance.properties.machine import PropertyFailure, machine_class
-from conformance.properties.profiles import PROFILES
 from conformance.runner.results import Status
+
+from builders import assert_caught_on_a_board
 
 RULINGS = Path(__file__).parents[2] / "rulings"
 
@@ -67,12 +63,4 @@ CAUGHT_FROM = {
 def test_the_property_catches_its_mutant_on_a_board_with_its_subject(corpus, mutant):
     prop_id, board = CAUGHT_FROM[mutant]
     prop = {p.id: p for p in all_properties([RULINGS])}[prop_id]
-    chosen = settings(PROFILES[quick_profile("ci")])
-    for factory in (ReferenceEngine, catalogue()[mutant].engine):
-        machine = machine_class(factory, corpus.cards, [prop], moves=True,
-                                setups=st.just(board))
-        if factory is ReferenceEngine:
-            get_state_machine_test(machine, settings=chosen)()  # the same games pass
-        else:
-            with pytest.raises(PropertyFailure, match=prop_id):
-                get_state_machine_test(machine, settings=chosen)()
+    assert_caught_on_a_board(corpus.cards, prop, mutant, board)

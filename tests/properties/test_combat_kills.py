@@ -10,20 +10,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
-from hypothesis import strategies as st
-from hypothesis.stateful import get_state_machine_test
 
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Door, Step, Zone
-from conformance.mutants import catalogue
-from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES, run_property
-from conformance.properties.machine import PropertyFailure, machine_class
-from conformance.properties.profiles import PROFILES
 from conformance.runner.results import Status
+
+from builders import assert_caught_on_a_board
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benign"))
 from benign_variants import VARIANTS  # noqa: E402
@@ -131,16 +126,8 @@ def test_the_property_holds_on_every_benign_difference_at_once(corpus, prop_id):
 @pytest.mark.parametrize(("prop_id", "mutant"), sorted(CAUGHT_FROM))
 def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus, prop_id,
                                                                        mutant):
-    board = st.just(CAUGHT_FROM[prop_id, mutant])
-    chosen = settings(PROFILES[quick_profile("ci")],
-                      max_examples=EXAMPLES.get((prop_id, mutant), 30))
-    for factory in (ReferenceEngine, catalogue()[mutant].engine):
-        machine = machine_class(factory, corpus.cards, [OWN[prop_id]], moves=True, setups=board)
-        if factory is ReferenceEngine:
-            get_state_machine_test(machine, settings=chosen)()  # the same games pass
-        else:
-            with pytest.raises(PropertyFailure, match=prop_id):
-                get_state_machine_test(machine, settings=chosen)()
+    assert_caught_on_a_board(corpus.cards, OWN[prop_id], mutant, CAUGHT_FROM[prop_id, mutant],
+                             EXAMPLES.get((prop_id, mutant), 30))
 
 
 def test_the_properties_are_in_the_catalogue():

@@ -26,6 +26,8 @@ from conformance.properties.machine import PropertyFailure, machine_class
 from conformance.properties.profiles import PROFILES
 from conformance.runner.results import Status
 
+from builders import assert_caught_on_a_board
+
 sys.path.insert(0, str(Path(__file__).parents[1] / "benign"))
 from benign_variants import VARIANTS  # noqa: E402
 
@@ -147,17 +149,8 @@ def test_the_property_catches_a_wrong_engine(corpus, prop_id, mutant):
 @pytest.mark.parametrize(("prop_id", "mutant"), sorted(CAUGHT_FROM))
 def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus, prop_id,
                                                                        mutant):
-    board = st.just(CAUGHT_FROM[prop_id, mutant])
-    chosen = settings(PROFILES[quick_profile("ci")],
-                      max_examples=LONGER.get((prop_id, mutant), PROFILES["ci"].max_examples))
-    for factory in (ReferenceEngine, catalogue()[mutant].engine):
-        machine = machine_class(factory, corpus.cards, [BY_ID[prop_id]], moves=True,
-                                setups=board)
-        if factory is ReferenceEngine:
-            get_state_machine_test(machine, settings=chosen)()  # the same games pass
-        else:
-            with pytest.raises(PropertyFailure, match=prop_id):
-                get_state_machine_test(machine, settings=chosen)()
+    assert_caught_on_a_board(corpus.cards, BY_ID[prop_id], mutant, CAUGHT_FROM[prop_id, mutant],
+                             LONGER.get((prop_id, mutant)))
 
 
 def test_the_properties_are_in_the_catalogue():

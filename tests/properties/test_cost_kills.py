@@ -13,22 +13,17 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
-from hypothesis import strategies as st
-from hypothesis.stateful import get_state_machine_test
 
 from conformance.engines.reference import ReferenceEngine, mana
 from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Door, Step, Zone
-from conformance.mutants import catalogue
-from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES, run_property
 from conformance.properties.judge import Cost
-from conformance.properties.machine import PropertyFailure, machine_class
-from conformance.properties.profiles import PROFILES
 from conformance.properties.invariants.pools import Pools, _mana
 from conformance.runner.results import Status
+
+from builders import assert_caught_on_a_board
 
 RULINGS = Path(__file__).parents[2] / "rulings"
 LEGAL_ACTIONS = next(p for p in PROPERTIES if p.id == "legal-actions")
@@ -80,16 +75,7 @@ def corpus():
 
 @pytest.mark.parametrize("mutant", sorted(CAUGHT_FROM))
 def test_legal_actions_catches_a_wrong_total_cost(corpus, mutant):
-    board = st.just(CAUGHT_FROM[mutant])
-    chosen = settings(PROFILES[quick_profile("ci")])
-    for factory in (ReferenceEngine, catalogue()[mutant].engine):
-        machine = machine_class(factory, corpus.cards, [LEGAL_ACTIONS], moves=True,
-                                setups=board)
-        if factory is ReferenceEngine:
-            get_state_machine_test(machine, settings=chosen)()  # the same games pass
-        else:
-            with pytest.raises(PropertyFailure, match="legal-actions"):
-                get_state_machine_test(machine, settings=chosen)()
+    assert_caught_on_a_board(corpus.cards, LEGAL_ACTIONS, mutant, CAUGHT_FROM[mutant])
 
 
 def test_the_pools_left_are_every_way_of_paying():

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
-from hypothesis import strategies as st
 from hypothesis.stateful import get_state_machine_test
 
 from conformance.contract.types import Cast, PassPriority
@@ -21,10 +20,12 @@ from conformance.format.vocabulary import Door, Step, Zone
 from conformance.mutants import catalogue
 from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES, run_property
-from conformance.properties.machine import PropertyFailure, machine_class
+from conformance.properties.machine import machine_class
 from conformance.properties.profiles import PROFILES
 from conformance.properties.invariants import doubling, exile_play, permissions, spells, zones
 from conformance.runner.results import Status
+
+from builders import assert_caught_on_a_board
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benign"))
 from benign_variants import VARIANTS  # noqa: E402
@@ -117,15 +118,7 @@ def test_the_property_catches_a_wrong_engine(corpus, prop_id, mutant):
 @pytest.mark.parametrize(("prop_id", "mutant"), sorted(CAUGHT_FROM))
 def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus, prop_id,
                                                                        mutant):
-    board = st.just(CAUGHT_FROM[prop_id, mutant])
-    chosen = settings(PROFILES[quick_profile("ci")])
-    for factory in (ReferenceEngine, catalogue()[mutant].engine):
-        machine = machine_class(factory, corpus.cards, [OWN[prop_id]], moves=True, setups=board)
-        if factory is ReferenceEngine:
-            get_state_machine_test(machine, settings=chosen)()  # the same games pass
-        else:
-            with pytest.raises(PropertyFailure, match=prop_id):
-                get_state_machine_test(machine, settings=chosen)()
+    assert_caught_on_a_board(corpus.cards, OWN[prop_id], mutant, CAUGHT_FROM[prop_id, mutant])
 
 
 def test_the_properties_are_in_the_catalogue():
