@@ -25,7 +25,7 @@ from typing import Any
 from ..contract.protocol import Engine
 from ..format.cards import CardPool
 from ..format.model import Ruling
-from .execute import run_ruling
+from .execute import run_corpus, run_ruling
 from .results import Result, Status
 
 #: The default limit on a child's address space: generous for a game (the harness with its
@@ -80,13 +80,9 @@ class IsolatedRun:
         if not available():
             engine = self.factory()
             try:
-                for ruling in rulings:
-                    result = run_ruling(ruling, engine, self.cards)
-                    on_result(result)
-                    results.append(result)
+                return run_corpus(rulings, (), engine, self.cards, on_result)
             finally:
                 engine.close()
-            return results
         child: _Child | None = None
         try:
             for index, ruling in enumerate(rulings):
