@@ -252,8 +252,13 @@ def _stack_item(session: PhaseSession, item: dict[str, Any]) -> StackItemView:
     ability = data.get("ability") or {}
     source_number = int(str(ability.get("source_id", item.get("source_id"))))
     incarnation = ability.get("source_incarnation")
-    source = f"p{source_number}.{incarnation}" if incarnation is not None \
-        else session.cid(source_number)
+    if incarnation is not None:
+        source = f"p{source_number}.{incarnation}"
+    else:  # phase names no incarnation: the source's current one, if it still exists
+        try:
+            source = session.cid(source_number)
+        except KeyError:
+            source = f"p{source_number}.gone"
     return StackItemView(f"a{item['id']}", "ability", source, controller, targets,
                          str(data.get("description") or ability.get("description") or ""))
 
