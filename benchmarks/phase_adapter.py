@@ -13,7 +13,11 @@ builds by replaying the calls made so far, to probe a mana value or the legality
 action, or to undo a refused one: a replica stands in for a snapshot.
 
 Prints the adapter's own CPU divided by the rules calls' CPU (target: at most 1), the same
-with the readings counted as rules work, and the breakdown.
+with the readings counted as rules work, and the breakdown; and what of the adapter's own CPU
+goes to opening each game in debug mode (``PhaseSession.open``: the ``state`` of a new game
+and the ``load_game`` that switches debug mode on, or the ``load_game`` of an opening kept
+from an earlier game with the same decks), the one part no change to the adapter can remove
+while phase's bindings offer no other way to switch debug mode on (docs/engines/phase.md).
 
     python benchmarks/phase_adapter.py [--rounds N] [PATH ...]
 """
@@ -62,6 +66,8 @@ class Meter:
         self.counts: dict[str, int] = {}
         self._depth = 0
         self.replaying = 0  # inside PhaseSession.replica: building a replica
+        self.opening = 0.0  # inside PhaseSession.open, less its rules calls
+        self._opening_rules = 0.0
 
     def contract(self, method: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(method)
@@ -89,9 +95,24 @@ class Meter:
             try:
                 return original(session, function, *args, **kwargs)
             finally:
-                meter.phase[name] = meter.phase.get(name, 0.0) + time.process_time() - started
+                took = time.process_time() - started
+                meter.phase[name] = meter.phase.get(name, 0.0) + took
                 meter.counts[name] = meter.counts.get(name, 0) + 1
+                if name in RULES:
+                    meter._opening_rules += took
         return call
+
+    def open(self, original: Callable[..., Any]) -> Callable[..., Any]:
+        meter = self
+
+        def open_game(session: Any, *args: Any, **kwargs: Any) -> Any:
+            started, rules = time.process_time(), meter._opening_rules
+            try:
+                return original(session, *args, **kwargs)
+            finally:
+                meter.opening += (time.process_time() - started
+                                  - (meter._opening_rules - rules))
+        return open_game
 
     def replica(self, original: Callable[..., Any]) -> Callable[..., Any]:
         meter = self
@@ -114,8 +135,10 @@ def measure(paths: list[Path], rounds: int) -> tuple[Meter, int]:
     meter = Meter()
     original = session_module.PhaseSession.call
     replica = session_module.PhaseSession.replica
+    open_game = session_module.PhaseSession.open
     session_module.PhaseSession.call = meter.call(original)  # type: ignore[method-assign]
     session_module.PhaseSession.replica = meter.replica(replica)  # type: ignore[method-assign]
+    session_module.PhaseSession.open = meter.open(open_game)  # type: ignore[method-assign]
     for name in CONTRACT:
         setattr(engine, name, meter.contract(getattr(engine, name)))
     # the values a view reads from phase when they are used, after the contract call
@@ -132,6 +155,7 @@ def measure(paths: list[Path], rounds: int) -> tuple[Meter, int]:
     finally:
         session_module.PhaseSession.call = original  # type: ignore[method-assign]
         session_module.PhaseSession.replica = replica  # type: ignore[method-assign]
+        session_module.PhaseSession.open = open_game  # type: ignore[method-assign]
         for cls, name, prop in lazy:
             setattr(cls, name, prop)
     return meter, len(corpus.rulings) * rounds
@@ -155,6 +179,11 @@ def main() -> None:
           f"CPU (target: at most 1)")
     print(f"  with phase's readings of what it decided (waiting_for, stack) counted as rules "
           f"work: {(own - readings) / max(rules + readings, 1e-9):.2f}x")
+    print(f"opening each game in debug mode (state, load_game, the snapshot kept): "
+          f"{meter.opening:.2f} CPU s, {meter.opening / max(rules, 1e-9):.2f}x the rules "
+          f"calls' CPU -- the floor of the ratio with phase's bindings")
+    print(f"  the rest of the adapter's own CPU: {own - meter.opening:.2f} CPU s, "
+          f"{(own - meter.opening) / max(rules, 1e-9):.2f}x")
 
 
 if __name__ == "__main__":

@@ -169,6 +169,8 @@ class PhaseSession:
         self.setup_steps: list[str] = []
         self.version = 0  # bumped by every change of the game: keys the caches
         self._state_cache: tuple[int, dict[str, Any]] | None = None
+        #: (turn, seat): phase's active player in that turn (``active_seat``)
+        self._active: tuple[int, int] | None = None
         #: what phase said at this version (``waiting_for``, ``stack``, ``actions``, objects
         #: by id ...): each read once per state of the game
         self._reads: dict[Any, Any] = {}
@@ -209,8 +211,11 @@ class PhaseSession:
                     and getattr(function, "__self__", None) in (self.game, self.engine):
                 self.rules_seconds += took
 
-    def changed(self) -> None:
+    def changed(self, another_game: bool = False) -> None:
+        """The game changed (``another_game``: the active player is read again)."""
         self.version += 1
+        if another_game:
+            self._active = None
         self._state_cache = None
         self._reads = {}
 
@@ -233,7 +238,7 @@ class PhaseSession:
             self.trace = list(known.trace)
             self._opening, self.opening_objects = known.snapshot, known.objects
             self.game = self.call(self.engine.load_game, self._opening)
-            self.changed()
+            self.changed(another_game=True)
             return
         self.new_game(player, opponent)
         while self.waiting().get("type") == "MulliganDecision":
@@ -253,14 +258,14 @@ class PhaseSession:
         self.trace = [entry]
         self._opening = None
         self.game = self._run(entry, None)
-        self.changed()
+        self.changed(another_game=True)
 
     def debug_mode(self) -> None:
         """Switch debug actions on (phase has no other way than a reloaded snapshot)."""
         entry: TraceEntry = {"op": "debug_mode"}
         self.trace.append(entry)
         self.game = self._run(entry, self.game)
-        self.changed()
+        self.changed(another_game=True)
 
     def _run(self, entry: TraceEntry, game: Any) -> Any:
         """Carry out one trace entry on ``game``; returns the game (a new one for the first
@@ -310,7 +315,7 @@ class PhaseSession:
         """Stand a replica of the game in for the live game while the block tries
         something on it; the live game, its trace and its readings come back afterwards,
         as they were."""
-        live, trace, probing = self.game, list(self.trace), self.probing
+        live, trace, probing, active = self.game, list(self.trace), self.probing, self._active
         self.game = self.replica()
         self.changed()
         self.probing = True
@@ -319,12 +324,13 @@ class PhaseSession:
         finally:
             self.game, self.trace, self.probing = live, trace, probing
             self.changed()  # a version of its own: nothing read on the replica is kept
+            self._active = active
 
     def rollback(self, mark: int) -> None:
         """Undo every call after the first ``mark`` trace entries, by replaying those."""
         del self.trace[mark:]
         self.game = self.replica()
-        self.changed()
+        self.changed(another_game=True)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -401,8 +407,14 @@ class PhaseSession:
         return [int(item["id"]) for item in reversed(self.stack_items())]
 
     def active_seat(self) -> int:
-        """The active player's seat: only a snapshot of the whole game says."""
-        return int(self.state()["active_player"])
+        """The active player's seat.  Only a snapshot of the whole game says it, but phase
+        sets it in two places only (``turns.rs``, ``engine_debug.rs``): as a turn begins,
+        which ``TurnStarted`` reports, and by the set-up's debug action that sets the step.
+        ``apply`` keeps both with the turn number; in another turn a snapshot says."""
+        turn = self.step()[0]
+        if self._active is None or self._active[0] != turn:
+            self._active = (turn, int(self.state()["active_player"]))
+        return self._active[1]
 
     def step(self) -> tuple[int, str]:
         """phase's turn number and step (cheaper than the whole state)."""
@@ -438,7 +450,14 @@ class PhaseSession:
             raise IllegalAction(f"phase refused {show(plain)}: {exc}") from None
         finally:
             self.changed()
-        return list(result.events)
+        events = list(result.events)
+        if plain.get("type") == "Debug" and plain["data"].get("type") == "SetPhase":
+            self._active = (int(self.require().turn), int(plain["data"]["data"]["active_player"]))
+        for event in events:
+            if event.get("type") == "TurnStarted":
+                started = event["data"]
+                self._active = (int(started["turn_number"]), int(started["player_id"]))
+        return events
 
     def debug(self, kind: str, **data: Any) -> list[dict[str, Any]]:
         action = {"type": "Debug", "data": {"type": kind, "data": data}}

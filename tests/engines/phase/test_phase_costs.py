@@ -97,6 +97,12 @@ def test_the_active_player_is_read_when_used(engine: Any, cards: CardPool,
     assert view.players[0].hand_size == 1 and not view.stack
     assert snapshots == []
     assert view.active_player == "alice"
+    assert snapshots == []  # the player phase's set-up step was given (PhaseSession.active_seat)
+    engine.session.changed(another_game=True)  # as after an undo: kept players are forgotten
+    view = engine.game()
+    assert view.players[0].hand_size == 1 and not view.stack
+    assert snapshots == []
+    assert view.active_player == "alice"
     assert len(snapshots) == 1
 
 
