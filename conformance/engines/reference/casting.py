@@ -89,6 +89,32 @@ def cast_refused_early(game: Game, action: Cast) -> GameObject:
     return card_obj
 
 
+def cast_refused_in_probe(game: Game, action: Cast) -> None:
+    """What refuses a cast before anything changes, for a probe (which needs only whether
+    it is refused): :func:`cast_refused_early`, then the zone the card is cast from -- a
+    card in another player's hand, in a graveyard or in exile with nothing that could allow
+    casting it from there -- where :func:`cast` refuses it with no choice asked first (its
+    own checks, made before the card moves, which changes none of what they look at).
+    Only while those checks are this module's own (a mutant may replace one)."""
+    card_obj = cast_refused_early(game, action)
+    if _permission is not _OWN_PERMISSION or may_play is not _OWN_MAY_PLAY \
+            or is_split is not _OWN_IS_SPLIT or card_obj.token or card_obj.is_spell_copy:
+        return
+    if action.door is None and is_split(card_obj.copiable_card):
+        return  # the half to cast is asked first
+    player, zone = action.player, card_obj.zone
+    if zone is Zone.HAND:
+        if card_obj.owner != player:
+            raise IllegalAction("you can cast only cards in your own hand")
+        return
+    if zone is Zone.EXILE and may_play(game, player, card_obj.id):
+        return
+    if zone is Zone.GRAVEYARD and card_obj.owner == player and any(
+            True for _ in game.statics("cast_from_graveyard", controller=player)):
+        return
+    raise IllegalAction(f"nothing allows casting {card_obj.card.name} from the {zone.value}")
+
+
 def cast(game: Game, action: Cast) -> Flow:
     state = game.state
     card_obj = cast_refused_early(game, action)
@@ -260,3 +286,9 @@ def activate(game: Game, action: Activate) -> Flow:
     record(game, item.id, division)
     game.emit("ability_activated", source=obj.id, ability=action.ability)
     state.priority = action.player
+
+
+#: The checks :func:`cast_refused_in_probe` makes as this module makes them.
+_OWN_PERMISSION = _permission
+_OWN_MAY_PLAY = may_play
+_OWN_IS_SPLIT = is_split

@@ -45,7 +45,7 @@ class ReferenceEngine:
     @property
     def game_state(self) -> GameState:
         game = self._require()
-        game.probed, game.reported = {}, {}
+        game.probed, game.reported, game.reached = {}, {}, {}
         game.exposed = True  # the caller may change the state at any moment
         return game.state
 
@@ -154,7 +154,7 @@ class ReferenceEngine:
         if type(self)._flow is not _OWN_FLOW or type(self)._act is not _OWN_ACT:
             return None
         if isinstance(action, Cast) and casting.cast is _OWN_CAST:
-            return lambda: casting.cast_refused_early(game, action)
+            return lambda: casting.cast_refused_in_probe(game, action)
         if isinstance(action, Unlock) and rooms.special_unlock is _OWN_UNLOCK:
             return lambda: rooms.unlock_refused_early(game, action)
         if isinstance(action, Activate) and casting.activate is _OWN_ACTIVATE:

@@ -64,6 +64,12 @@ class Game:
         #: what the adapter reported of the state since it last changed (objects' views, the
         #: game's), by what was asked
         self.reported: dict[Hashable, Any] = {}
+        #: states probes reached from the current one by passing priority with an empty stack
+        #: and no choice on the way, by the step reached (``turn.attack`` advances to combat
+        #: once for every declaration it probes); kept, like ``probed``, until the state changes
+        self.reached: dict[Hashable, GameState] = {}
+        #: while a probe runs, the ``reached`` of the state it started from (None otherwise)
+        self.probe_reached: dict[Hashable, GameState] | None = None
         #: the state was handed to a caller who may change it at any moment: from then on
         #: nothing is kept, every probe and report is worked out afresh
         self.exposed = False
@@ -137,6 +143,7 @@ class Game:
         self._snapshot = snapshot if snapshot is not None else self.state.clone()
         self.probed = {}
         self.reported = {}
+        self.reached = {}
         self.events = []
         self._flow = flow
         return self._advance(None)
@@ -150,7 +157,7 @@ class Game:
         refuse."""
         if self._flow is not None:
             return False
-        probed, reported = self.probed, self.reported
+        probed, reported, reached = self.probed, self.reported, self.reached
         if key is not None and key in probed and not self.exposed:
             flow.close()
             return probed[key]
@@ -166,6 +173,7 @@ class Game:
                 return False
         saved = self.state.clone()
         legal = False
+        self.probe_reached = None if self.exposed else reached
         try:
             self.run(flow, snapshot=saved)
             legal = True
@@ -176,7 +184,8 @@ class Game:
             self._flow = self._choice = self._snapshot = None
             self.answer_rule = None
             self.events = []
-            self.probed, self.reported = probed, reported
+            self.probed, self.reported, self.reached = probed, reported, reached
+            self.probe_reached = None
         if key is not None and not self.exposed:
             probed[key] = legal
         return legal
@@ -203,6 +212,7 @@ class Game:
         self.events = []
         self.probed = {}
         self.reported = {}
+        self.reached = {}
         return self._advance(values)
 
     def _advance(self, values: tuple[str, ...] | None) -> list[Event]:

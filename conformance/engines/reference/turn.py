@@ -259,12 +259,30 @@ def attack(game: Game, action: DeclareAttackers) -> Flow:
     if STEP_ORDER.index(state.step) >= STEP_ORDER.index(Step.DECLARE_ATTACKERS):
         raise IllegalAction(f"this turn's declare attackers step has passed ({state.step.value})")
     if state.step is not Step.BEGINNING_OF_COMBAT:
-        yield from advance(game, AdvanceTo(Step.BEGINNING_OF_COMBAT))
+        yield from _advance_in_probe(game, Step.BEGINNING_OF_COMBAT)
+        state = game.state
         if state.stack:
             raise IllegalAction("an ability went on the stack at the beginning of combat: "
                                 "resolve it before declaring attackers")
     defender = combat.check_attackers(game, action)
     yield from next_step(game, lambda: combat.declare_attackers(game, action, defender))
+
+
+def _advance_in_probe(game: Game, step: Step) -> Flow:
+    """Pass priority until ``step`` begins (:func:`advance`).  In a probe, the state reached
+    is kept for the other probes of the same state (every declaration of attackers passes
+    to combat the same way) when no choice was asked on the way: a choice ends a probe, and
+    with it this procedure, before the state is kept.  The state reached replaces
+    ``game.state``: callers read it again."""
+    reached = game.probe_reached
+    if reached is not None:
+        kept = reached.get(step)
+        if kept is not None:
+            game.state = kept.clone()
+            return
+    yield from advance(game, AdvanceTo(step))
+    if reached is not None and game.probe_reached is reached:
+        reached[step] = game.state.clone()
 
 
 def block(game: Game, action: DeclareBlockers) -> Flow:
