@@ -77,6 +77,9 @@ class StepView:
     #: whether an action was taken since the observation before: the machine may observe
     #: again after a rule that did nothing, with the last action still attached
     acted: bool = False
+    #: what properties worked out of this step and share, by what it was worked out from
+    #: (the judge's candidate actions, say): each is worked out once per observation
+    shared: dict[Any, Any] = field(default_factory=dict)
 
     @property
     def before_views(self) -> dict[ObjectId, ObjectView]:

@@ -152,10 +152,20 @@ def _show_pool(pool: Pools | None) -> str:
 
 
 def _candidates(step: StepView, player: str, pool: Pools | None
-                ) -> Iterable[tuple[Action, _Judgement]]:
+                ) -> list[tuple[Action, _Judgement]]:
     """Each action the judge rules on, with its judgement; with an unknown ``pool``, what
     the cost decides is unknown, and only what timing, zones and permissions decide is
-    ruled on."""
+    ruled on.  Worked out once per step for every property that asks (the legal actions
+    and the permissions to cast from a graveyard)."""
+    key = ("costs candidates", player, id(pool))
+    kept = step.shared.get(key)
+    if kept is None or kept[0] is not pool:
+        kept = step.shared[key] = (pool, list(_judged_candidates(step, player, pool)))
+    return kept[1]
+
+
+def _judged_candidates(step: StepView, player: str, pool: Pools | None
+                       ) -> Iterable[tuple[Action, _Judgement]]:
     judge, o = step.judge, step.now
     for view in o.views.values():
         card = judge.card_of(view)

@@ -170,7 +170,14 @@ def _controls_creature(judge: Judge, step: StepView, controller: str) -> bool | 
 
 def expected_instances(step: StepView) -> dict[str, int] | None:
     """How many instances of triggered abilities each judged source should have put on the
-    stack in this step, by source id; ``None`` when the judge can't tell for this step."""
+    stack in this step, by source id; ``None`` when the judge can't tell for this step.
+    Worked out once per step for the properties that share it (not to be changed)."""
+    if "expected instances" not in step.shared:
+        step.shared["expected instances"] = _expected_instances(step)
+    return step.shared["expected instances"]  # type: ignore[no-any-return]
+
+
+def _expected_instances(step: StepView) -> dict[str, int] | None:
     judge, o = step.judge, step.now
     if not step.acted or o.engine.pending_choice() is not None:
         return None
