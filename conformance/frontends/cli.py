@@ -104,11 +104,13 @@ def _print_result(result: Result, quiet: bool) -> None:
             print(f"  {prefix}{line}")
         if result.scenario:
             print(f"  (scenario: {result.scenario})")
-        if "scenario" in result.details:  # a property's shrunk counterexample
-            print("  counterexample (a scenario for rulings/):")
+        if "scenario" in result.details:  # a property's counterexample, or the game of an error
+            what = "counterexample" if result.status is Status.FAILED else "the game"
+            print(f"  {what} (a scenario for rulings/):")
             for line in str(result.details["scenario"]).splitlines():
                 print(f"    {line}")
-            print(f"  replay: {result.details.get('replay', '')}")
+            if result.details.get("replay"):
+                print(f"  replay: {result.details['replay']}")
     elif not quiet and result.status is not Status.PASSED:
         print(f"{result.status.value} {result.id}: {result.message}")
 

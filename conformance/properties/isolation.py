@@ -18,7 +18,7 @@ import multiprocessing
 import os
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -65,7 +65,7 @@ class Isolation:
             result = _receive(receiving, child)
             child.join()
             if result is not None:
-                return result
+                return _with_game(result, journal)
             return _died(property_id, child.exitcode, journal, details)
         finally:
             receiving.close()
@@ -114,6 +114,18 @@ def _died(property_id: str, exitcode: int | None, journal: Path,
         where = "before any game started"
     return Result(id=property_id, status=Status.ERROR, kind="property",
                   message=f"the engine's process died ({how}) {where}", details=found)
+
+
+def _with_game(result: Result, journal: Path) -> Result:
+    """An ``error`` the engine raised during a game, with that game as its scenario (the
+    last game the journal kept: Hypothesis plays a failing game once more at the end)."""
+    if result.status is not Status.ERROR or "scenario" in result.details:
+        return result
+    game = _last_game(journal)
+    if game is None:
+        return result
+    scenario = {**game[0], "name": "the game under way when the error was raised"}
+    return replace(result, details={**result.details, "scenario": scenario_text(scenario)})
 
 
 def _last_game(journal: Path) -> tuple[dict[str, Any], str | None] | None:

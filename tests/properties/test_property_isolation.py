@@ -37,7 +37,8 @@ MARK = "CONFORMANCE_TEST_DEATH_MARK"
 class _Dying(ReferenceEngine):
     """The reference engine, dying as ``how`` says on its first action while ``mark``
     exists (removing it first) -- or, to ``allocate``, asking for 16 GiB on each action
-    while it exists."""
+    while it exists, and to ``raise``, raising an exception on each action while it
+    exists."""
 
     def __init__(self, mark: Path, how: str) -> None:
         super().__init__()
@@ -50,6 +51,8 @@ class _Dying(ReferenceEngine):
                 if soft == resource.RLIM_INFINITY or soft > 8 * 1024**3:
                     raise RuntimeError("no limit on the address space: not allocating")
                 bytearray(16 * 1024**3)  # far beyond the limit: MemoryError
+            if self._how == "raise":  # on every action, as an engine that is stuck
+                raise RuntimeError("the engine is stuck")
             self._mark.unlink()
             if self._how == "abort":
                 os.abort()
@@ -110,6 +113,20 @@ def test_a_runaway_allocation_fails_under_the_limit(corpus: Any, tmp_path: Path)
     assert result.status is Status.ERROR, result.message
     assert result.message.startswith("MemoryError"), result.message
     assert "games" in result.details
+
+
+def test_an_error_raised_in_a_game_comes_with_that_game(corpus: Any, tmp_path: Path) -> None:
+    mark = tmp_path / "raise"
+    mark.touch()
+    [result] = run_properties([FIRST], lambda: _Dying(mark, "raise"), frozenset(),
+                              corpus.cards, corpus.rulings, profile="ci", seed=1,
+                              engine_name="dying", on_result=lambda r: None, budget=1.0,
+                              isolation=Isolation())
+    assert result.status is Status.ERROR
+    assert result.message == "RuntimeError: the engine is stuck", result.message
+    scenario = result.details["scenario"]
+    assert scenario.startswith("- name: the game under way when the error was raised"), scenario
+    assert "setup:" in scenario and "script:" in scenario, scenario
 
 
 def test_a_result_comes_back_whole(corpus: Any) -> None:

@@ -285,7 +285,9 @@ def _advance(session: PhaseSession, step: Step) -> list[dict[str, Any]]:
             raise IllegalAction(f"the game does not reach {step.value}: phase went on to "
                                 f"{now[1]} of that turn without it beginning")
         events += pass_priority(session)
-    raise ContractError(f"phase did not reach {step.value}")
+    turn, current = session.step()
+    raise ContractError(f"phase did not reach {step.value}: priority was passed 400 times with "
+                        f"an empty stack, and phase is in turn {turn}'s {current} step")
 
 
 def pass_priority(session: PhaseSession, declare: bool = False) -> list[dict[str, Any]]:
