@@ -396,8 +396,7 @@ class PhaseSession:
             self.call(self.require().waiting_for)))
 
     def actions(self) -> list[Any]:
-        return self._read("actions", lambda: list(
-            self.call(self.require().actions)))
+        return self._read("actions", lambda: list(self.call(self.require().actions)))
 
     def actor(self) -> int:
         return actor_of(self.waiting())
@@ -418,8 +417,7 @@ class PhaseSession:
 
     def step(self) -> tuple[int, str]:
         """phase's turn number and step (cheaper than the whole state)."""
-        return self._read("step", lambda: (
-            int(self.require().turn), str(self.require().phase)))
+        return self._read("step", lambda: (int(self.require().turn), str(self.require().phase)))
 
     def legal(self, kind: str, **match: Any) -> Any:
         """The first of phase's legal actions of ``kind`` whose data has these values."""
@@ -433,8 +431,9 @@ class PhaseSession:
 
     # -- changing the game ---------------------------------------------------------------
 
-    def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
-        """Apply an action; ``IllegalAction`` with phase's words if phase refuses it."""
+    def apply(self, seat: int, action: Any, read: bool = True) -> list[dict[str, Any]]:
+        """Apply an action; its events (if ``read``: phase converts them when asked);
+        ``IllegalAction`` with phase's words if phase refuses it."""
         try:
             plain = action_dict(action)
             built = phase.GameAction.from_dict(plain)
@@ -450,7 +449,7 @@ class PhaseSession:
             raise IllegalAction(f"phase refused {show(plain)}: {exc}") from None
         finally:
             self.changed()
-        events = list(result.events)
+        events = list(result.events) if read else []
         if plain.get("type") == "Debug" and plain["data"].get("type") == "SetPhase":
             self._active = (int(self.require().turn), int(plain["data"]["data"]["active_player"]))
         for event in events:
@@ -459,10 +458,11 @@ class PhaseSession:
                 self._active = (int(started["turn_number"]), int(started["player_id"]))
         return events
 
-    def debug(self, kind: str, **data: Any) -> list[dict[str, Any]]:
+    def debug(self, kind: str, **data: Any) -> None:
+        """A set-up step (whose events no one reads)."""
         action = {"type": "Debug", "data": {"type": kind, "data": data}}
         try:
-            return self.apply(self.actor(), action)
+            self.apply(self.actor(), action, read=False)
         except IllegalAction as exc:
             raise ContractError(f"phase refused the set-up step {kind} {data}: "
                                 f"{exc.reason}") from None
