@@ -7,6 +7,13 @@ same settings in the same process.  Prints both in steps per CPU-second and thei
 (target: at least 0.5).  ``--repeat N`` takes the best of N runs of each (the games are the
 same every time): CPU time on a shared machine varies from run to run.
 
+It also prints what each step asks of Hypothesis itself: its draws (the choices it makes,
+counted on its internal ``ConjectureData._draw``; left out on a version without it) per
+step of each machine, those of the games' starting positions among them, and the ratio the
+games could reach if the engine and the properties cost nothing and each draw cost what
+one of the trivial machine's does -- a bound set by the games' draws, which decide which
+mutants the ``ci`` profile catches.
+
     python benchmarks/property_steps.py [--examples N] [--steps N] [--repeat N]
 """
 
@@ -14,16 +21,20 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from conformance.contract.types import Action, Event
+from conformance.contract.types import Action, Event, ObjectId
 from conformance.engines.reference import ReferenceEngine
+from conformance.format.cards import CardPool
 from conformance.format.loader import load_corpus
+from conformance.format.model import Setup
 from conformance.properties import PROFILES, all_properties
 from conformance.properties.machine import machine_class
 from conformance.properties.run import long_lived_set_aside, state_machine_test
@@ -31,10 +42,49 @@ from conformance.properties.run import long_lived_set_aside, state_machine_test
 ROOT = Path(__file__).resolve().parents[1]
 
 
+#: Hypothesis's draws so far (``counting_draws``).
+_DRAWS = [0]
+
+
+@contextmanager
+def counting_draws() -> Iterator[bool]:
+    """Count Hypothesis's draws inside (in ``_DRAWS``); whether they can be counted."""
+    try:
+        from hypothesis.internal.conjecture.data import ConjectureData
+    except ImportError:  # pragma: no cover - another layout of Hypothesis's internals
+        yield False
+        return
+    original: Any = getattr(ConjectureData, "_draw", None)
+    if original is None:  # pragma: no cover
+        yield False
+        return
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        _DRAWS[0] += 1
+        return original(self, *args, **kwargs)
+
+    ConjectureData._draw = counted  # type: ignore[method-assign]
+    try:
+        yield True
+    finally:
+        ConjectureData._draw = original  # type: ignore[method-assign]
+
+
 class _Counting(ReferenceEngine):
-    """The reference engine, counting the actions it takes."""
+    """The reference engine, counting the actions it takes and the draws Hypothesis made
+    for the starting positions (those before each game starts)."""
 
     performed = 0
+    position_draws = 0
+    _ended_at = 0
+
+    def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
+        _Counting.position_draws += _DRAWS[0] - _Counting._ended_at
+        return dict(super().start(setup, cards))
+
+    def close(self) -> None:
+        _Counting._ended_at = _DRAWS[0]
+        super().close()
 
     def perform(self, action: Action) -> Sequence[Event]:
         events = super().perform(action)
@@ -53,18 +103,21 @@ def _run(machine: type[RuleBasedStateMachine], chosen: settings) -> float:
 
 
 def property_games(chosen: settings) -> tuple[int, float, int]:
-    """(steps that performed an action, CPU seconds, properties checked)."""
+    """(steps that performed an action, CPU seconds, properties checked); the draws made
+    are left in ``_DRAWS`` and ``_Counting.position_draws``."""
     corpus = load_corpus([ROOT / "rulings"])
     properties = all_properties([ROOT / "rulings"])
     machine = machine_class(_Counting, corpus.cards, properties, moves=True)
-    _Counting.performed = 0
+    _Counting.performed = _Counting.position_draws = _Counting._ended_at = _DRAWS[0] = 0
     seconds = _run(machine, chosen)
     return _Counting.performed, seconds, len(properties)
 
 
 def ceiling(chosen: settings, rounds: int = 1) -> tuple[int, float]:
     """(steps, CPU seconds) of a trivial state machine under the same settings, run
-    ``rounds`` times (one run is too short to time)."""
+    ``rounds`` times (one run is too short to time); the draws made are left in
+    ``_DRAWS``."""
+    _DRAWS[0] = 0
     counted = 0
 
     class Trivial(RuleBasedStateMachine):
@@ -94,11 +147,18 @@ def main() -> None:
     args = parser.parse_args()
     chosen = settings(PROFILES["ci"], max_examples=args.examples,
                       stateful_step_count=args.steps)
-    ceiling(chosen)  # warm up Hypothesis itself
-    runs = [property_games(chosen) for _ in range(max(1, args.repeat))]
+    with counting_draws() as counted:
+        ceiling(chosen)  # warm up Hypothesis itself
+        runs = []
+        for _ in range(max(1, args.repeat)):
+            runs.append(property_games(chosen))
+            draws, position_draws = _DRAWS[0], _Counting.position_draws
+        trivial_runs = []
+        for _ in range(max(1, args.repeat)):
+            trivial_runs.append(ceiling(chosen, rounds=10))
+            trivial_draws = _DRAWS[0]
     steps, seconds, count = min(runs, key=lambda run: run[1])
-    trivial_steps, trivial_seconds = min(
-        (ceiling(chosen, rounds=10) for _ in range(max(1, args.repeat))), key=lambda r: r[1])
+    trivial_steps, trivial_seconds = min(trivial_runs, key=lambda r: r[1])
     ours = steps / seconds
     theirs = trivial_steps / trivial_seconds
     print(f"property games: {steps} steps that performed an action in {seconds:.2f} CPU s "
@@ -106,6 +166,13 @@ def main() -> None:
     print(f"trivial RuleBasedStateMachine: {trivial_steps} steps in {trivial_seconds:.2f} CPU s "
           f"({theirs:.0f} steps/CPU-s)")
     print(f"ratio: {ours / theirs:.2f} of Hypothesis's ceiling (target: at least 0.5)")
+    if counted and steps and trivial_draws:
+        per_step, trivial_per_step = draws / steps, trivial_draws / trivial_steps
+        print(f"Hypothesis's draws per step: {per_step:.1f} in the property games "
+              f"({position_draws / steps:.1f} of them for the starting positions), "
+              f"{trivial_per_step:.1f} in the trivial machine: at the trivial machine's "
+              f"cost per draw, the games' draws alone allow a ratio of at most "
+              f"{trivial_per_step / per_step:.2f}")
 
 
 if __name__ == "__main__":
