@@ -25,7 +25,8 @@ from ...format.vocabulary import Door, Zone
 from ..judge import Cost, total_cost
 from ..memory import StepView, step_of
 from .exile import exiled_of
-from .pools import Pools, pools_before, pools_of
+from .pools import (Pools, action_cost, other_mana_abilities, pools_before, pools_of,
+                    with_lands_tapped, with_untapped_lands)
 from ..observation import Observation, Violation, mana_value
 
 _PERMANENT = frozenset({"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"})
@@ -126,18 +127,43 @@ def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: 
         verdict.require(False, f"nothing allows casting it from {owner}'s {zone.value}")
     earlier = step.knowledge.casts.get(player, [])
     cost = total_cost(judge, o.views, player, spell, base, earlier)
-    payable = pool.can_pay(cost) if pool is not None else None
-    unknown = any(r.unknown_cost for v in o.views.values() if v.zone is Zone.BATTLEFIELD
-                  for r in judge.readings_of(v) or ())
+    payable = _payable(step, player, pool, cost)
+    unknown = step.shared.get("unknown cost change")
+    if unknown is None:  # the same for every candidate of the step
+        unknown = step.shared["unknown cost change"] = any(
+            r.unknown_cost for v in o.views.values() if v.zone is Zone.BATTLEFIELD
+            for r in judge.readings_of(v) or ())
     verdict.require(payable if payable is not False or not unknown else None,
-                    f"its total cost {_show(cost)} can't be paid from {_show_pool(pool)}")
+                    f"its total cost {_show(cost)} can't be paid from {_show_pool(pool)}"
+                    f"{_LANDS}")
     if not face_down:
         verdict.require(_targets_known(faces[0]), "")
     return verdict
 
 
-def _can_pay(pool: Pools | None, cost: Cost) -> bool | None:
-    return pool.can_pay(cost) if pool is not None else None
+#: how a judgement that a cost can't be paid ends (see :func:`_payable`)
+_LANDS = " with the untapped basic lands of the player's mana added"
+
+
+def _payable(step: StepView, player: str, pool: Pools | None, cost: Cost) -> bool | None:
+    """Whether ``player`` can pay ``cost``: ``True`` from every pool they may have; ``False``
+    when not even that pool with the mana of all their untapped basic lands could, and they
+    have no other mana ability (an engine may tap lands as the cost is paid, CR 601.2g);
+    ``None`` otherwise."""
+    if pool is None:
+        return None
+    payable = pool.can_pay(cost)
+    if payable is not False:
+        return payable
+    key = ("costs: mana with the lands", player, id(pool))
+    kept = step.shared.get(key)
+    if kept is None or kept[0] is not pool:
+        views = step.now.views.values()
+        most = None if other_mana_abilities(step.judge, views, player) \
+            else with_untapped_lands(step.judge, views, player, pool)
+        kept = step.shared[key] = (pool, most)
+    most = kept[1]
+    return False if most is not None and most.can_pay(cost) is False else None
 
 
 def _show(cost: Cost) -> str:
@@ -195,8 +221,9 @@ def _judged_candidates(step: StepView, player: str, pool: Pools | None
                                 "stack")
                 verdict.require(door not in view.unlocked_doors, "the door is unlocked")
                 cost = Cost.of(card.faces[0 if door is Door.LEFT else 1].mana_cost)
-                verdict.require(_can_pay(pool, cost), f"its unlock cost {_show(cost)} can't be "
-                                                    f"paid from {_show_pool(pool)}")
+                verdict.require(_payable(step, player, pool, cost),
+                                f"its unlock cost {_show(cost)} can't be paid from "
+                                f"{_show_pool(pool)}{_LANDS}")
                 yield Unlock(player, view.id, door), verdict
         elif view.zone is Zone.BATTLEFIELD and view.face_down:
             morph = judge.reading(card.faces[0]).morph
@@ -205,8 +232,9 @@ def _judged_candidates(step: StepView, player: str, pool: Pools | None
             verdict.require(o.game.priority_player == player, "no priority")
             verdict.require(morph is not None, "no morph cost")
             if morph is not None:
-                verdict.require(_can_pay(pool, Cost.of(morph)),
-                                f"its morph cost {morph} can't be paid from {_show_pool(pool)}")
+                verdict.require(_payable(step, player, pool, Cost.of(morph)),
+                                f"its morph cost {morph} can't be paid from "
+                                f"{_show_pool(pool)}{_LANDS}")
             yield TurnFaceUp(player, view.id), verdict
 
 
@@ -248,8 +276,9 @@ def _convoke_payment(o: Observation, step: StepView) -> Violation | None:
     if spell is None or spell.zone is not Zone.STACK or not faces or len(faces) != 1:
         return None
     face = faces[0]
-    pools = pools_before(o).get(action.player)
-    if pools is None or not _convoking(step, action.player, face):
+    pools = with_lands_tapped(step, action.player, pools_before(o).get(action.player))
+    if pools is None or not _convoking(step, action.player, face) \
+            or other_mana_abilities(judge, step.before_views.values(), action.player):
         return None
     base = face.mana_cost or ""
     if "{X}" in base:
@@ -282,6 +311,23 @@ def _convoke_payment(o: Observation, step: StepView) -> Violation | None:
                      f"of its color")
 
 
+def _payment(o: Observation, step: StepView) -> Violation | None:
+    """A spell cast, a door unlocked or a permanent turned face up was paid for: some pool
+    the player may have had, with the mana of the basic lands tapped as it was paid, pays
+    its cost (CR 601.2h, 709.5e, 702.37e)."""
+    action = o.action
+    if not isinstance(action, (Cast, Unlock, TurnFaceUp)) or not step.acted:
+        return None
+    cost = action_cost(step, action)
+    pools = with_lands_tapped(step, action.player, pools_before(o).get(action.player))
+    if cost is None or pools is None or pools.can_pay(cost) is not False \
+            or other_mana_abilities(step.judge, step.before_views.values(), action.player):
+        return None
+    return Violation(f"{_describe(o, action)} was taken with {pools.show()} in the pool and "
+                     f"the basic lands tapped as it was paid, which can't pay its cost "
+                     f"{_show(cost)}")
+
+
 def _helped(mana: tuple[tuple[str, int], ...], cost: Cost,
             creatures: list[frozenset[str]]) -> bool:
     """Whether the pool ``mana`` pays what is left of ``cost`` once each creature of
@@ -306,12 +352,14 @@ def legal_actions(o: Observation) -> Iterable[Violation]:
     play it holds) and its total cost allow it;
     unlocking a door exactly in a main phase of its Room's controller's turn with an empty
     stack, by paying that door's mana cost (no spell's cost increase applies); turning a
-    face-down permanent face up exactly by its controller paying its morph cost."""
+    face-down permanent face up exactly by its controller paying its morph cost.  Whatever
+    of these was taken was paid for, by the pool and the basic lands tapped as it was paid
+    (CR 601.2g-h)."""
     step = step_of(o)
     pools_of(o)  # brought up to date at every step, judged or not
     if o.engine.pending_choice() is not None or step.before is None and not o.recorder:
         return
-    convoked = _convoke_payment(o, step)
+    convoked = _convoke_payment(o, step) or _payment(o, step)
     if convoked is not None:
         yield convoked
         return
