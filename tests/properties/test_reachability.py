@@ -12,18 +12,17 @@ property's focus that stops reaching one fails here.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from conformance.engines.reference import ReferenceEngine
-from conformance.format.loader import load_corpus
-from conformance.properties import Observation, Property, Violation, all_properties, run_property
+from conformance.properties import Observation, Property, all_properties
 from conformance.properties.invariants import combat, costs, declarations, durations, objects
 from conformance.properties.invariants import triggers
 from conformance.runner.results import Status
+
+from ci_games import group, played_in_ci, watch
 
 RULINGS = Path(__file__).parents[2] / "rulings"
 PROPERTIES = {p.id: p for p in all_properties([RULINGS])}
@@ -52,33 +51,16 @@ def conditions(prop: Property) -> dict[str, Callable[[Observation], bool]]:
     return {OWN: prop.reached, **EXTRA.get(prop.id, {})}
 
 
-def counting(prop: Property, seen: Counter[str]) -> Property:
-    """``prop``, also counting the observations in which each condition holds."""
-    wanted = conditions(prop)
-
-    def check(o: Observation) -> Iterable[Violation]:
-        found = list(prop.check(o))
-        for name, holds in wanted.items():
-            if holds(o):
-                seen[name] += 1
-        return found
-
-    return replace(prop, check=check)
-
-
-_SEEN: dict[str, Counter[str]] = {}
+for _prop in PROPERTIES.values():
+    watch(_prop.id, conditions(_prop))
 
 
 def seen_in_ci(prop: Property) -> Counter[str]:
-    """How often each condition held in ``prop``'s ``ci`` games (played once per run)."""
-    if prop.id not in _SEEN:
-        corpus = load_corpus([RULINGS])
-        seen: Counter[str] = Counter()
-        result = run_property(counting(prop, seen), ReferenceEngine, corpus.cards,
-                              corpus.rulings, profile="ci")
-        assert result.status is Status.PASSED, result.message
-        _SEEN[prop.id] = seen
-    return _SEEN[prop.id]
+    """How often each condition held in ``prop``'s ``ci`` games (played once per process,
+    for test_properties.py too)."""
+    played = played_in_ci(prop)
+    assert played.result.status is Status.PASSED, played.result.message
+    return played.seen
 
 
 #: Situations the ``ci`` games do not reach, each a strict xfail: a change reaching one
@@ -90,9 +72,9 @@ NOT_REACHED: set[tuple[str, str]] = set()
 
 def _cases() -> list[object]:
     return [pytest.param(prop.id, name, id=f"{prop.id}: {name}",
-                         marks=[pytest.mark.xfail(reason="not reached by the ci games since "
-                                                  "the card pool grew", strict=True)]
-                         if (prop.id, name) in NOT_REACHED else [])
+                         marks=[group(prop.id)] + ([pytest.mark.xfail(
+                             reason="not reached by the ci games since the card pool grew",
+                             strict=True)] if (prop.id, name) in NOT_REACHED else []))
             for prop in PROPERTIES.values() for name in conditions(prop)]
 
 

@@ -6,21 +6,18 @@ its strongest checks need (a doubler applying to a trigger)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
-from dataclasses import replace
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
-from conformance.engines.reference import ReferenceEngine
-from conformance.format.loader import load_corpus
-from conformance.properties import Observation, Property, Violation, run_property
+from conformance.properties import Observation, Property
 from conformance.properties.invariants import (
     doubling, exile_play, permissions, spells, triggers, zones,
 )
 from conformance.runner.results import Status
 
-RULINGS = Path(__file__).parents[2] / "rulings"
+from ci_games import group, played_in_ci, watch
+
 OWN = {p.id: p for p in (doubling.PROPERTIES + permissions.PROPERTIES + zones.PROPERTIES
                          + spells.PROPERTIES + exile_play.PROPERTIES)}
 
@@ -35,31 +32,21 @@ def conditions(prop: Property) -> dict[str, Callable[[Observation], bool]]:
     return {"its precondition": prop.reached, **EXTRA.get(prop.id, {})}
 
 
-_SEEN: dict[str, Counter[str]] = {}
+for _prop in OWN.values():
+    watch(_prop.id, conditions(_prop))
 
 
 def seen_in_ci(prop: Property) -> Counter[str]:
-    if prop.id not in _SEEN:
-        corpus = load_corpus([RULINGS])
-        seen: Counter[str] = Counter()
-        wanted = conditions(prop)
-
-        def check(o: Observation) -> Iterable[Violation]:
-            found = list(prop.check(o))
-            for name, holds in wanted.items():
-                if holds(o):
-                    seen[name] += 1
-            return found
-
-        result = run_property(replace(prop, check=check), ReferenceEngine, corpus.cards,
-                              corpus.rulings, profile="ci")
-        assert result.status is Status.PASSED, result.message
-        _SEEN[prop.id] = seen
-    return _SEEN[prop.id]
+    """How often each condition held in ``prop``'s ``ci`` games (played once per process,
+    for test_properties.py and test_reachability.py too)."""
+    played = played_in_ci(prop)
+    assert played.result.status is Status.PASSED, played.result.message
+    return played.seen
 
 
 @pytest.mark.parametrize(("prop_id", "situation"),
-                         [(p.id, name) for p in OWN.values() for name in conditions(p)])
+                         [pytest.param(p.id, name, marks=group(p.id))
+                          for p in OWN.values() for name in conditions(p)])
 def test_the_property_reaches_its_subject_in_ci(prop_id, situation):
     seen = seen_in_ci(OWN[prop_id])
     assert seen[situation], f"{prop_id} never reached {situation} ({dict(seen)})"
