@@ -17,7 +17,8 @@ from typing import Any
 
 from conformance.contract.protocol import Engine
 from conformance.contract.types import (
-    Action, Cast, Choice, EngineInfo, Event, GameView, ObjectId, ObjectView, Option, PlayerId,
+    Action, Activate, Cast, Choice, EngineInfo, Event, GameView, ObjectId, ObjectView, Option,
+    PlayerId, TurnFaceUp, Unlock,
 )
 from conformance.engines.reference import ReferenceEngine
 from conformance.errors import IllegalAction
@@ -369,6 +370,84 @@ class TableClearedAtTheEnd(Variant):
         return found
 
 
+class TapsLandsToPay(Variant):
+    """When the pool can't pay for a cast, an unlock or turning a permanent face up, the
+    player's untapped basic lands are tapped for mana, one at a time, until it can -- mana
+    abilities may be activated while a cost is paid (CR 601.2g, 605.3a) -- as engines that
+    pay for their players do.  The contract has no undo: an action still refused once the
+    lands are tapped leaves the game as it was through the reference engine's copy of its
+    state, as a refused action must."""
+
+    description = "untapped basic lands tapped for mana when the pool can't pay a cost"
+    PAID = (Cast, Unlock, TurnFaceUp)
+
+    def _basic_lands(self, player: PlayerId) -> list[ObjectId]:
+        found = []
+        for object_id in self.inner.objects(Zone.BATTLEFIELD):
+            view = self.inner.observe(object_id)
+            if view.controller == player and not view.tapped and "Basic" in view.supertypes \
+                    and "Land" in view.types and not view.face_down:
+                found.append(object_id)
+        return found
+
+    def _with_lands(self, action: Action, then: Callable[[], Any], keep: bool) -> Any:
+        """``then()`` once the lands needed (if any) are tapped; the game is put back as it
+        was unless ``keep`` and ``then`` succeeds.  Returns the taps' events and its value."""
+        assert isinstance(self.inner, ReferenceEngine) and isinstance(action, self.PAID)
+        game = self.inner._require()
+        saved = game.state.clone()
+        tapped: list[Event] = []
+        try:
+            for land in self._basic_lands(action.player):
+                if self.inner.is_legal(action):
+                    break
+                tapped += self.inner.perform(Activate(action.player, land, 0))
+            value = then()
+        except IllegalAction:
+            keep = False
+            raise
+        finally:
+            if not keep:
+                game.state = saved
+                game.probed, game.reported, game.reached = {}, {}, {}
+        return tapped, value
+
+    def perform(self, action: Action) -> Sequence[Event]:
+        if not isinstance(action, self.PAID) or self.inner.is_legal(action):
+            return super().perform(action)
+        tapped, events = self._with_lands(action, lambda: list(self.inner.perform(action)),
+                                          keep=True)
+        return [*tapped, *events]
+
+    def is_legal(self, action: Action) -> bool:
+        if not isinstance(action, self.PAID) or self.inner.is_legal(action):
+            return super().is_legal(action)
+        try:
+            return bool(self._with_lands(action, lambda: self.inner.is_legal(action),
+                                         keep=False)[1])
+        except IllegalAction:  # a land can't be tapped now (no priority, say)
+            return False
+
+    def legal_actions(self, player: PlayerId) -> Sequence[Action]:
+        listed = list(self.inner.legal_actions(player))
+        return listed + [a for a in self._more(player) if a not in listed]
+
+    def _more(self, player: PlayerId) -> list[Action]:
+        """The casts, unlocks and turnings face up legal with every basic land tapped."""
+        assert isinstance(self.inner, ReferenceEngine)
+        game = self.inner._require()
+        saved = game.state.clone()
+        try:
+            for land in self._basic_lands(player):
+                self.inner.perform(Activate(player, land, 0))
+            return [a for a in self.inner.legal_actions(player) if isinstance(a, self.PAID)]
+        except IllegalAction:
+            return []
+        finally:
+            game.state = saved
+            game.probed, game.reported, game.reached = {}, {}, {}
+
+
 class Everything(Variant):
     """Every variant at once."""
 
@@ -391,5 +470,6 @@ VARIANTS: dict[str, type[Variant]] = {
     "other-yes-no-values": OtherYesNoValues,
     "room-cast-asks-door": RoomCastAsksDoor,
     "door-choice-kept-pending": DoorChoiceKeptPending,
+    "taps-lands-to-pay": TapsLandsToPay,
     "everything": Everything,
 }

@@ -13,17 +13,25 @@ a step it was not shown) makes that player's mana unknown until it next empties.
 
 An action is then *payable* when every possible pool pays its cost, *not payable* when none
 does, and the judge says nothing in between.
+
+A player may activate mana abilities while casting a spell or paying a cost (CR 601.2g,
+605.3a), and engines differ here too: some add mana only when the player asks, others tap
+untapped lands for the player as the cost is paid.  A cost the pool can't pay is then *not
+payable* only when the pool with the mana of every untapped basic land of the player's can't
+pay it either, and the player has no other mana ability; the basic lands an engine tapped as a
+cost was paid add their mana before it is paid.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...contract.types import Activate, Cast, TurnFaceUp, Unlock
+from ...contract.types import Activate, Cast, ObjectView, TurnFaceUp, Unlock
 from ...format.vocabulary import Door, Zone
-from ..judge import Cost, Pool, total_cost
+from ..judge import Cost, Judge, Pool, total_cost
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation
 
@@ -34,6 +42,8 @@ Mana = tuple[tuple[str, int], ...]
 MAX_POOLS = 128
 
 _BASIC_MANA = re.compile(r"\(?\{T\}: Add (\{[WUBRGC]\})\.\)?")
+#: An activated mana ability: a cost, a colon, "Add {" (a chapter's "Add" is not one).
+_MANA_ABILITY = re.compile(r"^[^:]+:\s*add \{", re.IGNORECASE)
 FACE_DOWN_COST = "{3}"  # CR 702.37c
 
 
@@ -165,28 +175,86 @@ def _learn(step: StepView, pools: dict[str, Pools | None]) -> None:
         readings = judge.readings_of(source) if source is not None else None
         if readings is None or any(r.adds_mana for r in readings):
             pools[resolved.controller] = None
-    if isinstance(action, Cast):
-        pools[action.player] = _paid(pools.get(action.player), _cast_cost(step, action))
+    if isinstance(action, (Cast, Unlock, TurnFaceUp)):
+        known = with_lands_tapped(step, action.player, pools.get(action.player))
+        pools[action.player] = _paid(known, action_cost(step, action))
     elif isinstance(action, Activate):
         land = step.before_views.get(action.object)
-        faces = judge.faces_of(land) if land is not None else None
-        added = _BASIC_MANA.fullmatch(faces[0].text.strip()) if faces and len(faces) == 1 \
-            and "Land" in faces[0].types else None
+        added = basic_land_mana(judge, land) if land is not None else None
         known = pools.get(action.player)
-        pools[action.player] = known.plus(added.group(1)) \
+        pools[action.player] = known.plus(added) \
             if known is not None and added is not None and not step.new_items else None
-    elif isinstance(action, Unlock):
+
+
+def action_cost(step: StepView, action: Cast | Unlock | TurnFaceUp) -> Cost | None:
+    """What the player paid for ``action``, taken in ``step``, as the judge works it out:
+    a spell's total cost, a door's mana cost (CR 709.5e), a morph cost (CR 702.37e);
+    ``None`` when it can't."""
+    if isinstance(action, Cast):
+        return _cast_cost(step, action)
+    judge = step.judge
+    if isinstance(action, Unlock):
         room = step.before_views.get(action.object)
         card = judge.card_of(room) if room is not None else None
-        cost = Cost.of(card.faces[0 if action.door is Door.LEFT else 1].mana_cost) \
+        return Cost.of(card.faces[0 if action.door is Door.LEFT else 1].mana_cost) \
             if card is not None and card.is_room else None
-        pools[action.player] = _paid(pools.get(action.player), cost)
-    elif isinstance(action, TurnFaceUp):
-        permanent = step.before_views.get(action.object)
-        card = judge.card_of(permanent) if permanent is not None else None
-        morph = judge.reading(card.faces[0]).morph if card is not None else None
-        pools[action.player] = _paid(pools.get(action.player),
-                                     Cost.of(morph) if morph is not None else None)
+    permanent = step.before_views.get(action.object)
+    card = judge.card_of(permanent) if permanent is not None else None
+    morph = judge.reading(card.faces[0]).morph if card is not None else None
+    return Cost.of(morph) if morph is not None else None
+
+
+def basic_land_mana(judge: Judge, view: ObjectView) -> str | None:
+    """The mana a basic land's mana ability adds ("{R}"), if ``view`` is such a land."""
+    faces = judge.faces_of(view) if not view.face_down else None
+    if not faces or len(faces) != 1 or "Land" not in faces[0].types:
+        return None
+    added = _BASIC_MANA.fullmatch(faces[0].text.strip())
+    return added.group(1) if added is not None else None
+
+
+def other_mana_abilities(judge: Judge, views: Iterable[ObjectView], player: str) -> bool:
+    """Whether a permanent ``player`` controls has a mana ability other than a basic land's
+    (or the judge can't read one of them)."""
+    for view in views:
+        if view.zone is not Zone.BATTLEFIELD or view.controller != player \
+                or basic_land_mana(judge, view) is not None:
+            continue
+        faces = judge.faces_of(view)
+        if faces is None:
+            return True
+        if any(_MANA_ABILITY.match(line.strip()) for face in faces
+               for line in face.text.splitlines()):
+            return True
+    return False
+
+
+def with_untapped_lands(judge: Judge, views: Iterable[ObjectView], player: str,
+                        known: Pools) -> Pools:
+    """``known`` with the mana of every untapped basic land ``player`` controls added: the
+    most the player could pay with while casting (CR 601.2g)."""
+    for view in views:
+        if view.zone is Zone.BATTLEFIELD and view.controller == player and not view.tapped:
+            mana = basic_land_mana(judge, view)
+            if mana is not None:
+                known = known.plus(mana)
+    return known
+
+
+def with_lands_tapped(step: StepView, player: str, known: Pools | None) -> Pools | None:
+    """``known`` with the mana of each basic land of ``player``'s the step tapped (an engine
+    paying a cost with them, CR 601.2g); ``None`` stays unknown."""
+    if known is None:
+        return None
+    for object_id, was in step.before_views.items():
+        now = step.now.views.get(object_id)
+        if now is None or was.zone is not Zone.BATTLEFIELD or now.zone is not Zone.BATTLEFIELD \
+                or was.controller != player or was.tapped or not now.tapped:
+            continue
+        mana = basic_land_mana(step.judge, was)
+        if mana is not None:
+            known = known.plus(mana)
+    return known
 
 
 def _paid(known: Pools | None, cost: Cost | None) -> Pools | None:
