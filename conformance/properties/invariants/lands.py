@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ...contract.text import normalize_text
 from ...contract.types import ObjectView, PlayLand
@@ -63,9 +64,15 @@ def _other_plays(step: StepView, o: Observation) -> bool:
             continue
         faces = step.judge.faces_of(view)
         texts = [f.text for f in faces] if faces is not None else list(view.abilities)
-        if any(_OTHER_LAND_PLAYS.search(normalize_text(t).lower()) for t in texts):
+        if any(_gives_land_plays(t) for t in texts):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _gives_land_plays(text: str) -> bool:
+    """Whether ``text`` speaks of other land plays (worked out once for each text)."""
+    return _OTHER_LAND_PLAYS.search(normalize_text(text).lower()) is not None
 
 
 def _candidates(step: StepView, o: Observation, player: str) -> list[ObjectView]:

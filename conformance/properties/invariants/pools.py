@@ -16,7 +16,8 @@ does, and the judge says nothing in between.
 
 A player may activate mana abilities while casting a spell or paying a cost (CR 601.2g,
 605.3a), and engines differ here too: some add mana only when the player asks, others tap
-untapped lands for the player as the cost is paid.  A cost the pool can't pay is then *not
+untapped lands for the player as the cost is paid.  On an engine that does not declare
+``explicit-mana`` (costs paid from the pool alone), a cost the pool can't pay is then *not
 payable* only when the pool with the mana of every untapped basic land of the player's can't
 pay it either, and the player has no other mana ability; the basic lands an engine tapped as a
 cost was paid add their mana before it is paid.
@@ -28,6 +29,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...contract.types import Activate, Cast, ObjectView, TurnFaceUp, Unlock
 from ...format.vocabulary import Door, Zone
@@ -64,8 +66,7 @@ class Pools:
     def can_pay(self, cost: Cost) -> bool | None:
         """``True`` when every possible pool pays ``cost``, ``False`` when none does,
         ``None`` when some do."""
-        found = {Pool(Counter(dict(mana))).can_pay(cost) for mana in self.possible}
-        return found.pop() if len(found) == 1 else None
+        return _can_pay(self.possible, cost)
 
     def after(self, cost: Cost) -> Pools | None:
         """The pools left by paying ``cost`` in every way; ``None`` when they are too many
@@ -86,6 +87,13 @@ class Pools:
                        for mana in self.possible)
         return shown[0] if len(shown) == 1 else "one of " + ", ".join(shown[:4]) + (
             ", ..." if len(shown) > 4 else "")
+
+
+@lru_cache(maxsize=4096)
+def _can_pay(possible: frozenset[Mana], cost: Cost) -> bool | None:
+    """:meth:`Pools.can_pay`, worked out once for each set of pools and cost."""
+    found = {Pool(Counter(dict(mana))).can_pay(cost) for mana in possible}
+    return found.pop() if len(found) == 1 else None
 
 
 def _payments(pool: Counter[str], symbols: list[str], generic: int) -> set[Mana]:
