@@ -126,12 +126,19 @@ def characteristics(game: GameState, obj: GameObject, abilities: Abilities) -> C
             memo.final = final
         return final[3]
     power, toughness = _memoized_power_and_toughness(game, obj, memo, abilities)
+    # The object's own last result first: objects sharing a memo (two of a card, say) may
+    # have other counters or bonuses, and would replace each other's in the memo.
+    own = obj.final
+    if own is not None and own[0] is memo and own[2] == power and own[3] == toughness \
+            and own[1] == keywords:
+        return own[4]  # type: ignore[no-any-return]
     final = memo.final
     if final is None or final[1] != power or final[2] != toughness or final[0] != keywords:
         result = replace(base, power=power, toughness=toughness,
                          keywords=_union(base.keywords, tuple(sorted(keywords))))
         final = (frozenset(keywords), power, toughness, result)
         memo.final = final
+    obj.final = (memo, final[0], power, toughness, final[3])
     return final[3]
 
 

@@ -109,6 +109,9 @@ class GameObject:
     #: characteristics.py's record of what it last worked out for this object, checked
     #: against the object's values on every use (never a value of the game itself)
     memo: Any = field(default=None, compare=False, repr=False)
+    #: characteristics.py's last result for this object on the battlefield, with the memo,
+    #: keywords, power and toughness it was made from (objects sharing a memo may differ)
+    final: Any = field(default=None, compare=False, repr=False)
     #: the adapter's last view of this object, with everything it was made from
     view: Any = field(default=None, compare=False, repr=False)
 
