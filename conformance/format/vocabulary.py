@@ -111,6 +111,9 @@ CAPABILITIES: dict[str, str] = {
     "play-lands": "Playing lands as a special action (one each turn, in a main phase of the "
                   "player's turn with an empty stack), from the hand and from other zones an "
                   "effect allows",
+    "explicit-mana": "Mana abilities are activated only when an action asks (`Activate`): a "
+                     "cost is paid from the mana pool alone, never with lands the engine taps "
+                     "for the player while it is paid (CR 601.2g leaves that to the player)",
 }
 
 #: Scalar steps (no arguments) and keyed steps of a scenario script.

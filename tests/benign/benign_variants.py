@@ -376,10 +376,16 @@ class TapsLandsToPay(Variant):
     abilities may be activated while a cost is paid (CR 601.2g, 605.3a) -- as engines that
     pay for their players do.  The contract has no undo: an action still refused once the
     lands are tapped leaves the game as it was through the reference engine's copy of its
-    state, as a refused action must."""
+    state, as a refused action must.  It does not declare ``explicit-mana``."""
 
     description = "untapped basic lands tapped for mana when the pool can't pay a cost"
     PAID = (Cast, Unlock, TurnFaceUp)
+
+    @property
+    def info(self) -> EngineInfo:
+        """It does not pay from the pool alone: no ``explicit-mana``."""
+        inner = self.inner.info
+        return replace(inner, capabilities=inner.capabilities - {"explicit-mana"})
 
     def _basic_lands(self, player: PlayerId) -> list[ObjectId]:
         found = []

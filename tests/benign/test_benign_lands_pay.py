@@ -1,7 +1,8 @@
 """Mana abilities may be activated while a cost is paid (CR 601.2g): an engine that taps its
-players' untapped basic lands when the pool can't pay is as correct as one that waits to be
-asked, and ``legal-actions`` judges both the same -- while an engine that lets a spell be cast
-with neither the pool nor the lands paying for it is still caught."""
+players' untapped basic lands when the pool can't pay (and so does not declare
+``explicit-mana``) is as correct as one that waits to be asked, and ``legal-actions`` judges
+both right -- while an engine that lets a spell be cast with neither the pool nor the lands
+paying for it is still caught, whichever it declares."""
 
 from __future__ import annotations
 
@@ -73,5 +74,9 @@ def free_casts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_a_spell_neither_the_pool_nor_the_lands_paid_for_is_caught(corpus, free_casts):
-    with pytest.raises(PropertyFailure, match="can't pay its cost"):
+    # declaring explicit-mana: the cast is legal though the pool can't pay
+    with pytest.raises(PropertyFailure, match="is legal though its total cost"):
         _play(ReferenceEngine, corpus.cards)
+    # not declaring it: the cast is taken, and neither the pool nor a land paid for it
+    with pytest.raises(PropertyFailure, match="can't pay its cost"):
+        _play(TapsLandsToPay, corpus.cards)

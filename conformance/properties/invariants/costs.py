@@ -147,13 +147,14 @@ _LANDS = " with the untapped basic lands of the player's mana added"
 
 def _payable(step: StepView, player: str, pool: Pools | None, cost: Cost) -> bool | None:
     """Whether ``player`` can pay ``cost``: ``True`` from every pool they may have; ``False``
-    when not even that pool with the mana of all their untapped basic lands could, and they
-    have no other mana ability (an engine may tap lands as the cost is paid, CR 601.2g);
-    ``None`` otherwise."""
+    when no pool can, on an engine that pays costs from the pool alone (``explicit-mana``);
+    on another, which may tap lands as the cost is paid (CR 601.2g), ``False`` only when not
+    even that pool with the mana of all their untapped basic lands could, and they have no
+    other mana ability; ``None`` otherwise."""
     if pool is None:
         return None
     payable = pool.can_pay(cost)
-    if payable is not False:
+    if payable is not False or "explicit-mana" in step.now.engine.info.capabilities:
         return payable
     key = ("costs: mana with the lands", player, id(pool))
     kept = step.shared.get(key)
