@@ -44,6 +44,10 @@ def test_properties_hold_on_the_reference_engine(prop):
     assert result.kind == "property" and result.details["profile"] == "ci"
 
 
+#: The tests of the planted bug's search, run in one process (conftest.py): seconds of shrinking.
+ONE_SEARCH = pytest.mark.xdist_group("planted-room-bug")
+
+
 @pytest.fixture(scope="module")
 def planted(corpus):
     """The property about Rooms' characteristics against a bug: a Room card outside the
@@ -53,6 +57,7 @@ def planted(corpus):
                         corpus.rulings, profile="ci")
 
 
+@ONE_SEARCH
 def test_a_planted_bug_is_found_and_explained(planted):
     assert planted.status is Status.FAILED
     assert "has the names ['Bottomless Pool']" in planted.message
@@ -60,6 +65,7 @@ def test_a_planted_bug_is_found_and_explained(planted):
     assert {"counterexample", "scenario", "seed", "hypothesis", "replay"} <= set(details)
 
 
+@ONE_SEARCH
 def test_the_counterexample_is_small(planted):
     document = yaml.safe_load(planted.details["counterexample"])
     (scenario,) = document["scenarios"]
@@ -69,6 +75,7 @@ def test_the_counterexample_is_small(planted):
     assert scenario["script"][-1]["expect"]["names"] == ["Bottomless Pool", "Locker Room"]
 
 
+@ONE_SEARCH
 def test_the_counterexample_pasted_into_rulings_fails_on_the_bug_only(planted, tmp_path, corpus):
     folder = tmp_path / "rulings"
     (folder / "found").mkdir(parents=True)
