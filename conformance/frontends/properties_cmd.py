@@ -4,6 +4,7 @@ printing each failure's shrunk counterexample as a ruling file."""
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--memory-limit", type=int, default=None, metavar="MIB",
                         help="the address space of each isolated search, in MiB (default: "
                              "4096; 0: no limit)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="searches run at once, each in a child process (default for "
+                             "isolated searches: 2, or 1 on one core)")
     return parser
 
 
@@ -99,9 +103,19 @@ def cmd_properties(args: argparse.Namespace) -> int:
 
 def _isolation(args: argparse.Namespace, name: str) -> Isolation | None:
     """How the searches are isolated: each in a child process for any engine the harness
-    imports but the reference engine (such an engine can abort the process), unless told."""
+    imports but the reference engine (such an engine can abort the process), unless told;
+    as many at once as ``--jobs`` says (more than one isolates them), by default two (one on
+    a machine with one core)."""
+    from ..errors import UsageError
     from ..properties.isolation import Isolation
     from ._shared import isolation
 
-    isolate, memory_limit = isolation(args.isolate, args.memory_limit, name)
-    return Isolation(memory_limit) if isolate else None
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.jobs is not None and args.jobs > 1 and args.isolate is False:
+        raise UsageError("--jobs runs searches in child processes: not with --no-isolate")
+    wanted = True if args.jobs is not None and args.jobs > 1 else args.isolate
+    isolate, memory_limit = isolation(wanted, args.memory_limit, name)
+    if not isolate:
+        return None
+    return Isolation(memory_limit, args.jobs or max(1, min(2, os.cpu_count() or 1)))

@@ -19,6 +19,7 @@ import os
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from multiprocessing import connection
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -31,48 +32,129 @@ from ..runner.isolated import DEFAULT_MEMORY_LIMIT, how_it_died, limit_address_s
 from ..runner.results import Result, Status
 from .recording import Recorder, scenario_text, setup_yaml
 
-__all__ = ["DEFAULT_MEMORY_LIMIT", "Isolation"]
+__all__ = ["DEFAULT_MEMORY_LIMIT", "Isolation", "Search"]
+
+
+#: One property's search: given the wrapper to put around each engine it makes, its result.
+Work = Callable[[Callable[[Engine], Engine]], Result]
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """A property's search to run in a child; ``details`` go into the ``error`` of a child
+    that dies."""
+
+    work: Work
+    property_id: str
+    details: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class Isolation:
     """Each property's search in a forked child whose address space is limited to
-    ``memory_limit`` bytes (``None``: no limit)."""
+    ``memory_limit`` bytes (``None``: no limit), ``jobs`` children at a time."""
 
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT
+    jobs: int = 1
 
     @staticmethod
     def available() -> bool:
         return "fork" in multiprocessing.get_all_start_methods()
 
-    def run(self, work: Callable[[Callable[[Engine], Engine]], Result], *, property_id: str,
-            details: dict[str, Any]) -> Result:
-        """``work``'s result, computed in a child; ``work`` is given the wrapper to put
-        around each engine it makes, which keeps the journal.  When the child dies without
-        a result, an ``error`` naming how it died, with ``details`` and the game under way."""
-        if not self.available():
-            return work(lambda engine: engine)
+    def run(self, work: Work, *, property_id: str, details: dict[str, Any]) -> Result:
+        """``work``'s result, computed in a child.  When the child dies without a result, an
+        ``error`` naming how it died, with ``details`` and the game under way."""
+        return self.run_all([Search(work, property_id, details)], lambda result: None)[0]
+
+    def run_all(self, searches: Sequence[Search | Result],
+                on_result: Callable[[Result], None]) -> list[Result]:
+        """Each search's result, computed in a child of its own, up to ``jobs`` at once (a
+        ``Result`` given stands for itself); ``on_result`` is called with each in the order
+        given, as soon as it and every one before it are known."""
+        results: list[Result | None] = [s if isinstance(s, Result) else None for s in searches]
+        running: dict[int, _Child] = {}
+        started = reported = 0
+        try:
+            while reported < len(searches):
+                while started < len(searches) and len(running) < max(1, self.jobs):
+                    search = searches[started]
+                    if isinstance(search, Search):
+                        if self.available():
+                            running[started] = _Child(search, self.memory_limit)
+                        else:  # where processes cannot be forked: in this process
+                            results[started] = search.work(lambda engine: engine)
+                    started += 1
+                while reported < len(searches):
+                    done = results[reported]
+                    if done is None:
+                        break
+                    on_result(done)
+                    reported += 1
+                if running:
+                    connection.wait([w for child in running.values() for w in child.waits()],
+                                    timeout=0.2)
+                    for index, child in list(running.items()):
+                        found = child.result()
+                        if found is not None:
+                            results[index] = found
+                            del running[index]
+        finally:
+            for child in running.values():
+                child.close()
+        return [r for r in results if r is not None]
+
+
+class _Child:
+    """A search under way in a forked child, with the journal of its game."""
+
+    def __init__(self, search: Search, memory_limit: int | None) -> None:
+        self.search = search
         context = multiprocessing.get_context("fork")
         handle, name = tempfile.mkstemp(prefix="conformance-game-", suffix=".json")
         os.close(handle)
-        journal = Path(name)
-        receiving, sending = context.Pipe(duplex=False)
-        child = context.Process(target=_child, args=(work, journal, sending, self.memory_limit),
-                                daemon=True)
+        self.journal = Path(name)
+        self.receiving, sending = context.Pipe(duplex=False)
+        self.process = context.Process(target=_child, daemon=True, args=(
+            search.work, self.journal, sending, memory_limit))
         try:
-            child.start()
-            sending.close()
-            result = _receive(receiving, child)
-            child.join()
-            if result is not None:
-                return _with_game(result, journal)
-            return _died(property_id, child.exitcode, journal, details)
+            self.process.start()
         finally:
-            receiving.close()
-            if child.is_alive():
-                child.kill()
-                child.join()
-            journal.unlink(missing_ok=True)
+            sending.close()
+
+    def waits(self) -> list[Any]:
+        """What becomes ready when it sends its result or ends."""
+        return [self.receiving, self.process.sentinel]
+
+    def result(self) -> Result | None:
+        """Its result once it sent one or died (it is then closed), else ``None``."""
+        if self.receiving.poll(0):
+            try:
+                found: Result = self.receiving.recv()
+            except EOFError:
+                found = self._died()
+            else:
+                self.process.join()
+                found = _with_game(found, self.journal)
+        elif self.process.is_alive():
+            return None
+        elif self.receiving.poll(0):
+            return self.result()  # it sent its result as it ended
+        else:
+            found = self._died()
+        self.close()
+        return found
+
+    def _died(self) -> Result:
+        self.process.join()
+        return _died(self.search.property_id, self.process.exitcode, self.journal,
+                     self.search.details)
+
+    def close(self) -> None:
+        self.receiving.close()
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.journal.unlink(missing_ok=True)
 
 
 def _child(work: Callable[[Callable[[Engine], Engine]], Result], journal: Path,
@@ -81,21 +163,6 @@ def _child(work: Callable[[Callable[[Engine], Engine]], Result], journal: Path,
     result = work(lambda engine: _JournaledEngine(engine, journal))
     sending.send(result)
     sending.close()
-
-
-def _receive(receiving: Connection, child: Any) -> Result | None:
-    """The child's result, or ``None`` once it has ended without sending one."""
-    while True:
-        if receiving.poll(0.2):
-            try:
-                found: Result = receiving.recv()
-            except EOFError:
-                return None
-            return found
-        if not child.is_alive():
-            if receiving.poll(0):
-                continue
-            return None
 
 
 def _died(property_id: str, exitcode: int | None, journal: Path,

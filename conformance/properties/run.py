@@ -28,7 +28,7 @@ from ..format.cards import CardPool
 from ..format.model import Ruling, Setup
 from ..runner.results import Result, Status
 from .catalog import Property
-from .isolation import Isolation
+from .isolation import Isolation, Search
 from .machine import PropertyFailure, machine_class, scenario_text
 from .profiles import PROFILES
 
@@ -150,34 +150,34 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
                    isolation: Isolation | None = None) -> list[Result]:
     """Every property, ``unsupported`` where the engine lacks what it needs; each has
     ``budget`` seconds of games (by default the profile's, ``BUDGETS``).  With
-    ``isolation``, each property's search runs in a child process: an engine that kills
-    that process makes the property an ``error`` (with the game under way), and the run
-    goes on."""
+    ``isolation``, each property's search runs in a child process (``isolation.jobs`` at a
+    time, the results reported in order): an engine that kills that process makes the
+    property an ``error`` (with the game under way), and the run goes on."""
     budget = BUDGETS.get(profile) if budget is None else budget
-    results = []
+    moves = "inject-moves" in capabilities
+    searches: list[Search | Result] = []
     for prop in properties:
         missing = sorted(prop.requires - capabilities)
         if missing:
-            result = Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
-                            message=f"the engine lacks: {', '.join(missing)}")
-        elif isolation is None:
-            result = run_property(prop, factory, pool, rulings, profile=profile, seed=seed,
-                                  engine_name=engine_name,
-                                  moves="inject-moves" in capabilities, replay=replay,
-                                  budget=budget)
-        else:
-            chosen = _seed(profile, seed)
+            searches.append(Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
+                                   message=f"the engine lacks: {', '.join(missing)}"))
+            continue
+        chosen = _seed(profile, seed)
 
-            def work(wrap: Callable[[Engine], Engine], prop: Property = prop,
-                     chosen: int = chosen) -> Result:
-                return run_property(prop, lambda: wrap(factory()), pool, rulings,
-                                    profile=profile, seed=chosen, engine_name=engine_name,
-                                    moves="inject-moves" in capabilities, replay=replay,
-                                    budget=budget)
-            again = (replay or Replay(engine=engine_name)).command(prop, profile, chosen, False)
-            result = isolation.run(work, property_id=prop.id, details={
-                "seed": chosen, "profile": profile, "hypothesis": hypothesis.__version__,
-                "replay": again})
+        def work(wrap: Callable[[Engine], Engine], prop: Property = prop,
+                 chosen: int = chosen) -> Result:
+            return run_property(prop, lambda: wrap(factory()), pool, rulings, profile=profile,
+                                seed=chosen, engine_name=engine_name, moves=moves,
+                                replay=replay, budget=budget)
+        again = (replay or Replay(engine=engine_name)).command(prop, profile, chosen, False)
+        searches.append(Search(work, prop.id, {
+            "seed": chosen, "profile": profile, "hypothesis": hypothesis.__version__,
+            "replay": again}))
+    if isolation is not None:
+        return isolation.run_all(searches, on_result)
+    results = []
+    for search in searches:
+        result = search if isinstance(search, Result) else search.work(lambda engine: engine)
         on_result(result)
         results.append(result)
     return results

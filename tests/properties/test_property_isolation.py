@@ -53,7 +53,10 @@ class _Dying(ReferenceEngine):
                 bytearray(16 * 1024**3)  # far beyond the limit: MemoryError
             if self._how == "raise":  # on every action, as an engine that is stuck
                 raise RuntimeError("the engine is stuck")
-            self._mark.unlink()
+            try:
+                self._mark.unlink()
+            except FileNotFoundError:  # another search, at the same time, met it first
+                return super().perform(action)
             if self._how == "abort":
                 os.abort()
             if self._how == "exit":
@@ -170,9 +173,43 @@ def _isolation(*arguments: str, engine: str) -> Isolation | None:
 
 
 def test_only_the_reference_engine_runs_in_the_harness_process_by_default() -> None:
+    jobs = max(1, min(2, os.cpu_count() or 1))
     assert _isolation(engine="reference") is None
-    assert _isolation(engine="phase") == Isolation(DEFAULT_MEMORY_LIMIT)
-    assert _isolation("--isolate", engine="reference") == Isolation(DEFAULT_MEMORY_LIMIT)
+    assert _isolation(engine="phase") == Isolation(DEFAULT_MEMORY_LIMIT, jobs)
+    assert _isolation("--isolate", engine="reference") == Isolation(DEFAULT_MEMORY_LIMIT, jobs)
     assert _isolation("--no-isolate", engine="phase") is None
-    assert _isolation("--memory-limit", "1024", engine="phase") == Isolation(1024**3)
-    assert _isolation("--memory-limit", "0", engine="phase") == Isolation(None)
+    assert _isolation("--memory-limit", "1024", engine="phase") == Isolation(1024**3, jobs)
+    assert _isolation("--memory-limit", "0", engine="phase") == Isolation(None, jobs)
+    assert _isolation("--jobs", "3", engine="phase") == Isolation(DEFAULT_MEMORY_LIMIT, 3)
+    assert _isolation("--jobs", "2", engine="reference") == Isolation(DEFAULT_MEMORY_LIMIT, 2)
+    assert _isolation("--jobs", "1", engine="reference") is None
+
+
+@pytest.mark.parametrize("arguments", [("--jobs", "0"), ("--jobs", "2", "--no-isolate")])
+def test_jobs_that_cannot_be_run_are_a_usage_error(arguments: tuple[str, ...]) -> None:
+    from conformance.errors import UsageError
+
+    with pytest.raises(UsageError, match="--jobs"):
+        _isolation(*arguments, engine="phase")
+
+
+def test_searches_run_at_once_report_in_order_and_a_death_costs_one(corpus: Any,
+                                                                    tmp_path: Path) -> None:
+    """Three properties, two children at a time: the first dies, the others pass, and the
+    results come in the properties' order, each as a serial run gives it."""
+    mark = tmp_path / "die"
+    mark.touch()
+    third = BY_ID["zone-changes-make-new-objects"]
+    seen: list[str] = []
+    results = run_properties([FIRST, SECOND, third], lambda: _Dying(mark, "abort"),
+                             frozenset({"priority", "combat", "inject-moves"}), corpus.cards,
+                             corpus.rulings, profile="ci", seed=1, engine_name="dying",
+                             on_result=lambda r: seen.append(r.id), budget=1.0,
+                             isolation=Isolation(jobs=2))
+    assert seen == [r.id for r in results] == [FIRST.id, SECOND.id, third.id]
+    statuses = [r.status for r in results]
+    # which of the two first children meets the mark first is up to the machine
+    assert sorted(s.value for s in statuses[:2]) == ["error", "passed"], statuses
+    assert statuses[2] is Status.PASSED, results[2].message
+    died = next(r for r in results if r.status is Status.ERROR)
+    assert died.message.startswith("the engine's process died (SIGABRT) during a game")
