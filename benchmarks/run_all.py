@@ -15,7 +15,10 @@ Prints, in one run:
   tests (pytest-xdist's own reports and events), against what it adds per ruling;
 - property games: steps that perform an action per CPU-second, every property checked, as
   a ratio of a trivial ``RuleBasedStateMachine`` (target: at least 0.5;
-  ``benchmarks/property_steps.py``, in a process of its own).
+  ``benchmarks/property_steps.py``, in a process of its own);
+- on phase.rs, when installed (``--no-phase`` skips it): the ``ci`` properties' wall time as
+  a user runs them (target: under 5 minutes, no harness error) and the phase adapter's own
+  CPU against phase's rules calls (target: at most 1; ``benchmarks/phase_adapter.py``).
 
 Figures are CPU time where they compare costs (less noisy on a shared machine than wall
 time) and wall time for the speed-up.  ``--sizes 55,550`` and ``--no-pytest`` shorten it;
@@ -56,7 +59,7 @@ class Usage:
     peak_mb: float
 
 
-def run_process(command: list[str], cwd: Path) -> Usage:
+def run_process(command: list[str], cwd: Path, allowed: tuple[int, ...] = (0, 1)) -> Usage:
     """Run ``command`` to its end; its wall time, CPU time (user and system, its children
     included) and peak resident memory (its largest process)."""
     started = time.perf_counter()
@@ -67,7 +70,7 @@ def run_process(command: list[str], cwd: Path) -> Usage:
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - started
-    if process.returncode not in (0, 1):  # 1: some ruling failed, which is a verdict
+    if process.returncode not in allowed:  # 1: some ruling failed, which is a verdict
         raise SystemExit(f"{' '.join(command)} exited {process.returncode}:\n"
                          f"{errors.decode(errors='replace')}")
     return Usage(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
@@ -169,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="skip the pytest figures (serial, -n 2, empty tests)")
     parser.add_argument("--pytest-only", action="store_true",
                         help="only the pytest figures, on the largest size")
+    parser.add_argument("--no-phase", action="store_true",
+                        help="skip the phase.rs figures (the ci properties, the adapter's CPU)")
     args = parser.parse_args(argv)
     sizes = sorted(int(size) for size in args.sizes.split(","))
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
@@ -209,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"peak memory of a conformance run: {peak:.0f} MB "
           f"(this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
     property_figures()
+    if not args.no_phase:
+        phase_figures()
     return 0
 
 
@@ -218,6 +225,41 @@ def property_figures() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "property_steps.py")],
                           capture_output=True, text=True, check=True)
     print("property games (benchmarks/property_steps.py):")
+    for line in done.stdout.splitlines():
+        print(f"  {line}")
+
+
+def phase_figures() -> None:
+    """On phase.rs, when it is installed: ``conformance properties --engine phase --profile
+    ci`` as a user runs it (target: under 5 minutes, no harness error), with each error's
+    message to tell the engine's from the harness's; and what
+    ``benchmarks/phase_adapter.py`` prints (the adapter's own CPU against phase's rules
+    calls, target at most 1)."""
+    import importlib.util
+    import json
+
+    if importlib.util.find_spec("phase") is None:
+        print("phase.rs: not installed (pip install '.[phase]'), no figures")
+        return
+    with tempfile.TemporaryDirectory(prefix="conformance-bench-") as temporary:
+        results = Path(temporary) / "properties.json"
+        usage = run_process([str(_BIN / "conformance"), "properties", "--engine", "phase",
+                             "--profile", "ci", "--results", str(results)], ROOT,
+                            allowed=(0, 1, 2))
+        written = json.loads(results.read_text("utf-8"))["results"]
+    counts: dict[str, int] = {}
+    for result in written:
+        counts[result["status"]] = counts.get(result["status"], 0) + 1
+    print(f"phase.rs, conformance properties --profile ci: {usage.wall / 60:.1f} min wall "
+          f"({usage.cpu:.0f} s CPU, searches two at a time; target < 5 min: "
+          f"{'met' if usage.wall < 300 else 'MISSED'}); "
+          + ", ".join(f"{n} {status}" for status, n in sorted(counts.items())))
+    for result in written:
+        if result["status"] == "error":
+            print(f"  error {result['id']}: {result['message'].splitlines()[0]}")
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "phase_adapter.py")],
+                          capture_output=True, text=True, check=True)
+    print("phase adapter (benchmarks/phase_adapter.py):")
     for line in done.stdout.splitlines():
         print(f"  {line}")
 
