@@ -226,10 +226,10 @@ def _memoized_power_and_toughness(game: GameState, obj: GameObject, memo: _Memo,
     """What :func:`_power_and_toughness` works out, looking only at the permanents whose
     card has a static ability that changes power and toughness, each one's from its memo."""
     base = memo.base
-    if memo.per_card:
-        return _power_and_toughness(game, obj, base, abilities, memoized=True)
     assert base.power is not None
     power, toughness = base.power, base.toughness or 0
+    if memo.per_card:  # counted from cards somewhere: counted afresh every time
+        power += _per_card_power(game, obj, base, abilities)
     pt_cards = _pt_cards(abilities)
     if pt_cards:
         objects = game.objects
@@ -307,20 +307,26 @@ def _apply_effects(game: GameState, obj: GameObject, base: Characteristics,
     return replace(base, power=power, toughness=toughness, keywords=keywords)
 
 
-def _power_and_toughness(game: GameState, obj: GameObject, base: Characteristics,
-                         abilities: Abilities, *, memoized: bool = False) -> tuple[int, int]:
-    """Power and toughness after abilities, Auras, effects and counters; ``memoized``: the
-    sources' printed abilities may come from their memos."""
-    assert base.power is not None
-    power, toughness = base.power, base.toughness or 0
+def _per_card_power(game: GameState, obj: GameObject, base: Characteristics,
+                    abilities: Abilities) -> int:
+    """What ``obj``'s own "power_per_card" abilities add to its power: the cards counted."""
+    power = 0
     for ability in base.ability_defs:
         if ability.kind == "static" and "power_per_card" in ability.params:
             rule = ability.params["power_per_card"]
             cards = game.zone_list(Zone(rule.get("zone", "graveyard")), obj.controller)
             power += count_cards(game, cards, tuple(rule.get("types_any") or ()), abilities)
+    return power
+
+
+def _power_and_toughness(game: GameState, obj: GameObject, base: Characteristics,
+                         abilities: Abilities) -> tuple[int, int]:
+    """Power and toughness after abilities, Auras, effects and counters."""
+    assert base.power is not None
+    power, toughness = base.power, base.toughness or 0
+    power += _per_card_power(game, obj, base, abilities)
     for source in game.permanents():
-        statics = _memo(source, abilities).statics if memoized else \
-            tuple(a for a in _printed(source, abilities) if a.kind == "static")
+        statics = tuple(a for a in _printed(source, abilities) if a.kind == "static")
         for ability in statics:
             bonus = ability.params.get("enchanted_gets")
             if bonus and source.attached_to == obj.id:
