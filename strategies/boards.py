@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -271,6 +272,14 @@ def _alice_mana(costs: tuple[str, ...]) -> st.SearchStrategy[str]:
     return st.one_of(st.just(PLENTY), st.just(PLENTY), mana_pools(), _pools_near(costs))
 
 
+#: The strategies :func:`boards` made, by card pool and arguments (the cards ``focus``
+#: selects standing for it), each with its pool: made once for every property's games.
+_BOARDS: dict[tuple[Any, ...], tuple[CardPool, st.SearchStrategy[Setup]]] = {}
+
+#: How many strategies ``_BOARDS`` keeps before it starts afresh.
+KEPT_BOARDS = 256
+
+
 def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
            focus: Callable[[Card], bool] | None = None,
            fights: bool = False) -> st.SearchStrategy[Setup]:
@@ -291,7 +300,25 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
 
     Shrinks towards fewer cards and none shared, then towards the first cards of the pool
     (focused first, then by name).
+
+    The strategy is made once for a pool and the same arguments: ``focus`` (which looks
+    at what a card is) counts by the cards it selects.
     """
+    selected = None if focus is None else frozenset(
+        name for name, card in pool.items() if focus(card))
+    key = (id(pool), max_per_zone, mana, selected, fights)
+    kept = _BOARDS.get(key)
+    if kept is not None and kept[0] is pool:
+        return kept[1]
+    if len(_BOARDS) >= KEPT_BOARDS:
+        _BOARDS.clear()
+    made = _boards(pool, max_per_zone=max_per_zone, mana=mana, focus=focus, fights=fights)
+    _BOARDS[key] = (pool, made)
+    return made
+
+
+def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
+            focus: Callable[[Card], bool] | None, fights: bool) -> st.SearchStrategy[Setup]:
     everything = sorted(name for name, card in pool.items() if "Land" not in card.faces[0].types)
     permanents = [name for name in everything if _is_permanent(pool[name])]
     if not permanents:

@@ -80,8 +80,29 @@ def advance_targets(current: Step) -> list[Step]:
     return list(dict.fromkeys([*preferred, *steps]))
 
 
+#: The strategies :func:`both_sides` made, by pool, base and the cards ``focus`` selects,
+#: each with its pool and base: made once for every property's games.
+_BOTH_SIDES: dict[tuple[Any, ...], tuple[CardPool, st.SearchStrategy[Setup],
+                                         st.SearchStrategy[Setup]]] = {}
+
+
 def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
                focus: Callable[[Card], bool]) -> st.SearchStrategy[Setup]:
+    """:func:`_both_sides`, made once for a pool, a base and the cards ``focus`` selects
+    (it looks at what a card is)."""
+    key = (id(pool), id(base), frozenset(name for name, card in pool.items() if focus(card)))
+    kept = _BOTH_SIDES.get(key)
+    if kept is not None and kept[0] is pool and kept[1] is base:
+        return kept[2]
+    if len(_BOTH_SIDES) >= 256:
+        _BOTH_SIDES.clear()
+    made = _both_sides(pool, base, focus)
+    _BOTH_SIDES[key] = (pool, base, made)
+    return made
+
+
+def _both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
+                focus: Callable[[Card], bool]) -> st.SearchStrategy[Setup]:
     """``base`` positions with what later turns need: basic lands on both battlefields (mana
     empties between steps), one or two cards in the other player's hand (three times in
     four) and, half of the time, mana in their pool, so that both players act in either
