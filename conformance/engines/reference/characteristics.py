@@ -142,6 +142,17 @@ def characteristics(game: GameState, obj: GameObject, abilities: Abilities) -> C
     return final[3]
 
 
+def ability_definitions(game: GameState, obj: GameObject,
+                        abilities: Abilities) -> tuple[Ability, ...]:
+    """``characteristics(game, obj, abilities).ability_defs`` without working out the rest:
+    the effects applied after copiable values change keywords, power and toughness only
+    (CR 613.4), so that an object's abilities are its copiable values' (while the functions
+    they come from are this module's own)."""
+    if not _unpatched():
+        return characteristics(game, obj, abilities).ability_defs
+    return _memo(obj, abilities).base.ability_defs
+
+
 class _Memo:
     """What one object's characteristics were last worked out from, on the object itself
     (``GameObject.memo``): the object's own values that its copiable values depend on
