@@ -142,15 +142,15 @@ def characteristics(game: GameState, obj: GameObject, abilities: Abilities) -> C
     return final[3]
 
 
-def ability_definitions(game: GameState, obj: GameObject,
-                        abilities: Abilities) -> tuple[Ability, ...]:
-    """``characteristics(game, obj, abilities).ability_defs`` without working out the rest:
-    the effects applied after copiable values change keywords, power and toughness only
-    (CR 613.4), so that an object's abilities are its copiable values' (while the functions
-    they come from are this module's own)."""
+def with_abilities(game: GameState, obj: GameObject, abilities: Abilities) -> Characteristics:
+    """Characteristics of ``obj`` with the abilities of ``characteristics(game, obj,
+    abilities)``, without working out the rest: the effects applied after copiable values
+    change keywords, power and toughness only (CR 613.4), so that an object's abilities are
+    its copiable values', which are returned (while the functions they come from are this
+    module's own; else every characteristic)."""
     if not _unpatched():
-        return characteristics(game, obj, abilities).ability_defs
-    return _memo(obj, abilities).base.ability_defs
+        return characteristics(game, obj, abilities)
+    return _memo(obj, abilities).base
 
 
 class _Memo:

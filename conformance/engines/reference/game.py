@@ -18,7 +18,7 @@ from ...errors import IllegalAction, Unsupported
 from ...format.cards import CardPool
 from ...format.vocabulary import Zone
 from .abilities import Ability
-from .characteristics import Characteristics, ability_definitions, characteristics
+from .characteristics import Characteristics, characteristics, with_abilities
 from .state import GameObject, GameState
 
 Flow = Generator[Choice, tuple[str, ...], Any]
@@ -86,16 +86,17 @@ class Game:
         for permanent in list(self.state.permanents()):
             if controller is not None and permanent.controller != controller:
                 continue
-            for ability in self._ability_definitions(permanent):
+            for ability in self.with_abilities(permanent).ability_defs:
                 if ability.kind == "static" and name in ability.params:
                     yield permanent, ability, ability.params[name]
 
-    def _ability_definitions(self, obj: GameObject) -> tuple[Ability, ...]:
-        """``self.chars(obj).ability_defs``, without the rest of the characteristics while
-        ``chars`` is this class's own (a mutant may replace it)."""
+    def with_abilities(self, obj: GameObject) -> Characteristics:
+        """Characteristics with the abilities of ``self.chars(obj)``, for what looks only
+        at abilities (``characteristics.with_abilities``, while ``chars`` is this class's own:
+        a mutant may replace it)."""
         if "chars" in vars(self) or type(self).chars is not _OWN_CHARS:
-            return self.chars(obj).ability_defs
-        return ability_definitions(self.state, obj, self.abilities)
+            return self.chars(obj)
+        return with_abilities(self.state, obj, self.abilities)
 
     def emit(self, kind: str, **data: Any) -> Event:
         """Record an event and let triggered abilities see it (CR 603.2)."""

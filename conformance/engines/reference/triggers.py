@@ -232,15 +232,16 @@ def check(game: Game, event: Event) -> None:
 def _sources(game: Game, event: Event) -> list[tuple[GameObject, Characteristics, bool]]:
     """What may trigger on ``event``: the permanents, and for a zone change the permanents
     that just left the battlefield (as they last existed) and the card put into a
-    graveyard (its "from anywhere" ability); ``True`` marks those not on the battlefield."""
-    found = [(obj, game.chars(obj), False) for obj in list(game.state.permanents())]
+    graveyard (its "from anywhere" ability); ``True`` marks those not on the battlefield.
+    Only their abilities are looked at: the characteristics are ``Game.with_abilities``."""
+    found = [(obj, game.with_abilities(obj), False) for obj in list(game.state.permanents())]
     if event.kind != "zone_changed":
         return found
     found.extend((obj, chars, True) for obj, chars in game.departed.values()
                  if obj.id not in game.state.objects)
     new = game.state.objects.get(str(event.data.get("new_object")))
     if new is not None and new.zone is Zone.GRAVEYARD and event.data["from"] != Zone.BATTLEFIELD.value:
-        found.append((new, game.chars(new), True))
+        found.append((new, game.with_abilities(new), True))
     return found
 
 
