@@ -23,13 +23,15 @@ _SYMBOL = re.compile(r"\{([^}]+)\}")
 @dataclass(frozen=True)
 class Violation:
     """What a property found wrong.  ``object``/``key``/``expected`` let the finding be
-    written as an ``expect`` step; ``illegal`` as an ``expect_illegal`` step."""
+    written as an ``expect`` step; ``illegal`` as an ``expect_illegal`` step, ``legal`` as
+    an ``expect_legal`` step."""
 
     message: str
     object: ObjectId | None = None
     key: str | None = None
     expected: Any = None
     illegal: Action | None = None
+    legal: Action | None = None
 
 
 @dataclass

@@ -141,6 +141,8 @@ class Recorder:
         last: dict[str, Any] | None = None
         if violation.illegal is not None:
             last = {"expect_illegal": self.action(engine, violation.illegal)}
+        elif violation.legal is not None:
+            last = {"expect_legal": self.action(engine, violation.legal)}
         elif violation.object is not None and violation.key is not None:
             last = {"expect": {"object": self.name(engine, violation.object),
                                violation.key: violation.expected}}

@@ -379,7 +379,7 @@ def legal_actions(o: Observation) -> Iterable[Violation]:
                 yield Violation(f"{described} is legal though {why}", illegal=action)
             else:
                 yield Violation(f"{described} is illegal though {why} (mana: "
-                                f"{_show_pool(pool)})")
+                                f"{_show_pool(pool)})", legal=action)
             return
 
 

@@ -144,7 +144,8 @@ def exiled_cards_playable(o: Observation) -> Iterable[Violation]:
         if expected and not o.engine.is_legal(action):
             yield Violation(f"{costs._describe(o, action)} is illegal though a permission lets "
                             f"{player} play it until turn {permission.last_turn} (this is "
-                            f"turn {step.knowledge.turns}) and its cost can be paid")
+                            f"turn {step.knowledge.turns}) and its cost can be paid",
+                            legal=action)
             return
 
 

@@ -128,7 +128,7 @@ def land_plays(o: Observation) -> Iterable[Violation]:
         if must and not legal:
             yield Violation(f"playing {name} ({view.zone.value}) is illegal though it is a "
                             f"land, in a main phase of {player}'s turn with an empty stack, "
-                            f"and no land was played this turn")
+                            f"and no land was played this turn", legal=action)
             return
 
 

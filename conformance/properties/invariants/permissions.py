@@ -46,7 +46,7 @@ def _judged(o: Observation, subject: Subject) -> Iterable[Violation]:
                 yield Violation(f"{described} is legal though {why}", illegal=action)
             else:
                 yield Violation(f"{described} is illegal though {why} (mana: "
-                                f"{costs._show_pool(pool)})")
+                                f"{costs._show_pool(pool)})", legal=action)
             return
 
 
