@@ -5,10 +5,11 @@ every core.
 ``thorough`` searches longer.  Choose one with ``HYPOTHESIS_PROFILE=...``; CI gets ``ci``.
 
 ``python -m pytest`` without paths (the whole suite, README's command) runs on one
-pytest-xdist worker per core (``-n auto --dist loadgroup``: each test goes to the next free
-worker, but the tests of one ``xdist_group`` go to the same one -- the tests judging one
-property's games share them, ``tests/ci_games.py``); a run of some paths (``python -m pytest
-tests/format``) stays in one process, where starting workers would cost more than it saves.
+pytest-xdist worker per core (``-n auto --dist worksteal``: each worker starts with a
+contiguous run of the tests, and ``tests/conftest.py`` keeps the tests of one
+``xdist_group`` next to each other, so that one worker runs them); a run of some paths
+(``python -m pytest tests/format``) stays in one process, where starting workers would
+cost more than it saves.
 ``-n N`` or ``-p no:xdist`` choose otherwise.  Tests marked ``slow`` (pyproject.toml) run
 only when asked for: ``python -m pytest -m slow``.
 """
@@ -39,4 +40,4 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
     if (whole_suite and undecided and config.pluginmanager.hasplugin("xdist")
             and not hasattr(config, "workerinput") and not option.usepdb):
         option.numprocesses = "auto"
-        option.dist = "loadgroup"
+        option.dist = "worksteal"  # a worker that runs out takes tests a busy one has queued

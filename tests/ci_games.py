@@ -7,9 +7,9 @@ least once).  The ``ci`` profile is derandomized and counting leaves the games a
 so one search serves them all: the property is played once, counting every condition a test
 module registered for it (:func:`watch`, at import, so before any test runs).
 
-The tests of one property share an ``xdist_group`` (:func:`group`), so that pytest-xdist's
-``loadgroup`` distribution (conftest.py) runs them in the same process; under any other
-distribution they stay correct, each process playing what it needs.
+The tests of one property share an ``xdist_group`` (:func:`group`), which keeps them next
+to each other (tests/conftest.py), so that a pytest-xdist worker given a run of tests runs
+them all; wherever they run, they stay correct, each process playing what it needs.
 """
 
 from __future__ import annotations

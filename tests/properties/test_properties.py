@@ -44,7 +44,8 @@ def test_properties_hold_on_the_reference_engine(prop):
     assert result.kind == "property" and result.details["profile"] == "ci"
 
 
-#: The tests of the planted bug's search, run in one process (conftest.py): seconds of shrinking.
+#: The tests of the planted bug's search, kept together (tests/conftest.py) so that one
+#: process runs them: seconds of shrinking.
 ONE_SEARCH = pytest.mark.xdist_group("planted-room-bug")
 
 
