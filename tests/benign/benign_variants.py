@@ -400,6 +400,10 @@ class TapsLandsToPay(Variant):
         """``then()`` once the lands needed (if any) are tapped; the game is put back as it
         was unless ``keep`` and ``then`` succeeds.  Returns the taps' events and its value."""
         assert isinstance(self.inner, ReferenceEngine) and isinstance(action, self.PAID)
+        try:  # an object of another state of the game (see _more) names nothing here
+            self.inner.observe(action.card if isinstance(action, Cast) else action.object)
+        except KeyError:
+            raise IllegalAction("no such object") from None
         game = self.inner._require()
         saved = game.state.clone()
         tapped: list[Event] = []
@@ -436,10 +440,11 @@ class TapsLandsToPay(Variant):
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         listed = list(self.inner.legal_actions(player))
-        return listed + [a for a in self._more(player) if a not in listed]
+        return listed + [a for a in self._more(player) if a not in listed and self.is_legal(a)]
 
     def _more(self, player: PlayerId) -> list[Action]:
-        """The casts, unlocks and turnings face up legal with every basic land tapped."""
+        """The casts, unlocks and turnings face up legal with every basic land tapped (some
+        of which may name objects only that state has: the caller probes each again)."""
         assert isinstance(self.inner, ReferenceEngine)
         game = self.inner._require()
         saved = game.state.clone()
