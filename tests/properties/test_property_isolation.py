@@ -151,7 +151,7 @@ def test_the_command_reports_the_death_and_runs_on(tmp_path: Path, capsys: Any,
     mark.touch()
     monkeypatch.setenv(MARK, str(mark))
     code = main(["properties", "--engine", "test_property_isolation:aborting_engine", "--profile", "ci",
-                 "--property", FIRST.id, "--property", SECOND.id,
+                 "--property", FIRST.id, "--property", SECOND.id, "--jobs", "1",
                  "--results", str(tmp_path / "r.json")])
     printed = capsys.readouterr()
     assert code == 2, printed.out
