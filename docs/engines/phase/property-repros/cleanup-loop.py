@@ -78,7 +78,7 @@ print("replayed:", game.turn, game.phase, game.waiting_for().get("type"),
       [o["name"] for o in game.battlefield()], flush=True)
 in_cleanup = 0  # passes made in the cleanup step
 other = []  # what else phase reported meanwhile
-for step in range(200):
+for _ in range(200):
     if game.waiting_for().get("type") != "Priority" or game.stack():
         break
     cleanup = game.phase == "Cleanup"
