@@ -17,6 +17,13 @@ from ..runner.resultsfile import valid_text
 DEFAULT_RULINGS = Path("rulings")
 
 
+def default_jobs() -> int:
+    """How many child processes to run at once by default: two, or one on one core."""
+    import os
+
+    return max(1, min(2, os.cpu_count() or 1))
+
+
 def isolation(isolate: bool | None, memory_limit_mib: int | None,
               engine: str | None) -> tuple[bool, int | None]:
     """Whether to play in child processes (``--isolate``; by default, for every engine the

@@ -30,7 +30,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def cmd_mutants(args: argparse.Namespace) -> int:
     from ..format.loader import load_corpus
-    from ..mutants.meter import EQUIVALENT, Verdict, default_jobs, measure, summary
+    from ..mutants.meter import EQUIVALENT, Verdict, measure, summary
+    from ._shared import default_jobs
 
     corpus = load_corpus(args.rulings, args.cards)
 

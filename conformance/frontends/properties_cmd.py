@@ -4,7 +4,6 @@ printing each failure's shrunk counterexample as a ruling file."""
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -108,7 +107,7 @@ def _isolation(args: argparse.Namespace, name: str) -> Isolation | None:
     a machine with one core)."""
     from ..errors import UsageError
     from ..properties.isolation import Isolation
-    from ._shared import isolation
+    from ._shared import default_jobs, isolation
 
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
@@ -118,4 +117,4 @@ def _isolation(args: argparse.Namespace, name: str) -> Isolation | None:
     isolate, memory_limit = isolation(wanted, args.memory_limit, name)
     if not isolate:
         return None
-    return Isolation(memory_limit, args.jobs or max(1, min(2, os.cpu_count() or 1)))
+    return Isolation(memory_limit, args.jobs or default_jobs())

@@ -18,7 +18,6 @@ Mutants are measured in parallel (``jobs`` processes), each measurement independ
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -251,5 +250,3 @@ def summary(verdicts: Sequence[Verdict]) -> dict[str, Any]:
     }
 
 
-def default_jobs() -> int:
-    return max(1, min(2, os.cpu_count() or 1))

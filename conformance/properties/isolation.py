@@ -61,16 +61,13 @@ class Isolation:
     def available() -> bool:
         return "fork" in multiprocessing.get_all_start_methods()
 
-    def run(self, work: Work, *, property_id: str, details: dict[str, Any]) -> Result:
-        """``work``'s result, computed in a child.  When the child dies without a result, an
-        ``error`` naming how it died, with ``details`` and the game under way."""
-        return self.run_all([Search(work, property_id, details)], lambda result: None)[0]
-
     def run_all(self, searches: Sequence[Search | Result],
                 on_result: Callable[[Result], None]) -> list[Result]:
         """Each search's result, computed in a child of its own, up to ``jobs`` at once (a
         ``Result`` given stands for itself); ``on_result`` is called with each in the order
-        given, as soon as it and every one before it are known."""
+        given, as soon as it and every one before it are known.  A child that dies without a
+        result gives an ``error`` naming how it died, with its search's ``details`` and the
+        game under way."""
         results: list[Result | None] = [s if isinstance(s, Result) else None for s in searches]
         running: dict[int, _Child] = {}
         started = reported = 0

@@ -19,6 +19,7 @@ from conformance.contract.types import Action, Event
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
 from conformance.frontends import properties_cmd
+from conformance.frontends._shared import default_jobs
 from conformance.frontends.cli import main
 from conformance.properties import PROPERTIES
 from conformance.properties import run as run_module
@@ -173,7 +174,7 @@ def _isolation(*arguments: str, engine: str) -> Isolation | None:
 
 
 def test_only_the_reference_engine_runs_in_the_harness_process_by_default() -> None:
-    jobs = max(1, min(2, os.cpu_count() or 1))
+    jobs = default_jobs()
     assert _isolation(engine="reference") is None
     assert _isolation(engine="phase") == Isolation(DEFAULT_MEMORY_LIMIT, jobs)
     assert _isolation("--isolate", engine="reference") == Isolation(DEFAULT_MEMORY_LIMIT, jobs)
