@@ -13,13 +13,14 @@ colors or characteristics in a zone are for engines to work out.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import Location, RulingFileError, did_you_mean
-from .yamlsource import LineDict, key_line, load_yaml
+from .yamlsource import LineDict, key_line, load_yaml, read_text
 
 _FACE_KEYS = {
     "name", "faceName", "manaCost", "manaValue", "faceManaValue", "type", "types", "subtypes",
@@ -166,14 +167,31 @@ def _face(raw: LineDict, path: str, card_name: str, line: int) -> CardFace:
     )
 
 
+#: Card pools already read in this process, by the card file's path and text, the most
+#: recently used last: a process that reads the same file again (a command per engine, a
+#: test suite's many runs) parses it once.  A pool is never changed once built.
+_READ: OrderedDict[tuple[str, str], CardPool] = OrderedDict()
+_READ_KEPT = 4
+
+
 def load_cards(path: Path) -> CardPool:
     """Load a card file (YAML or JSON in MTGJSON's atomic shape)."""
-    document = load_yaml(path)
+    text = read_text(path)
+    key = (str(path), text)
+    pool = _READ.get(key)
+    if pool is not None:
+        _READ.move_to_end(key)
+        return pool
+    document = load_yaml(path, text)
     if isinstance(document, dict) and "data" in document and isinstance(document["data"], dict):
         document = document["data"]
     if not isinstance(document, dict):
         raise RulingFileError(Location(str(path), 1), "a card file must map card names to faces")
-    return cards_from_document(document, str(path))
+    pool = cards_from_document(document, str(path))
+    _READ[key] = pool
+    if len(_READ) > _READ_KEPT:
+        _READ.popitem(last=False)
+    return pool
 
 
 def cards_from_document(document: Mapping[str, Any], path: str) -> CardPool:

@@ -121,6 +121,23 @@ def test_mtgjson_data_wrapper_is_accepted(tmp_path: Path) -> None:
     assert pool["Memnite"].location.line == 2
 
 
+def test_a_card_file_read_again_is_parsed_once_and_a_changed_one_anew(tmp_path: Path) -> None:
+    text = "Memnite:\n  - name: Memnite\n    types: [Artifact]\n"
+    path = card_file(tmp_path, text)
+    first = load_cards(path)
+    assert load_cards(path) is first
+    path.write_text(text.replace("Memnite", "Ornithopter"), encoding="utf-8")
+    assert list(load_cards(path)) == ["Ornithopter"]
+    path.write_text(text + "  - name: Memnite\n    types: [Artifact, Creature]\n",
+                    encoding="utf-8")  # one more face
+    assert len(load_cards(path)["Memnite"].faces) == 2
+    path.write_text("Memnite: 3\n", encoding="utf-8")
+    with pytest.raises(RulingFileError):  # an error is never kept in place of the pool
+        load_cards(path)
+    with pytest.raises(RulingFileError):
+        load_cards(path)
+
+
 # --- bad card files -------------------------------------------------------------------------
 
 
