@@ -200,12 +200,8 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
     guard = _Guard(factory, budget)
     machine = machine_class(guard.engine, pool, [prop], moves=moves)
     database = base.database
-    # Hypothesis's explain phase replays the shrunk game many times over to word comments
-    # on it that are never shown (the counterexample is written as a scenario); on a game
-    # of a few steps it costs several times the shrinking itself.
     chosen = settings(base, verbosity=Verbosity.quiet, database=None if database is None
-                      else _Keyed(database, f"{prop.id}@{engine_name}"),
-                      phases=[p for p in base.phases if p is not Phase.explain])
+                      else _Keyed(database, f"{prop.id}@{engine_name}"))
     started = time.perf_counter()
     details: dict[str, Any] = {"seed": seed, "profile": profile,
                                "hypothesis": hypothesis.__version__}
