@@ -2,9 +2,9 @@
 """Property room-characteristics-by-zone on phase.rs (pip install phase-python; nothing else).
 
 CR 709.4: outside the stack (and the battlefield, CR 709.5) a split card -- a Room -- has the
-combined characteristics of its two halves: a Room card in a library is named both Bottomless
-Pool and Locker Room.  phase names a Room card in its owner's library (dealt there by
-new_game, no debug action) after its left door only, the right door kept aside as
+combined characteristics of its two halves: a Room card in a library or a hand is named both
+Bottomless Pool and Locker Room.  phase names a Room card in its owner's library or opening
+hand (dealt there by new_game, no debug action) after its left door only, the right door kept aside as
 ``back_face``; the last-known information phase records when it leaves the library carries
 that one name too.  Exit status 0: the departure is reproduced; 1: it is not.
 """
@@ -43,6 +43,8 @@ for seat in (0, 1):  # both players keep their opening hands
     game.apply(seat, phase.GameAction.from_dict(
         {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}))
 objects = game.state()["state"]["objects"]
+in_hand = next(o for o in objects.values() if o["owner"] == 0 and o["zone"] == "Hand")
+print(f"in the hand: name {in_hand['name']!r}")
 room = next(int(k) for k, o in objects.items() if o["owner"] == 0 and o["zone"] == "Library")
 obj = objects[str(room)]
 print(f"in the library: name {obj['name']!r}, back_face name "
@@ -55,6 +57,8 @@ record = [e["data"]["record"] for e in result.events if e["type"] == "ZoneChange
 print(f"last-known information as it left the library: name {record.get('name')!r} "
       f"(CR 709.4: Bottomless Pool and Locker Room)")
 names = {n for n in str(obj["name"]).split(" // ") if n}
-departs = obj["zone"] == "Library" and names != {"Bottomless Pool", "Locker Room"}
+hand_names = {n for n in str(in_hand["name"]).split(" // ") if n}
+departs = obj["zone"] == "Library" and names != {"Bottomless Pool", "Locker Room"} \
+    and hand_names != {"Bottomless Pool", "Locker Room"}
 print("DEPARTURE REPRODUCED" if departs else "NOT REPRODUCED")
 sys.exit(0 if departs else 1)
