@@ -7,7 +7,10 @@ same settings in the same process.  Prints both in steps per CPU-second and thei
 (target: at least 0.5).  ``--repeat N`` takes the best of N runs of each (the games are the
 same every time): CPU time on a shared machine varies from run to run.
 
-It also prints what each step asks of Hypothesis itself: its draws (the choices it makes,
+It also prints what each step costs outside Hypothesis's draws (the engine, the properties
+and the machine: a second run of the games with the draws timed), and the ratio the games
+could reach if everything inside the draws cost nothing; and what each step asks of
+Hypothesis itself: its draws (the choices it makes,
 counted on its internal ``ConjectureData._draw``; left out on a version without it) per
 step of each machine, those of the games' starting positions among them, and the ratio the
 games could reach if the engine and the properties cost nothing and each draw cost what
@@ -68,6 +71,44 @@ def counting_draws() -> Iterator[bool]:
         yield True
     finally:
         ConjectureData._draw = original  # type: ignore[method-assign]
+
+
+#: CPU seconds spent inside Hypothesis's outermost draws so far (``timing_draws``).
+_IN_DRAWS = [0.0]
+
+
+@contextmanager
+def timing_draws() -> Iterator[bool]:
+    """Add to ``_IN_DRAWS`` the CPU time of each outermost ``ConjectureData.draw`` inside:
+    Hypothesis's choices and the strategies' own code (building a starting position is
+    one); whether it can be timed."""
+    try:
+        from hypothesis.internal.conjecture.data import ConjectureData
+    except ImportError:  # pragma: no cover - another layout of Hypothesis's internals
+        yield False
+        return
+    original: Any = getattr(ConjectureData, "draw", None)
+    if original is None:  # pragma: no cover
+        yield False
+        return
+    depth = [0]
+
+    def timed(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if depth[0]:
+            return original(self, *args, **kwargs)
+        depth[0] += 1
+        started = time.process_time()
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            _IN_DRAWS[0] += time.process_time() - started
+            depth[0] -= 1
+
+    ConjectureData.draw = timed  # type: ignore[method-assign]
+    try:
+        yield True
+    finally:
+        ConjectureData.draw = original  # type: ignore[method-assign]
 
 
 class _Counting(ReferenceEngine):
@@ -166,6 +207,18 @@ def main() -> None:
     print(f"trivial RuleBasedStateMachine: {trivial_steps} steps in {trivial_seconds:.2f} CPU s "
           f"({theirs:.0f} steps/CPU-s)")
     print(f"ratio: {ours / theirs:.2f} of Hypothesis's ceiling (target: at least 0.5)")
+    with timing_draws() as timed:  # a run of its own: the timing costs a little itself
+        _IN_DRAWS[0] = 0.0
+        timed_steps, timed_seconds, _ = property_games(chosen)
+    if timed and timed_steps:
+        outside = (timed_seconds - _IN_DRAWS[0]) / timed_steps
+        print(f"inside Hypothesis's draws: {_IN_DRAWS[0] / timed_seconds:.0%} of the games' "
+              f"CPU; outside them (the engine, the properties, the machine's own code, "
+              f"Hypothesis's own work between draws): {outside * 1000:.2f} ms CPU per step, "
+              f"against "
+              f"{trivial_seconds / trivial_steps * 1000:.2f} ms for the trivial machine's "
+              f"whole step: were the draws and the starting positions free, the ratio "
+              f"would be at most {trivial_seconds / trivial_steps / outside:.2f}")
     if counted and steps and trivial_draws:
         per_step, trivial_per_step = draws / steps, trivial_draws / trivial_steps
         print(f"Hypothesis's draws per step: {per_step:.1f} in the property games "
