@@ -8,7 +8,7 @@ same settings in the same process.  Prints both in steps per CPU-second and thei
 same every time): CPU time on a shared machine varies from run to run.
 
 It also prints what each step costs outside Hypothesis's draws (the engine, the properties
-and the machine: a second run of the games with the draws timed), and the ratio the games
+and the machine; the draws are timed in the same runs), and the ratio the games
 could reach if everything inside the draws cost nothing; and what each step asks of
 Hypothesis itself: its draws (the choices it makes,
 counted on its internal ``ConjectureData._draw``; left out on a version without it) per
@@ -191,14 +191,16 @@ def main() -> None:
     with counting_draws() as counted:
         ceiling(chosen)  # warm up Hypothesis itself
         runs = []
-        for _ in range(max(1, args.repeat)):
-            runs.append(property_games(chosen))
-            draws, position_draws = _DRAWS[0], _Counting.position_draws
+        with timing_draws() as timed:  # two clock readings a draw: a few microseconds a step
+            for _ in range(max(1, args.repeat)):
+                _IN_DRAWS[0] = 0.0
+                runs.append((*property_games(chosen), _IN_DRAWS[0]))
+                draws, position_draws = _DRAWS[0], _Counting.position_draws
         trivial_runs = []
         for _ in range(max(1, args.repeat)):
             trivial_runs.append(ceiling(chosen, rounds=10))
             trivial_draws = _DRAWS[0]
-    steps, seconds, count = min(runs, key=lambda run: run[1])
+    steps, seconds, count, in_draws = min(runs, key=lambda run: run[1])
     trivial_steps, trivial_seconds = min(trivial_runs, key=lambda r: r[1])
     ours = steps / seconds
     theirs = trivial_steps / trivial_seconds
@@ -207,15 +209,11 @@ def main() -> None:
     print(f"trivial RuleBasedStateMachine: {trivial_steps} steps in {trivial_seconds:.2f} CPU s "
           f"({theirs:.0f} steps/CPU-s)")
     print(f"ratio: {ours / theirs:.2f} of Hypothesis's ceiling (target: at least 0.5)")
-    with timing_draws() as timed:  # a run of its own: the timing costs a little itself
-        _IN_DRAWS[0] = 0.0
-        timed_steps, timed_seconds, _ = property_games(chosen)
-    if timed and timed_steps:
-        outside = (timed_seconds - _IN_DRAWS[0]) / timed_steps
-        print(f"inside Hypothesis's draws: {_IN_DRAWS[0] / timed_seconds:.0%} of the games' "
-              f"CPU; outside them (the engine, the properties, the machine's own code, "
-              f"Hypothesis's own work between draws): {outside * 1000:.2f} ms CPU per step, "
-              f"against "
+    if timed and steps:
+        outside = (seconds - in_draws) / steps
+        print(f"inside Hypothesis's draws: {in_draws / seconds:.0%} of the games' CPU; outside "
+              f"them (the engine, the properties, the machine's own code, Hypothesis's own "
+              f"work between draws): {outside * 1000:.2f} ms CPU per step, against "
               f"{trivial_seconds / trivial_steps * 1000:.2f} ms for the trivial machine's "
               f"whole step: were the draws and the starting positions free, the ratio "
               f"would be at most {trivial_seconds / trivial_steps / outside:.2f}")
