@@ -30,13 +30,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--isolate", action=argparse.BooleanOptionalAction, default=None,
                         help="run each property's search in a child process, so that an "
                              "engine that kills its process costs that property an error "
-                             "(default: on for every engine but the reference engine)")
+                             "(default: on for every engine but the reference engine, and "
+                             "for every engine when searches can run side by side)")
     parser.add_argument("--memory-limit", type=int, default=None, metavar="MIB",
                         help="the address space of each isolated search, in MiB (default: "
                              "4096; 0: no limit)")
     parser.add_argument("--jobs", type=int, default=None,
-                        help="searches run at once, each in a child process (default for "
-                             "isolated searches: 2, or 1 on one core)")
+                        help="searches run at once, each in a child process (default: 2, "
+                             "or 1 on one core)")
     return parser
 
 
@@ -93,18 +94,20 @@ def cmd_properties(args: argparse.Namespace) -> int:
                     counterexamples=args.counterexamples, differential=args.differential)
     results = run_properties(chosen, factory, capabilities, corpus.cards, corpus.rulings,
                              profile=args.profile, seed=args.seed, engine_name=name,
-                             on_result=record, replay=replay, isolation=_isolation(args, name))
+                             on_result=record, replay=replay,
+                             isolation=_isolation(args, name, len(chosen)))
     writer.finish()
     counts = summary(results)
     print(", ".join(f"{counts[s]} {s.value}" for s in Status if counts[s]) + " (properties)")
     return exit_code(results)
 
 
-def _isolation(args: argparse.Namespace, name: str) -> Isolation | None:
-    """How the searches are isolated: each in a child process for any engine the harness
+def _isolation(args: argparse.Namespace, name: str, searches: int) -> Isolation | None:
+    """How the ``searches`` are isolated: each in a child process for any engine the harness
     imports but the reference engine (such an engine can abort the process), unless told;
     as many at once as ``--jobs`` says (more than one isolates them), by default two (one on
-    a machine with one core)."""
+    a machine with one core).  Unless told otherwise, several searches on a machine with
+    more than one core run side by side, so each in a child process, whatever the engine."""
     from ..errors import UsageError
     from ..properties.isolation import Isolation
     from ._shared import default_jobs, isolation
@@ -113,8 +116,10 @@ def _isolation(args: argparse.Namespace, name: str) -> Isolation | None:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     if args.jobs is not None and args.jobs > 1 and args.isolate is False:
         raise UsageError("--jobs runs searches in child processes: not with --no-isolate")
-    wanted = True if args.jobs is not None and args.jobs > 1 else args.isolate
+    jobs = args.jobs or default_jobs()
+    wanted = True if jobs > 1 and (args.jobs is not None or (
+        args.isolate is None and searches > 1)) else args.isolate
     isolate, memory_limit = isolation(wanted, args.memory_limit, name)
     if not isolate:
         return None
-    return Isolation(memory_limit, args.jobs or default_jobs())
+    return Isolation(memory_limit, jobs)

@@ -164,13 +164,13 @@ def test_the_command_reports_the_death_and_runs_on(tmp_path: Path, capsys: Any,
                                                  SECOND.id: Status.PASSED}
 
 
-def _isolation(*arguments: str, engine: str) -> Isolation | None:
+def _isolation(*arguments: str, engine: str, searches: int = 1) -> Isolation | None:
     import argparse
 
     parser = argparse.ArgumentParser()
     properties_cmd.add_parser(parser.add_subparsers())
     args = parser.parse_args(["properties", *arguments])
-    return properties_cmd._isolation(args, engine)
+    return properties_cmd._isolation(args, engine, searches)
 
 
 def test_only_the_reference_engine_runs_in_the_harness_process_by_default() -> None:
@@ -184,6 +184,20 @@ def test_only_the_reference_engine_runs_in_the_harness_process_by_default() -> N
     assert _isolation("--jobs", "3", engine="phase") == Isolation(DEFAULT_MEMORY_LIMIT, 3)
     assert _isolation("--jobs", "2", engine="reference") == Isolation(DEFAULT_MEMORY_LIMIT, 2)
     assert _isolation("--jobs", "1", engine="reference") is None
+
+
+@pytest.mark.parametrize("cores", [1, 2, 8])
+def test_several_searches_run_side_by_side_on_every_core_for_any_engine(
+        cores: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: cores)
+    side_by_side = Isolation(DEFAULT_MEMORY_LIMIT, 2) if cores > 1 else None
+    assert _isolation(engine="reference", searches=51) == side_by_side
+    assert _isolation(engine="cmd:./my-engine", searches=2) == side_by_side
+    assert _isolation(engine="reference", searches=1) is None  # nothing to run beside it
+    assert _isolation("--no-isolate", engine="reference", searches=51) is None
+    assert _isolation("--jobs", "1", engine="reference", searches=51) is None
+    assert _isolation(engine="phase", searches=51) == Isolation(DEFAULT_MEMORY_LIMIT,
+                                                                 min(cores, 2))
 
 
 @pytest.mark.parametrize("arguments", [("--jobs", "0"), ("--jobs", "2", "--no-isolate")])
