@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,70 +45,67 @@ from conformance.properties.run import long_lived_set_aside, state_machine_test
 ROOT = Path(__file__).resolve().parents[1]
 
 
-#: Hypothesis's draws so far (``counting_draws``).
-_DRAWS = [0]
-
-
 @contextmanager
-def counting_draws() -> Iterator[bool]:
-    """Count Hypothesis's draws inside (in ``_DRAWS``); whether they can be counted."""
+def _wrapping(method: str, wrap: Callable[[Any], Any]) -> Iterator[bool]:
+    """Hypothesis's ``ConjectureData.<method>`` replaced by ``wrap(original)`` inside;
+    whether it could be (the method is in Hypothesis's internals, which may change)."""
     try:
         from hypothesis.internal.conjecture.data import ConjectureData
     except ImportError:  # pragma: no cover - another layout of Hypothesis's internals
         yield False
         return
-    original: Any = getattr(ConjectureData, "_draw", None)
+    original: Any = getattr(ConjectureData, method, None)
     if original is None:  # pragma: no cover
         yield False
         return
-
-    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
-        _DRAWS[0] += 1
-        return original(self, *args, **kwargs)
-
-    ConjectureData._draw = counted  # type: ignore[method-assign]
+    setattr(ConjectureData, method, wrap(original))
     try:
         yield True
     finally:
-        ConjectureData._draw = original  # type: ignore[method-assign]
+        setattr(ConjectureData, method, original)
+
+
+#: Hypothesis's draws so far (``counting_draws``).
+_DRAWS = [0]
+
+
+def counting_draws() -> AbstractContextManager[bool]:
+    """Count Hypothesis's draws inside (in ``_DRAWS``, on its internal ``_draw``); whether
+    they can be counted."""
+
+    def wrap(original: Any) -> Any:
+        def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+            _DRAWS[0] += 1
+            return original(self, *args, **kwargs)
+        return counted
+
+    return _wrapping("_draw", wrap)
 
 
 #: CPU seconds spent inside Hypothesis's outermost draws so far (``timing_draws``).
 _IN_DRAWS = [0.0]
 
 
-@contextmanager
-def timing_draws() -> Iterator[bool]:
+def timing_draws() -> AbstractContextManager[bool]:
     """Add to ``_IN_DRAWS`` the CPU time of each outermost ``ConjectureData.draw`` inside:
     Hypothesis's choices and the strategies' own code (building a starting position is
     one); whether it can be timed."""
-    try:
-        from hypothesis.internal.conjecture.data import ConjectureData
-    except ImportError:  # pragma: no cover - another layout of Hypothesis's internals
-        yield False
-        return
-    original: Any = getattr(ConjectureData, "draw", None)
-    if original is None:  # pragma: no cover
-        yield False
-        return
     depth = [0]
 
-    def timed(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if depth[0]:
-            return original(self, *args, **kwargs)
-        depth[0] += 1
-        started = time.process_time()
-        try:
-            return original(self, *args, **kwargs)
-        finally:
-            _IN_DRAWS[0] += time.process_time() - started
-            depth[0] -= 1
+    def wrap(original: Any) -> Any:
+        def timed(self: Any, *args: Any, **kwargs: Any) -> Any:
+            if depth[0]:
+                return original(self, *args, **kwargs)
+            depth[0] += 1
+            started = time.process_time()
+            try:
+                return original(self, *args, **kwargs)
+            finally:
+                _IN_DRAWS[0] += time.process_time() - started
+                depth[0] -= 1
+        return timed
 
-    ConjectureData.draw = timed  # type: ignore[method-assign]
-    try:
-        yield True
-    finally:
-        ConjectureData.draw = original  # type: ignore[method-assign]
+    return _wrapping("draw", wrap)
 
 
 class _Counting(ReferenceEngine):
