@@ -55,6 +55,7 @@ BATCHES: dict[str, tuple[str, ...]] = {
     "first": ("triggers", "copies", "faces", "rules"),
     "second": ("combat", "turns", "sba", "spells"),
     "third": ("third_rules", "third_triggers", "third_objects", "third_costs"),
+    "fourth": ("fourth_rules", "fourth_objects"),
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from conformance.contract.types import Cast, DeclareAttackers
 from conformance.format.vocabulary import Step, Zone
 
+from .fourth_witnesses import FOURTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
     Step_, Witness, activate, advance, attack, block, cast, face_up, move, pass_priority,
@@ -322,6 +323,7 @@ SECOND_BATCH: dict[str, Witness] = {
 }
 WITNESSES.update(SECOND_BATCH)
 WITNESSES.update(THIRD_BATCH)
+WITNESSES.update(FOURTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
