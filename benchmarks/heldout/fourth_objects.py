@@ -1,7 +1,8 @@
 """Held-out bugs, fourth batch: objects and triggers -- counters kept by a card that
 changed zones (CR 400.7, 122.2), a token that enters without being seen (CR 111.1,
 603.6a), a copy seen entering as its printed card (CR 707.2), a land play given back when
-the land leaves (CR 305.2), the legend rule applied to nonlegendary permanents (CR 704.5j), a once-each-turn
+the land leaves (CR 305.2), a Room copy entering with a door unlocked (CR 709.5d), a
+transformed permanent keeping its front face's abilities (CR 712.8e), the legend rule applied to nonlegendary permanents (CR 704.5j), a once-each-turn
 permission never used up (CR 601.3), "whenever you cast" triggering on resolution
 (CR 601.2i, 603.2), "dies" triggering on entering (CR 700.4) and "leaves the battlefield"
 missing a permanent exiled (CR 603.6c)."""
@@ -13,13 +14,15 @@ from typing import Any
 
 from conformance.contract.types import Cast, Choice, Event, Option
 from conformance.contract.types import PlayLand
-from conformance.engines.reference import casting, effects, entering, lands, triggers, turn
+from conformance.engines.reference import (
+    casting, effects, entering, lands, rooms, triggers, turn,
+)
 from conformance.engines.reference.abilities import Ability
 from conformance.engines.reference.characteristics import Characteristics
 from conformance.engines.reference.game import Flow, Game
 from conformance.engines.reference.state import GameObject, GameState
 from conformance.engines.reference.targets import matches
-from conformance.format.vocabulary import Zone
+from conformance.format.vocabulary import Door, Zone
 
 from . import HeldOut, bug
 
@@ -30,6 +33,8 @@ _RESOLVE_SPELL = turn._resolve_spell
 _DIES = triggers.MATCHERS["dies"]
 _ENTERS = triggers.MATCHERS["enters"]
 _LAND_REFUSED = lands.land_refused_early
+_ENTER_TOKEN = entering.enter_token
+_ACTIVATED = casting.activated_abilities
 _CAST_LATER = "cast-announced-on-resolution:"
 
 
@@ -161,6 +166,28 @@ def land_refused_counting_lands_still_here(game: Game, action: PlayLand) -> Game
         game.state.linked[key] = kept
 
 
+def enter_token_room_left_unlocked(game: Game, token: GameObject) -> Flow:
+    """A Room that enters the battlefield without being cast -- a token copy of a Room --
+    enters with its left door unlocked, as if its left half had been cast (CR 709.5d: only
+    the half cast is unlocked; a Room put onto the battlefield otherwise enters with both
+    doors locked)."""
+    entered = yield from _ENTER_TOKEN(game, token)
+    if token.copiable_card.is_room and not token.unlocked:
+        rooms.unlock(game, token, [Door.LEFT])
+    return entered
+
+
+def activated_abilities_keeping_front_face(game: Game, obj: GameObject) -> list[Ability]:
+    """A transformed permanent keeps the activated abilities of its front face besides its
+    back face's: a "transform this" ability printed on the front can still be activated
+    (CR 712.8e: a transformed permanent has only its back face's characteristics)."""
+    found = _ACTIVATED(game, obj)
+    if obj.transformed and not obj.face_down:
+        front = game.abilities.get(obj.card.name, ((),))[0]
+        found += [a for a in front if a.kind == "activated" and a not in found]
+    return found
+
+
 def _doc(function: Any) -> str:
     return str(function.__doc__ or "")
 
@@ -187,6 +214,13 @@ BUGS: list[HeldOut] = [
         "https://github.com/Card-Forge/forge/issues/9679",
         _doc(land_refused_counting_lands_still_here),
         (lands, "land_refused_early", land_refused_counting_lands_still_here)),
+    bug("room-copy-enters-with-a-door-unlocked", "rooms",
+        "https://github.com/phase-rs/phase/pull/8292",
+        _doc(enter_token_room_left_unlocked), (effects, "enter_token", enter_token_room_left_unlocked)),
+    bug("transformed-keeps-front-face-abilities", "transform",
+        "https://github.com/magefree/mage/issues/10351",
+        _doc(activated_abilities_keeping_front_face),
+        (casting, "activated_abilities", activated_abilities_keeping_front_face)),
     bug("leaves-trigger-misses-exile", "triggers",
         "https://github.com/magefree/mage/issues/15583",
         """"When this permanent leaves the battlefield" triggers only when it is put into a

@@ -100,6 +100,13 @@ FOURTH_BATCH: dict[str, Witness] = {
     "land-play-returned-when-land-leaves": _w(
         {"alice": {"hand": ["Plains as p1", "Plains as p2"]}},
         play_land("alice", "p1"), move("p1", G), play_land("alice", "p2")),
+    "room-copy-enters-with-a-door-unlocked": _w(
+        {"alice": {"battlefield": ["Left Hall // Right Hall as h"], "hand": ["Mirror as m"],
+                   "mana": "{U}"}},
+        cast("alice", "m", "h"), resolve()),
+    "transformed-keeps-front-face-abilities": _w(
+        {"alice": {"battlefield": ["Moon Sage // Moon Beast as ms"], "mana": "{1}{1}"}},
+        activate("alice", "ms"), resolve(), activate("alice", "ms")),
     "leaves-trigger-misses-exile": _w(
         {"alice": {"battlefield": ["Departing Spirit as ds"], "hand": ["Flicker as f"],
                    "mana": "{W}"}},
