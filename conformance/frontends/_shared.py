@@ -8,11 +8,14 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import ConformanceError
 from ..format.loader import Corpus, load_corpus
 from ..runner.resultsfile import valid_text
+
+if TYPE_CHECKING:
+    from ..properties.isolation import Isolation
 
 DEFAULT_RULINGS = Path("rulings")
 
@@ -45,6 +48,28 @@ def isolation(isolate: bool | None, memory_limit_mib: int | None,
     if memory_limit_mib is None:
         return True, DEFAULT_MEMORY_LIMIT
     return True, memory_limit_mib * 1024**2 or None
+
+
+def search_isolation(isolate: bool | None, memory_limit_mib: int | None, engine: str | None,
+                     jobs: int | None, searches: int) -> Isolation | None:
+    """How ``searches`` property searches run (``--isolate``, ``--memory-limit``, ``--jobs``):
+    each in a child process for any engine the harness imports but the reference engine
+    (such an engine can abort the process), unless told; as many at once as ``jobs`` says
+    (more than one isolates them), by default two (one on a machine with one core).  Unless
+    told otherwise, several searches on a machine with more than one core run side by side,
+    so each in a child process, whatever the engine."""
+    from ..errors import UsageError
+    from ..properties.isolation import Isolation
+
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    if jobs is not None and jobs > 1 and isolate is False:
+        raise UsageError("--jobs runs searches in child processes: not with --no-isolate")
+    at_once = jobs or default_jobs()
+    wanted = True if at_once > 1 and (jobs is not None or (
+        isolate is None and searches > 1)) else isolate
+    isolated, memory_limit = isolation(wanted, memory_limit_mib, engine)
+    return Isolation(memory_limit, at_once) if isolated else None
 
 
 def load(paths: Sequence[Path], cards: Path | None) -> Corpus:

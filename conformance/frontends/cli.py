@@ -148,14 +148,15 @@ def cmd_run(args: argparse.Namespace) -> int:
             results = run_corpus(corpus.rulings, corpus.failures, engine, corpus.cards, record)
         if args.properties:
             from ..properties import all_properties, run_properties
-            from ..properties.isolation import Isolation
+            from ._shared import search_isolation
 
+            properties = all_properties(list(args.rulings))
             results += run_properties(
-                all_properties(list(args.rulings)),
-                lambda: registry.create(args.engine, timeout=args.timeout),
+                properties, lambda: registry.create(args.engine, timeout=args.timeout),
                 info.capabilities, corpus.cards, corpus.rulings, profile=args.profile,
                 seed=None, engine_name=args.engine or registry.DEFAULT_ENGINE, on_result=record,
-                isolation=Isolation(memory_limit) if isolate else None)
+                isolation=search_isolation(args.isolate, args.memory_limit, args.engine, None,
+                                           len(properties)))
         writer.finish()
     finally:
         engine.close()

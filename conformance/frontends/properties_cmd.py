@@ -103,23 +103,6 @@ def cmd_properties(args: argparse.Namespace) -> int:
 
 
 def _isolation(args: argparse.Namespace, name: str, searches: int) -> Isolation | None:
-    """How the ``searches`` are isolated: each in a child process for any engine the harness
-    imports but the reference engine (such an engine can abort the process), unless told;
-    as many at once as ``--jobs`` says (more than one isolates them), by default two (one on
-    a machine with one core).  Unless told otherwise, several searches on a machine with
-    more than one core run side by side, so each in a child process, whatever the engine."""
-    from ..errors import UsageError
-    from ..properties.isolation import Isolation
-    from ._shared import default_jobs, isolation
+    from ._shared import search_isolation
 
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
-    if args.jobs is not None and args.jobs > 1 and args.isolate is False:
-        raise UsageError("--jobs runs searches in child processes: not with --no-isolate")
-    jobs = args.jobs or default_jobs()
-    wanted = True if jobs > 1 and (args.jobs is not None or (
-        args.isolate is None and searches > 1)) else args.isolate
-    isolate, memory_limit = isolation(wanted, args.memory_limit, name)
-    if not isolate:
-        return None
-    return Isolation(memory_limit, jobs)
+    return search_isolation(args.isolate, args.memory_limit, name, args.jobs, searches)
