@@ -7,14 +7,16 @@ the engine is called, the way ``conformance.mutants`` does, and names the report
 ``benchmarks/heldout_bugs.py`` measures them; ``witnesses.py`` holds, for each bug, a small
 game in which it changes something a player can see.
 
-The bugs come in two batches, written at different times: the first (triggers, copies,
+The bugs come in four batches, written at different times: the first (triggers, copies,
 faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
 with a minimum, permissions to play exiled cards and convoke were implemented; the second
 (combat, turns, sba, spells) for those mechanisms; the third (third_rules, third_triggers,
 third_objects, third_costs) over every mechanism, favouring the families the first two did
 not reach: lands, the cleanup step, Auras and Sagas, who controls a trigger and what its
 filter admits, copies of copies and of spells, Rooms off the battlefield and unlocked by
-effects, and cost reductions.
+effects, and cost reductions; the fourth (fourth_rules, fourth_objects) as a fresh sample
+over every mechanism once the corpus had grown around the third: the stack and priority,
+targets on resolution, damage, zone changes, tokens, copies, lands and triggers.
 """
 
 from __future__ import annotations
