@@ -22,8 +22,6 @@ DEFAULT_RULINGS = Path("rulings")
 
 def default_jobs() -> int:
     """How many child processes to run at once by default: two, or one on one core."""
-    import os
-
     return max(1, min(2, os.cpu_count() or 1))
 
 

@@ -400,11 +400,10 @@ class TapsLandsToPay(Variant):
         """``then()`` once the lands needed (if any) are tapped; the game is put back as it
         was unless ``keep`` and ``then`` succeeds.  Returns the taps' events and its value."""
         assert isinstance(self.inner, ReferenceEngine) and isinstance(action, self.PAID)
-        try:  # an object of another state of the game (see _more) names nothing here
-            self.inner.observe(action.card if isinstance(action, Cast) else action.object)
-        except KeyError:
-            raise IllegalAction("no such object") from None
         game = self.inner._require()
+        named = action.card if isinstance(action, Cast) else action.object
+        if named not in game.state.objects:  # an object of another state of the game (_more)
+            raise IllegalAction("no such object")
         saved = game.state.clone()
         tapped: list[Event] = []
         try:
@@ -419,7 +418,7 @@ class TapsLandsToPay(Variant):
         finally:
             if not keep:
                 game.state = saved
-                game.probed, game.reported, game.reached = {}, {}, {}
+                game.state_changed()
         return tapped, value
 
     def perform(self, action: Action) -> Sequence[Event]:
@@ -456,7 +455,7 @@ class TapsLandsToPay(Variant):
             return []
         finally:
             game.state = saved
-            game.probed, game.reported, game.reached = {}, {}, {}
+            game.state_changed()
 
 
 class Everything(Variant):

@@ -45,7 +45,7 @@ class ReferenceEngine:
     @property
     def game_state(self) -> GameState:
         game = self._require()
-        game.probed, game.reported, game.reached = {}, {}, {}
+        game.state_changed()
         game.exposed = True  # the caller may change the state at any moment
         return game.state
 

@@ -74,6 +74,10 @@ class Game:
         #: nothing is kept, every probe and report is worked out afresh
         self.exposed = False
 
+    def state_changed(self) -> None:
+        """Forget what was kept for the state as it was: probes, reports, steps reached."""
+        self.probed, self.reported, self.reached = {}, {}, {}
+
     # -- shared helpers for the mechanism modules -------------------------------------------
 
     def chars(self, obj: GameObject) -> Characteristics:
@@ -149,9 +153,7 @@ class Game:
             raise IllegalAction(f"the game is over ({'won by ' + winner if winner else 'a draw'}"
                                 f"; CR 104): no action can be taken")
         self._snapshot = snapshot if snapshot is not None else self.state.clone()
-        self.probed = {}
-        self.reported = {}
-        self.reached = {}
+        self.state_changed()
         self.events = []
         self._flow = flow
         return self._advance(None)
@@ -218,9 +220,7 @@ class Game:
             raise IllegalAction(reason)
         self.answer_rule = None
         self.events = []
-        self.probed = {}
-        self.reported = {}
-        self.reached = {}
+        self.state_changed()
         return self._advance(values)
 
     def _advance(self, values: tuple[str, ...] | None) -> list[Event]:
