@@ -31,7 +31,10 @@ def render_summary(results_file: Path) -> str:
 
     run = read_run(results_file)
     results = list(run.results.values())
+    harness = run.header.get("harness")
+    version = harness.get("version") if isinstance(harness, dict) else None
     template = environment().get_template("summary.txt.j2")
-    return template.render(header=run.header, results=results, results_file=str(run.path),
+    return template.render(harness_version=version or "", engine=run.label,
+                           results=results, results_file=str(run.path),
                            counts=counts(r["status"] for r in results),
                            statuses=[s.value for s in Status])
