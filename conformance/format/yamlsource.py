@@ -9,8 +9,8 @@ Loading is bounded before anything is built: only regular files, at most
 :data:`MAX_FILE_BYTES`, nesting at most :data:`MAX_DEPTH` deep, and at most
 :data:`MAX_NODES` values standing behind its aliases (a few hundred bytes of nested aliases
 would otherwise stand for a billion values).  Every refusal, and every value the YAML
-constructors cannot build (``!!float 'x'``, an integer too long to convert, a list as a
-mapping key), is a :class:`RulingFileError` with its line.
+constructors cannot build (``!!float 'x'``, an integer too long to convert or of more
+than :data:`MAX_INT_BITS`, a list as a mapping key), is a :class:`RulingFileError` with its line.
 """
 
 from __future__ import annotations
@@ -49,6 +49,10 @@ MAX_DEPTH = 64
 #: The most values a document's aliases may stand for, all expanded (its own values are
 #: bounded by :data:`MAX_FILE_BYTES`).
 MAX_NODES = 100_000
+#: The largest integer, in bits (about 1,200 decimal digits).  Python converts a hex or
+#: binary integer of any length but refuses to write one of over 4,300 decimal digits, as
+#: every message quoting the value would.
+MAX_INT_BITS = 4000
 #: Files larger than this are not parsed a second time just to word a syntax error.
 _REPARSE_BYTES = 256 * 1024
 
@@ -70,6 +74,11 @@ def _construct_object(loader: Any, node: yaml.Node, deep: bool = False) -> Any:
             node.start_mark) from None
     if isinstance(value, str) and _SURROGATE.search(value):
         return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"cannot read {_short_text(str(node.value), 40)!r} as int (expected "
+            f"an integer of at most {MAX_INT_BITS} bits, found one of {value.bit_length()})",
+            node.start_mark)
     return value
 
 

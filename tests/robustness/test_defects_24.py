@@ -54,3 +54,54 @@ def test_the_summary_of_a_results_file_with_only_its_format(
     results.write_text('{"format": "conformance-results/1", "results": []}', encoding="utf-8")
     assert main(["report", str(results)]) == 0
     assert capsys.readouterr().out.startswith("conformance -- engine unknown\n0 passed")
+
+
+# -- 2. a hex or binary integer of 4,000 digits ----------------------------------------------
+
+
+def lint_and_run(root: Path, bad: Path, tmp_path: Path,
+                 capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """Lint and run ``root``: exit 2 both times, no traceback, ``bad``'s messages all
+    ``path:line: ...`` (returned), and the good ruling still passes."""
+    assert main(["lint", str(root)]) == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    messages = [line for line in out.splitlines() if line.startswith(str(bad))]
+    assert messages, out
+    for message in messages:
+        location = message.partition(": ")[0]
+        assert location.startswith(f"{bad}:") and location.rsplit(":", 1)[1].isdigit(), message
+    assert "1 ruling file(s) valid, 1 invalid" in out
+    results = tmp_path / "out" / "results.json"
+    assert main(["run", "--rulings", str(root), "--results", str(results)]) == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    statuses = {r["id"]: r["status"] for r in json.loads(results.read_text("utf-8"))["results"]}
+    assert statuses.pop(GOOD_ID) == "passed"  # the other ruling still runs
+    assert list(statuses.values()) == ["error"]
+    return messages
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("id: 0x" + "f" * 4000 + "\n", 1),                     # was: a traceback, nothing run
+    ("id: x\ncards: 0b" + "1" * 14_000 + "\n", 2),
+    ("id: x\nnotes: [0" + "7" * 4000 + "]\n", 2),  # octal
+    ("id: x\nnotes: -0x" + "a" * 1001 + "\n", 2),
+])
+def test_a_long_hex_or_binary_integer_is_an_error_at_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, line: int) -> None:
+    root = corpus(tmp_path)
+    bad = root / "long-integer.yaml"
+    bad.write_text(text, encoding="utf-8")
+    messages = lint_and_run(root, bad, tmp_path, capsys)
+    assert any(m.startswith(f"{bad}:{line}: invalid YAML: cannot read '")
+               and "as int (expected an integer of at most 4000 bits, found one of " in m
+               for m in messages), messages
+
+
+def test_an_integer_of_4000_bits_is_still_read(tmp_path: Path) -> None:
+    from conformance.format.yamlsource import load_yaml
+
+    path = tmp_path / "x.yaml"
+    path.write_text("v: 0x" + "f" * 1000 + "\n", encoding="utf-8")
+    assert load_yaml(path)["v"] == 16 ** 1000 - 1
