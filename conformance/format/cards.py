@@ -144,9 +144,9 @@ def _face(raw: LineDict, path: str, card_name: str, line: int) -> CardFace:
         raise RulingFileError(Location(path, key_line(raw, "rules")), "'rules' must be a list")
 
     def strings(key: str) -> tuple[str, ...]:
-        return tuple(str(x) for x in (raw.get(key) or ()))
+        return _strings(raw, key, path, card_name)
 
-    indicator = raw.get("colorIndicator")
+    indicator = None if raw.get("colorIndicator") is None else strings("colorIndicator")
     return CardFace(
         name=str(raw.get("faceName") or raw["name"]),
         mana_cost=raw.get("manaCost"),
@@ -158,13 +158,43 @@ def _face(raw: LineDict, path: str, card_name: str, line: int) -> CardFace:
         power=None if raw.get("power") is None else str(raw["power"]),
         toughness=None if raw.get("toughness") is None else str(raw["toughness"]),
         colors=strings("colors"),
-        color_indicator=None if indicator is None else tuple(indicator),
+        color_indicator=indicator,
         keywords=strings("keywords"),
         side=raw.get("side"),
         rules=tuple(rules),
         raw=raw,
         ability_texts=abilities_of(str(raw.get("text") or "")),
     )
+
+
+def _strings(raw: Mapping[str, Any], key: str, path: str, card_name: str) -> tuple[str, ...]:
+    """A face's list of strings under ``key`` (``types``, ``colors``, ...), empty when it is
+    missing or null; a clear error at its line when it is not a list of strings (a string
+    alone would otherwise be read letter by letter)."""
+    value = raw.get(key)
+    if value is None:
+        return ()
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return tuple(value)
+    if isinstance(value, list):
+        found = next(item for item in value if not isinstance(item, str))
+        what = f"an item {_shown(found)}"
+    else:
+        what = _shown(value)
+    hint = f" (write [{value}])" if isinstance(value, str) else ""
+    raise RulingFileError(Location(path, key_line(raw, key)),
+                          f"card {card_name!r}: {key!r}: expected a list of strings, found "
+                          f"{what}{hint}")
+
+
+def _shown(value: Any) -> str:
+    """A value for a message: ``repr`` for scalars, the kind for containers."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."
 
 
 #: Card pools already read in this process, by the card file's path and text, the most
@@ -205,6 +235,7 @@ def cards_from_document(document: Mapping[str, Any], path: str) -> CardPool:
         lines = getattr(faces, "item_lines", [where.line] * len(faces))
         parsed = tuple(_face(face, str(path), name, line) for face, line in zip(faces, lines))
         layout = str(faces[0].get("layout", "normal")) if isinstance(faces[0], dict) else "normal"
-        identity = tuple(faces[0].get("colorIdentity") or ()) if isinstance(faces[0], dict) else ()
+        identity = _strings(faces[0], "colorIdentity", str(path), name) \
+            if isinstance(faces[0], dict) else ()
         cards[str(name)] = Card(str(name), layout, parsed, identity, where)
     return CardPool(cards, str(path))

@@ -105,3 +105,44 @@ def test_an_integer_of_4000_bits_is_still_read(tmp_path: Path) -> None:
     path = tmp_path / "x.yaml"
     path.write_text("v: 0x" + "f" * 1000 + "\n", encoding="utf-8")
     assert load_yaml(path)["v"] == 16 ** 1000 - 1
+
+
+# -- 3. a card file's list of strings that is not one ----------------------------------------
+
+
+@pytest.mark.parametrize(("written", "found"), [
+    ("types: 5", "found 5"),                                            # was: a TypeError
+    ("types: Enchantment", "found 'Enchantment' (write [Enchantment])"),  # was: E, n, c, ...
+    ("types: [Enchantment, 7]", "found an item 7"),
+    ("types: {Enchantment: 1}", "found a mapping"),
+    ("types: [[Enchantment]]", "found an item a list"),
+])
+def test_a_card_file_list_that_is_not_a_list_of_strings_is_an_error_at_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str, found: str) -> None:
+    root = corpus(tmp_path)
+    cards = root / "cards.yaml"
+    lines = cards.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = lines.index("    types: [Enchantment]\n")
+    lines[number] = f"    {written}\n"
+    cards.write_text("".join(lines), encoding="utf-8")
+    for command in (["lint", str(root)], ["run", "--rulings", str(root), "--results",
+                                          str(tmp_path / "results.json")]):
+        assert main(command) == 2
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        assert f"{cards}:{number + 1}: card 'Bottomless Pool // Locker Room': 'types': " \
+               f"expected a list of strings, {found}" in err
+
+
+@pytest.mark.parametrize("key", ["subtypes", "supertypes", "colors", "colorIdentity",
+                                 "colorIndicator", "keywords"])
+def test_every_list_of_strings_of_a_face_is_checked(tmp_path: Path, key: str) -> None:
+    from conformance.errors import RulingFileError
+    from conformance.format.cards import load_cards
+
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(f"Bear:\n  - name: Bear\n    types: [Creature]\n    {key}: Green\n",
+                     encoding="utf-8")
+    with pytest.raises(RulingFileError, match=rf"^{cards}:4: card 'Bear': '{key}': expected "
+                                              r"a list of strings, found 'Green'"):
+        load_cards(cards)
