@@ -8,6 +8,7 @@ are ``path:line: message``; the command never shows a Python traceback for them.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -281,6 +282,20 @@ def _handle(handler: Any, args: argparse.Namespace) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except OSError as exc:  # a path the system refuses (too long, not readable, ...)
+        if exc.filename is None:
+            raise
+        print(f"conformance: error: {path_error(exc)}", file=sys.stderr)
+        return 2
+
+
+def path_error(exc: OSError) -> str:
+    """``path: what the system said`` for an error about a path, with what was expected
+    when the path was too long."""
+    message = f"{exc.filename}: {exc.strerror or exc}"
+    if exc.errno == errno.ENAMETOOLONG:
+        message += " (expected names of at most 255 bytes each, paths of at most 4,096)"
+    return message
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 #: Lines shown before and after the failing step.
 CONTEXT = 3
@@ -45,15 +46,34 @@ class Links:
         if not path:
             return ""
         if self.source_url:
-            return self.source_url.format(path=path, line=line or 1, revision=self.revision)
+            return self.source_url.format(path=quote(path), line=line or 1,
+                                          revision=quote(self.revision, safe=""))
         return self.file(path) + (f"#L{line}" if line else "")
 
     def file(self, path: str) -> str:
-        """A link to a local file (a results file, a report): relative to the report."""
+        """A link to a local file (a results file, a report): relative to the report, and
+        only ever a file's path (:func:`file_href`) whatever a results file says."""
         if not path or self.out is None:
-            return path
+            return file_href(path)
         folder, name = os.path.split(path)
-        return _relative_folder(folder, str(self.out), os.getcwd()) + name
+        return file_href(_relative_folder(folder, str(self.out), os.getcwd()) + name)
+
+
+def file_href(path: str) -> str:
+    """``path`` as a link that can only name a file, relative or absolute: percent-encoded, so
+    that no ``:`` can start a scheme (``javascript:...``, ``data:...``) and no ``?``, ``#`` or
+    backslash change what it names, and never starting with ``//`` (another host)."""
+    link = quote(path)
+    return "/" + link.lstrip("/") if link.startswith("//") else link
+
+
+def is_file(path: str) -> bool:
+    """Whether ``path`` names a regular file; ``False`` for a path that cannot be looked up
+    (a name over 255 bytes, a folder that cannot be read) instead of an ``OSError``."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 @lru_cache(maxsize=4096)
@@ -67,7 +87,7 @@ def _relative_folder(folder: str, out: str, cwd: str) -> str:
 
 def excerpt(path: str, line: int, context: int = CONTEXT) -> tuple[ScriptLine, ...]:
     """The lines of the ruling file around ``line`` (none when the file can't be read)."""
-    if not path or line <= 0 or not Path(path).is_file():  # never block on a FIFO
+    if not path or line <= 0 or not is_file(path):  # never block on a FIFO
         return ()
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
@@ -144,7 +164,7 @@ def view(result: Mapping[str, Any], engine: str, results_file: str, links: Links
     }
     if full:
         readable = path
-        if local and local != path and not Path(path).is_file() and Path(local).is_file():
+        if local and local != path and not is_file(path) and is_file(local):
             readable = local
             if not links.source_url:
                 shown["href"] = links.ruling(local, line)

@@ -161,7 +161,7 @@ def links(histories: Sequence[EngineHistory], paths: Mapping[str, str], out: Pat
     """The links of a history: per engine, each version's results file and run report
     (``version_links``); per ruling, its file (``ruling_links``): the corpus's (``paths``,
     by id), else the one its last result names when that leads somewhere from here."""
-    from .details import Links
+    from .details import Links, is_file
     from .html import _header
 
     linker = Links(out, source_url)
@@ -172,7 +172,7 @@ def links(histories: Sequence[EngineHistory], paths: Mapping[str, str], out: Pat
             for ruling_id, result in run.results.items():
                 path = paths.get(ruling_id) or str(result.get("path") or "")
                 if ruling_id not in ruling_links and path and \
-                        (source_url or Path(path).is_file()):
+                        (source_url or is_file(path)):
                     ruling_links[ruling_id] = linker.ruling(path, 0)
     return {"version_links": version_links, "ruling_links": ruling_links}
 

@@ -32,7 +32,7 @@ from .. import __version__
 from ..format.crsections import title
 from ..format.model import Ruling
 from . import environment
-from .details import Links, expectations_for, missing_capabilities, view
+from .details import Links, expectations_for, is_file, missing_capabilities, view
 from .runs import Run, counts
 
 NO_CARD = "(ruling not in the corpus)"
@@ -98,7 +98,7 @@ def _header(run: Run, links: Links | None = None) -> dict[str, Any]:
         "file": str(run.path), "engine": run.engine, "version": engine.get("version") or "",
         "file_href": links.file(str(run.path)) if links else "",
         "report_href": links.file(str(report)) if links and report != run.path
-        and report.is_file() else "",
+        and is_file(str(report)) else "",
         "contract": engine.get("contract") or "", "harness": harness.get("version") or "",
         "corpus": corpus.get("root") or "", "revision": corpus.get("revision") or "",
         "started": header.get("started") or "", "finished": header.get("finished") or "",

@@ -146,3 +146,122 @@ def test_every_list_of_strings_of_a_face_is_checked(tmp_path: Path, key: str) ->
     with pytest.raises(RulingFileError, match=rf"^{cards}:4: card 'Bear': '{key}': expected "
                                               r"a list of strings, found 'Green'"):
         load_cards(cards)
+
+
+# -- 4. a path component over 255 bytes --------------------------------------------------------
+
+LONG = "a" * 300
+
+
+def two_versions(tmp_path: Path, path: str) -> tuple[Path, Path]:
+    """Results files of two versions of one engine whose results name ``path``."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from results_files import result, write_results
+
+    results = [result(GOOD_ID, "failed", "expected 6, found 1", path=path, line=3),
+               result("room-other", "passed", path=path)]
+    return (write_results(tmp_path / "a-0.1.json", results, version="0.1.0"),
+            write_results(tmp_path / "a-0.2.json", results, version="0.2.0"))
+
+
+@pytest.mark.parametrize("path", [f"/tmp/{LONG}/x.yaml", f"rulings/{LONG}.yaml"])
+def test_reports_of_results_naming_a_path_with_a_long_name(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], path: str) -> None:
+    old, new = two_versions(tmp_path, path)
+    out = tmp_path / "out" / "report.html"
+    corpus_of = ["--rulings", str(RULINGS)]
+    for command in (["report", str(old), *corpus_of],
+                    ["report", str(old), "--html", str(out), *corpus_of],  # was: OSError
+                    ["report", str(old), str(new), "--html", str(out), *corpus_of],
+                    ["history", str(old), str(new), "--html", str(out), *corpus_of],
+                    ["diff", str(old), str(new)],
+                    ["coverage", "--results", str(old), "--html", str(out), *corpus_of]):
+        assert main(command) == 0, command
+        out_text, err = capsys.readouterr()
+        assert "Traceback" not in out_text + err
+
+
+@pytest.mark.parametrize("command", [
+    ["report", "{old}", "--html", "{long}/report.html"],
+    ["report", "{old}", "--html", "{long}.html"],
+    ["report", "{old}", "{new}", "--html", "{long}.html"],
+    ["history", "{old}", "{new}", "--html", "{long}.html"],
+    ["lint", "{long}.yaml"],
+    ["run", "--rulings", "{long}"],
+    ["run", "--rulings", "{rulings}", "--results", "{long}/results.json"],
+    ["run", "--rulings", "{rulings}", "--expect", "{long}.yaml"],
+    ["expect", "update", "{old}", "--expect", "{long}.yaml"],
+])
+def test_a_path_with_a_name_over_255_bytes_is_a_clear_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    old, new = two_versions(tmp_path, str(GOOD))
+    values = {"old": str(old), "new": str(new), "long": str(tmp_path / LONG),
+              "rulings": str(corpus(tmp_path))}
+    argv = [part.format(**values) for part in command]
+    if argv[0] in ("report", "history"):
+        argv += ["--rulings", str(RULINGS)]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert err.startswith(f"conformance: error: {tmp_path / LONG}"), err
+    assert "File name too long" in err
+
+
+# -- 5. a results file's path as a link ------------------------------------------------------
+
+HOSTILE_PATHS = ["javascript:alert(1)", "JavaScript:alert(document.domain)//x.yaml",
+                 "data:text/html,<script>alert(1)</script>", "//evil.invalid/x.yaml",
+                 "\\\\evil.invalid\\x.yaml", "https://evil.invalid/x.yaml",
+                 " javascript:alert(1)", "vbscript:msgbox(1)"]
+
+
+def hrefs(html: str) -> list[str]:
+    import html as markup
+    import re
+
+    return [markup.unescape(h) for h in re.findall(r'href="([^"]*)"', html)]
+
+
+def only_file_links(html: str) -> None:
+    from urllib.parse import urlsplit
+
+    for href in hrefs(html):
+        if href.startswith("#"):
+            continue
+        parts = urlsplit(href.strip())
+        assert parts.scheme == "" and parts.netloc == "", href
+        assert not href.startswith(("//", "\\", "/\\")), href
+
+
+@pytest.mark.parametrize("path", HOSTILE_PATHS)
+def test_a_results_files_path_is_only_ever_a_file_link(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], path: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    try:  # a file of that name in the current folder: the history links it
+        target = tmp_path / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("id: x\n", encoding="utf-8")
+    except OSError:
+        pass
+    old, new = two_versions(tmp_path, path)
+    out = tmp_path / "report.html"
+    for command in (["report", str(old)], ["report", str(old), str(new)],
+                    ["history", str(old), str(new)]):
+        assert main([*command, "--html", str(out), "--rulings", str(RULINGS)]) in (0, 1)
+        capsys.readouterr()
+        html = out.read_text(encoding="utf-8")
+        only_file_links(html)
+        assert "javascript:" not in " ".join(hrefs(html)).lower()
+
+
+def test_a_plain_path_is_still_linked_as_it_was(tmp_path: Path) -> None:
+    from conformance.reporting.details import Links, file_href
+
+    assert file_href("rulings/rooms/cast-one-door.yaml") == "rulings/rooms/cast-one-door.yaml"
+    assert file_href("/abs/x y.yaml") == "/abs/x%20y.yaml"
+    assert file_href("javascript:alert(1)") == "javascript%3Aalert%281%29"
+    assert file_href("//evil.invalid/x") == "/evil.invalid/x"
+    assert Links(tmp_path).ruling(str(tmp_path / "r" / "x.yaml"), 4) == "r/x.yaml#L4"
+    assert Links(source_url="https://h.invalid/{revision}/{path}#L{line}",
+                 revision="a/b").ruling("r/x?.yaml", 2) == "https://h.invalid/a%2Fb/r/x%3F.yaml#L2"
