@@ -2,9 +2,70 @@
 
 from __future__ import annotations
 
-from conformance.mutants import MutantEngine, create
+from typing import Any
+
+from conformance.engines.reference import effects, state, turn
+from conformance.engines.reference.characteristics import is_permanent_card
+from conformance.mutants import MutantEngine, Patch, create
+
+_MOVE = state.GameState.move
+_RESOLVE_SPELL = turn._resolve_spell
 
 
 def room_one_door_off_battlefield() -> MutantEngine:
     """A Room card outside the stack and battlefield has only its first door's values."""
     return create("room-one-door-off-battlefield")
+
+
+# -- engines with one wrong rule each, for the properties written from the Comprehensive Rules
+
+
+def _patched(name: str, patches: list[Patch]) -> MutantEngine:
+    return MutantEngine(name, patches)
+
+
+def _following_move(self: Any, obj: Any, zone: Any, **kwargs: Any) -> Any:
+    """GameState.move, remembering the object each moved object became (a new dict each
+    time, so that a probe's copy of the state never changes the game's)."""
+    new = _MOVE(self, obj, zone, **kwargs)
+    if new is not None:
+        self.__dict__["followed"] = {**self.__dict__.get("followed", {}), obj.id: new.id}
+    return new
+
+
+def _targets_followed(game: Any, spec: Any, ctx: Any) -> tuple[str, ...]:
+    """Targets are not checked as a spell or ability resolves: each one is the object its
+    card is now, wherever it went (an engine whose objects keep their identity across
+    zones)."""
+    if spec is None:
+        return ()
+    followed = game.state.__dict__.get("followed", {})
+    found = []
+    for target in ctx.targets:
+        while target in followed:
+            target = followed[target]
+        if target in game.state.objects or str(target).startswith("player:"):
+            found.append(target)
+    return tuple(found)
+
+
+def targets_follow_their_card() -> MutantEngine:
+    """A spell or ability acts on the card its target became after it changed zones."""
+    return _patched("targets-follow-their-card", [
+        (state.GameState, "move", _following_move),
+        (effects, "legal_now", _targets_followed), (turn, "legal_now", _targets_followed)])
+
+
+def _resolve_spell_without_recheck(game: Any, spell: Any) -> Any:
+    """turn._resolve_spell for a permanent spell whose targets are all illegal: it enters
+    anyway (an Aura whose creature left)."""
+    chars = game.chars(spell)
+    if spell.targets and is_permanent_card(chars):
+        spell.targets = ()
+    return (yield from _RESOLVE_SPELL(game, spell))
+
+
+def permanent_spell_with_illegal_target_resolves() -> MutantEngine:
+    """An Aura spell whose target left the battlefield resolves and enters anyway."""
+    return _patched("permanent-spell-with-illegal-target-resolves", [
+        (turn, "_resolve_spell", _resolve_spell_without_recheck)])

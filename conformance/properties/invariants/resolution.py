@@ -1,0 +1,220 @@
+"""Resolving a spell or ability whose targets have become illegal (CR 608.2b).
+
+As a spell or ability resolves, its controller checks whether its targets are still legal.
+If every target is illegal, it doesn't resolve: it is removed from the stack (a spell card
+is put into its owner's graveyard, CR 608.2b) and none of its effects happen.  If some are
+legal, it resolves, but it does nothing to the illegal ones -- and it never acts on what an
+illegal target has become.
+
+The judge is sure of one kind of illegal target only: an object that changed zones after it
+was chosen.  It is a new object with no memory of its old one (CR 400.7), and a spell or
+ability never follows it.  The judge remembers the zone of every object target as the spell
+or ability goes on the stack; an object that is no longer there in that zone as the top of
+the stack resolves is an illegal target.  Other reasons (a creature that stopped being a
+creature, a change of control, protection) are left to the engine: a target the judge can't
+call illegal counts as legal, so it says nothing where they might decide.
+
+What "none of its effects" means is read from what the engine reports of the step: no
+damage dealt, no token created, no player's life, hand or library changed, no permanent
+tapped, untapped, given counters or changed in power and toughness, no object moved but the
+spell itself (to a graveyard).  What it does not do to an illegal target: deal it damage,
+move the object the target became, give it counters or tap it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ...contract.types import PlayerRef
+from ...format.cards import Card
+from ...format.vocabulary import Zone
+from ..judge import read_face
+from ..memory import PerGame, StepView, step_of
+from ..observation import Observation, Property, Violation
+
+
+@dataclass
+class _Targets:
+    """The zone of each object target of each item on the stack, as it was put there."""
+
+    current: Observation | None = None
+    zones: dict[str, dict[str, Zone]] = field(default_factory=dict)
+    #: the resolution of ``o``'s step: (the item's targets the judge knows to be illegal,
+    #: whether every target is) -- ``None`` when nothing resolved, or it can't tell
+    judged: tuple[frozenset[str], bool] | None = None
+
+
+_MEMORIES: PerGame[_Targets] = PerGame(_Targets)
+
+
+def _memory(o: Observation) -> _Targets:
+    memory = _MEMORIES.of(o)
+    if memory.current is not o:
+        step = step_of(o)
+        if step.before is None:
+            memory.zones.clear()
+        memory.judged = _judge(step, o, memory) if step.acted else None
+        for item in step.new_items:
+            memory.zones[item.id] = {
+                str(t): o.views[str(t)].zone for t in item.targets
+                if not isinstance(t, PlayerRef) and str(t) in o.views}
+        memory.current = o
+    return memory
+
+
+def _judge(step: StepView, o: Observation, memory: _Targets
+           ) -> tuple[frozenset[str], bool] | None:
+    item = step.resolved
+    if item is None or any(i.id == item.id for i in o.game.stack):
+        return None
+    zones = memory.zones.pop(item.id, None)
+    if zones is None or not item.targets or o.engine.pending_choice() is not None:
+        return None
+    before = step.before_views
+    illegal = frozenset(t for t, zone in zones.items()
+                        if t not in before or before[t].zone is not zone)
+    every = len(illegal) == len(item.targets)
+    return illegal, every
+
+
+def _incarnations(o: Observation, target: str) -> set[str]:
+    """What an illegal target has become since (the same card's later objects)."""
+    return set(o.history.get(target, {target})) - {target}
+
+
+def illegal_targets(o: Observation) -> Iterable[Violation]:
+    """A spell or ability all of whose targets are illegal as it resolves does not resolve:
+    nothing happens but its leaving the stack (a spell card to its owner's graveyard); one
+    with some illegal targets does nothing to them, nor to what they have become -- an
+    object target that changed zones after it was chosen is illegal (CR 608.2b, 400.7)."""
+    judged = _memory(o).judged
+    if judged is None:
+        return
+    illegal, every = judged
+    step = step_of(o)
+    item = step.resolved
+    assert item is not None
+    what = "spell" if item.kind == "spell" else "ability"
+    if illegal:
+        yield from _spared(o, step, illegal, what)
+    if every:
+        yield from _nothing_happened(o, step, what)
+
+
+def _spared(o: Observation, step: StepView, illegal: frozenset[str],
+            what: str) -> Iterable[Violation]:
+    """Nothing the item did touched an illegal target or what it became."""
+    for target in sorted(illegal):
+        later = _incarnations(o, target)
+        name = " // ".join(step.before_views[target].names) if target in step.before_views \
+            else "a target"
+        for event in o.events:
+            if event.kind == "damage_dealt" and str(event.data.get("to")) in later | {target}:
+                yield Violation(f"the resolving {what} dealt damage to {name or 'a target'}, "
+                                f"which had changed zones since it was targeted: an illegal "
+                                f"target (CR 608.2b)")
+                return
+            if event.kind == "zone_changed" and str(event.data.get("object")) in later:
+                new = str(event.data.get("new_object"))
+                yield Violation(f"the resolving {what} moved the card its illegal target "
+                                f"became (from the {event.data.get('from')} to the "
+                                f"{event.data.get('to')}): a new object it never targeted "
+                                f"(CR 608.2b, 400.7)", *((new, "zone", event.data.get("from"))
+                                                         if new in o.views else ()))
+                return
+        for new in sorted(later):
+            then, now = step.before_views.get(new), o.views.get(new)
+            if then is None or now is None or then.zone is not now.zone:
+                continue
+            if then.tapped != now.tapped or dict(then.counters) != dict(now.counters):
+                yield Violation(f"the resolving {what} changed the object its illegal target "
+                                f"became (tapped or counters) (CR 608.2b, 400.7)",
+                                new, "counters", dict(then.counters))
+                return
+
+
+_QUIET_EVENTS = ("damage_dealt", "token_created", "life_changed", "card_discarded",
+                 "door_unlocked", "door_locked", "turned_face_up", "spell_copied")
+
+
+def _nothing_happened(o: Observation, step: StepView, what: str) -> Iterable[Violation]:
+    """An item whose targets are all illegal left the stack and did nothing else."""
+    item = step.resolved
+    before = step.before_game
+    assert item is not None and before is not None
+    itself = {item.id, item.source} if item.kind == "spell" else {item.id}
+    for event in o.events:
+        if event.kind in _QUIET_EVENTS:
+            yield Violation(f"a {what} all of whose targets were illegal resolved anyway: "
+                            f"{event.kind.replace('_', ' ')} (CR 608.2b)")
+            return
+        if event.kind != "zone_changed":
+            continue
+        moved = str(event.data.get("object"))
+        if moved in itself:
+            if event.data.get("to") not in (Zone.GRAVEYARD.value, None):
+                new = str(event.data.get("new_object"))
+                yield Violation(f"a spell all of whose targets were illegal went to the "
+                                f"{event.data.get('to')}, not its owner's graveyard "
+                                f"(CR 608.2b)", *((new, "zone", Zone.GRAVEYARD.value)
+                                                  if new in o.views else ()))
+                return
+            continue
+        yield Violation(f"a {what} all of whose targets were illegal resolved anyway: an "
+                        f"object went from the {event.data.get('from')} to the "
+                        f"{event.data.get('to')} (CR 608.2b)")
+        return
+    for player in o.game.players:
+        earlier = before.player(player.name)
+        if (player.life, player.hand_size, player.library_size) != (
+                earlier.life, earlier.hand_size, earlier.library_size):
+            yield Violation(f"a {what} all of whose targets were illegal resolved anyway: "
+                            f"{player.name}'s life, hand or library changed (CR 608.2b)")
+            return
+    for object_id, now in o.views.items():
+        then = step.before_views.get(object_id)
+        if then is None or then.zone is not Zone.BATTLEFIELD or now.zone is not Zone.BATTLEFIELD:
+            continue
+        readings = step.judge.readings_of(now)
+        measured = readings is not None and not any(r.unknown_pt or r.power_per_card
+                                                     for r in readings)
+        if (then.tapped, dict(then.counters), then.controller) != (
+                now.tapped, dict(now.counters), now.controller) or measured and (
+                then.power, then.toughness) != (now.power, now.toughness):
+            name = " // ".join(now.names) or "a face-down permanent"
+            yield Violation(f"a {what} all of whose targets were illegal resolved anyway: "
+                            f"{name} changed (tapped, counters, power and toughness or "
+                            f"controller) (CR 608.2b)", object_id, "tapped", then.tapped)
+            return
+
+
+def reached(o: Observation) -> bool:
+    """A spell or ability resolved with a target the judge knows to be illegal."""
+    judged = _memory(o).judged
+    return judged is not None and bool(judged[0])
+
+
+def reached_every(o: Observation) -> bool:
+    """A spell or ability resolved all of whose targets the judge knows to be illegal."""
+    judged = _memory(o).judged
+    return judged is not None and judged[1]
+
+
+def _answers(card: Card) -> bool:
+    """What copies spells, and instants and sorceries that target: a copy resolves before
+    its original, so that a bounce or a burn copied with the same target leaves the original
+    with an illegal one -- as does a spell answered by another."""
+    face = card.faces[0]
+    return any(read_face(f).copies_spells for f in card.faces) or bool(
+        {"Instant", "Sorcery"} & set(face.types)) and "target" in face.text.lower()
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("illegal-targets", illegal_targets.__doc__ or "",
+             ("divided-damage-arc-lightning-divides-as-it-is-cast",
+              "room-unlock-without-targets-for-trigger"),
+             frozenset(), illegal_targets, _answers,
+             ("608.2b", "400.7", "115.1"), "resolution", reached,
+             weights=(("Cast", 24), ("Activate", 8), ("PassPriority", 2), ("Resolve", 3))),
+)

@@ -1,0 +1,42 @@
+"""The properties written from the Comprehensive Rules reach what they are about in the
+``ci`` profile: in their games on the reference engine, each one's precondition holds at
+least once (``test_reachability.py`` holds every property to that), and so do the
+situations its strongest checks need -- a spell or ability resolving with every target
+illegal, say."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from conformance.properties import PROPERTIES, Observation
+from conformance.properties.invariants import resolution
+from conformance.runner.results import Status
+
+from ci_games import group, played_in_ci, watch
+
+OWN = {p.id: p for p in PROPERTIES}
+
+#: Situations beyond each property's own precondition, with the least number of
+#: observations in which they hold in the ``ci`` games (kept modest: the games move with
+#: every change to the machine, the boards and the card pool).
+EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
+    "illegal-targets": {
+        "a spell or ability resolving with every target illegal":
+            (resolution.reached_every, 1)},
+}
+
+for _prop_id, _conditions in EXTRA.items():
+    watch(_prop_id, {name: condition for name, (condition, _least) in _conditions.items()})
+
+
+@pytest.mark.parametrize(("prop_id", "situation"),
+                         [pytest.param(p, name, marks=group(p))
+                          for p, conditions in EXTRA.items() for name in conditions])
+def test_the_property_reaches_its_subject_in_ci(prop_id, situation):
+    played = played_in_ci(OWN[prop_id])
+    assert played.result.status is Status.PASSED, played.result.message
+    least = EXTRA[prop_id][situation][1]
+    assert played.seen[situation] >= least, \
+        f"{prop_id} reached {situation} {played.seen[situation]} times ({dict(played.seen)})"

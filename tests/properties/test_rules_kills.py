@@ -1,0 +1,89 @@
+"""The properties written from the Comprehensive Rules (resolution with illegal targets, who
+receives priority, damage results, casting timing): each holds on the reference engine, and
+catches engines that each break one rule (tests/wrong_engines.py) -- in ``ci`` games from a
+board that has what the property talks about, which no change to the random boards moves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import get_state_machine_test
+
+import wrong_engines
+from conformance.contract.protocol import Engine
+from conformance.engines.reference import ReferenceEngine
+from conformance.format.loader import load_corpus
+from conformance.format.model import CardEntry, PlayerSetup, Setup
+from conformance.format.vocabulary import Step, Zone
+from conformance.mutants.meter import quick_profile
+from conformance.properties import PROPERTIES, Property
+from conformance.properties.machine import PropertyFailure, machine_class
+from conformance.properties.profiles import PROFILES
+
+RULINGS = Path(__file__).parents[2] / "rulings"
+OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets",)}
+
+PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
+
+
+def _board(alice: dict[Zone, tuple[CardEntry, ...]],
+           bob: dict[Zone, tuple[CardEntry, ...]] | None = None, *,
+           active: str = "alice") -> Setup:
+    return Setup((PlayerSetup("alice", mana=PLENTY, zones=alice),
+                  PlayerSetup("bob", mana=PLENTY, zones=bob or {})), active,
+                 Step.PRECOMBAT_MAIN)
+
+
+def _cards(*names: str) -> tuple[CardEntry, ...]:
+    return tuple(CardEntry(name) for name in names)
+
+
+_BEARS = {Zone.BATTLEFIELD: _cards("Grizzly Bears")}
+
+#: (property, wrong engine): a board with what the property talks about, on which the
+#: property catches the wrong engine in ``ci`` games and passes the reference engine.
+CAUGHT_FROM: dict[tuple[str, str], Setup] = {
+    ("illegal-targets", "targets_follow_their_card"):
+        _board({Zone.HAND: _cards("Shock", "Unsummon")}, _BEARS),
+    ("illegal-targets", "permanent_spell_with_illegal_target_resolves"):
+        _board({Zone.HAND: _cards("Holy Strength", "Unsummon"),
+                Zone.BATTLEFIELD: _cards("Grizzly Bears")}),
+}
+
+#: More games where the board leaves the machine many other moves.
+EXAMPLES: dict[tuple[str, str], int] = {}
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus([RULINGS])
+
+
+def assert_caught(cards: object, prop: Property, wrong: Callable[[], Engine], board: Setup,
+                  max_examples: int) -> None:
+    """``prop`` holds in the ``ci`` games (without shrinking) played from ``board`` on the
+    reference engine, and fails in the same games on ``wrong``."""
+    chosen = settings(PROFILES[quick_profile("ci")], max_examples=max_examples)
+    for factory in (ReferenceEngine, wrong):
+        machine = machine_class(factory, cards, [prop], moves=True,  # type: ignore[arg-type]
+                                setups=st.just(board))
+        if factory is ReferenceEngine:
+            get_state_machine_test(machine, settings=chosen)()  # the same games pass
+        else:
+            with pytest.raises(PropertyFailure, match=prop.id):
+                get_state_machine_test(machine, settings=chosen)()
+
+
+@pytest.mark.parametrize(("prop_id", "wrong"), sorted(CAUGHT_FROM))
+def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus, prop_id,
+                                                                       wrong):
+    assert_caught(corpus.cards, OWN[prop_id], getattr(wrong_engines, wrong),
+                  CAUGHT_FROM[prop_id, wrong], EXAMPLES.get((prop_id, wrong), 30))
+
+
+def test_the_properties_are_in_the_catalogue():
+    assert set(OWN) == {prop for prop, _wrong in CAUGHT_FROM}
