@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.reference import effects, state, turn
+from conformance.contract.types import Cast
+from conformance.engines.reference import ReferenceEngine, effects, state, turn
 from conformance.engines.reference.characteristics import is_permanent_card
 from conformance.mutants import MutantEngine, Patch, create
 
 _MOVE = state.GameState.move
 _RESOLVE_SPELL = turn._resolve_spell
+_RESOLVE_TOP = turn.resolve_top
+_FLOW = ReferenceEngine._flow
 
 
 def room_one_door_off_battlefield() -> MutantEngine:
@@ -69,3 +72,33 @@ def permanent_spell_with_illegal_target_resolves() -> MutantEngine:
     """An Aura spell whose target left the battlefield resolves and enters anyway."""
     return _patched("permanent-spell-with-illegal-target-resolves", [
         (turn, "_resolve_spell", _resolve_spell_without_recheck)])
+
+
+def _flow_then_active_player(self: Any, action: Any) -> Any:
+    """ReferenceEngine._flow, then the active player receives priority after a spell is
+    cast, whoever cast it."""
+    yield from _FLOW(self, action)
+    if isinstance(action, Cast):
+        self._require().state.priority = self._require().state.active_player
+
+
+def active_player_after_a_cast() -> MutantEngine:
+    """After a spell is cast in another player's turn, the active player receives priority
+    instead of the caster."""
+    return _patched("active-player-after-a-cast", [
+        (ReferenceEngine, "_flow", _flow_then_active_player)])
+
+
+def _resolve_top_then_controller(game: Any) -> Any:
+    """turn.resolve_top, then the controller of what resolved receives priority."""
+    item = game.state.stack[-1] if game.state.stack else None
+    yield from _RESOLVE_TOP(game)
+    if item is not None:
+        game.state.priority = item.controller
+
+
+def controller_after_a_resolution() -> MutantEngine:
+    """After a spell or ability resolves, its controller receives priority instead of the
+    active player."""
+    return _patched("controller-after-a-resolution", [
+        (turn, "resolve_top", _resolve_top_then_controller)])

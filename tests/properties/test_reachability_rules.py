@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from conformance.properties import PROPERTIES, Observation
-from conformance.properties.invariants import resolution
+from conformance.properties.invariants import receiving_priority, resolution
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
@@ -25,6 +25,11 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
     "illegal-targets": {
         "a spell or ability resolving with every target illegal":
             (resolution.reached_every, 1)},
+    "receiving-priority": {
+        "a player other than the active player cast or activated":
+            (receiving_priority.reached_other_players_action, 2),
+        "a spell or ability of a player other than the active player resolved":
+            (receiving_priority.reached_other_players_resolution, 2)},
 }
 
 for _prop_id, _conditions in EXTRA.items():

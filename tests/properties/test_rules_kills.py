@@ -25,7 +25,7 @@ from conformance.properties.machine import PropertyFailure, machine_class
 from conformance.properties.profiles import PROFILES
 
 RULINGS = Path(__file__).parents[2] / "rulings"
-OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets",)}
+OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-priority")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -43,6 +43,8 @@ def _cards(*names: str) -> tuple[CardEntry, ...]:
 
 
 _BEARS = {Zone.BATTLEFIELD: _cards("Grizzly Bears")}
+#: Instants in both hands: bob casts in alice's turn.
+_INSTANTS = _board({Zone.HAND: _cards("Giant Growth"), **_BEARS}, {Zone.HAND: _cards("Shock")})
 
 #: (property, wrong engine): a board with what the property talks about, on which the
 #: property catches the wrong engine in ``ci`` games and passes the reference engine.
@@ -52,6 +54,8 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
     ("illegal-targets", "permanent_spell_with_illegal_target_resolves"):
         _board({Zone.HAND: _cards("Holy Strength", "Unsummon"),
                 Zone.BATTLEFIELD: _cards("Grizzly Bears")}),
+    ("receiving-priority", "active_player_after_a_cast"): _INSTANTS,
+    ("receiving-priority", "controller_after_a_resolution"): _INSTANTS,
 }
 
 #: More games where the board leaves the machine many other moves.
