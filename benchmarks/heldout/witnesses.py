@@ -7,6 +7,7 @@ from __future__ import annotations
 from conformance.contract.types import Cast, DeclareAttackers
 from conformance.format.vocabulary import Step, Zone
 
+from .fifth_witnesses import FIFTH_BATCH
 from .fourth_witnesses import FOURTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
@@ -324,6 +325,7 @@ SECOND_BATCH: dict[str, Witness] = {
 WITNESSES.update(SECOND_BATCH)
 WITNESSES.update(THIRD_BATCH)
 WITNESSES.update(FOURTH_BATCH)
+WITNESSES.update(FIFTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
