@@ -12,12 +12,23 @@ ruling under way gets its verdict from that, and a new child with a new engine p
 rest.  The child's address space is limited (a runaway allocation fails there instead of
 bringing in the system's out-of-memory killer).  Where processes cannot be forked, the
 rulings run in the harness's process as before.
+
+Nothing the engine starts outlives the run.  The child leads a process group of its own, and
+the group is killed when the child ends, whatever ends it, so that a helper process an
+engine started cannot hold the run's standard output open (``conformance run ... | cat``
+would wait for it).  On Linux the child is also killed when the harness dies, even by
+``SIGKILL`` (``PR_SET_PDEATHSIG``), and a watchdog in the group, forked before the engine is
+made, kills the group when the child dies.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
 import signal
+import sys
+import time
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
@@ -98,6 +109,11 @@ class IsolatedRun:
                     result = played
                 on_result(result)
                 results.append(result)
+        except BaseException:  # interrupted: no waiting for an engine that may hang
+            if child is not None:
+                child.end()
+                child = None
+            raise
         finally:
             if child is not None:
                 child.close()
@@ -114,6 +130,12 @@ class _Child:
         self.process.start()
         theirs.close()
         self.timed_out = False
+        assert self.process.pid is not None
+        self.pid = self.process.pid
+        try:  # as the child does itself: whichever runs first, the group exists
+            os.setpgid(self.pid, self.pid)
+        except OSError:  # the child has already done it, or is gone
+            pass
 
     def play(self, index: int, timeout: float) -> Result | None:
         """The verdict on ruling ``index``; ``None`` if the child died or ran out of time."""
@@ -140,23 +162,92 @@ class _Child:
             f"ruling; the rulings after it ran on a new engine"), **base)
 
     def end(self) -> None:
+        """Kill the child and every process of its group (what its engine started)."""
         self.connection.close()
-        if self.process.is_alive():
-            self.process.kill()
+        _kill_group(self.pid)  # before the child is reaped, its pid names the group
         self.process.join()
 
     def close(self) -> None:
-        """Ask the child to close its engine and end; stop it if it does not."""
+        """Ask the child to close its engine and end; stop it if it does not.  Either way,
+        what the engine started is killed with its process group."""
         try:
             self.connection.send(None)
         except OSError:
             pass
-        self.process.join(10)
+        _exited(self.pid, 10)
         self.end()
+
+
+def _exited(pid: int, timeout: float) -> bool:
+    """Wait up to ``timeout`` s for child ``pid`` to end, without reaping it (its pid still
+    names its process group, and no other process can take it)."""
+    deadline = time.monotonic() + timeout
+    delay = 0.001
+    while True:
+        try:
+            if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                return True
+        except (ChildProcessError, OSError):
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(delay)
+        delay = min(delay * 2, 0.05)
+
+
+def _kill_group(pgid: int) -> None:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+#: ``prctl``'s option that has the kernel send a signal to a process when its parent dies.
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(sig: int = signal.SIGKILL) -> bool:
+    """Have the kernel send ``sig`` to this process when its parent dies, even by
+    ``SIGKILL`` (Linux; ``False`` elsewhere, or when the parent has already died)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, sig, 0, 0, 0) != 0:
+            return False
+    except (OSError, AttributeError):
+        return False
+    if os.getppid() != parent:  # the parent died before the request was made
+        os.kill(os.getpid(), sig)
+    return True
+
+
+def _own_group() -> None:
+    """Make the child the leader of a process group of its own, killed with the harness
+    (Linux), and fork the watchdog that kills the group when the child dies."""
+    try:
+        os.setpgid(0, 0)
+    except OSError:  # the parent has already done it
+        pass
+    if not die_with_parent():
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2})
+    watchdog = os.fork()
+    if watchdog == 0:  # pragma: no cover - runs in the watchdog, which never returns
+        try:
+            os.closerange(3, 65536)  # the child's pipes are the child's alone
+            die_with_parent(signal.SIGUSR2)
+            signal.sigwait({signal.SIGUSR2})
+            os.killpg(0, signal.SIGKILL)
+        finally:
+            os._exit(0)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR2})
 
 
 def _serve(connection: Connection, factory: Callable[[], Engine], rulings: Sequence[Ruling],
            cards: CardPool, memory_limit: int | None) -> None:
+    _own_group()
     limit_address_space(memory_limit)
     engine = factory()
     try:

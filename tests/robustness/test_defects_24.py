@@ -5,10 +5,13 @@ traceback, or no longer happens at all."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -265,3 +268,92 @@ def test_a_plain_path_is_still_linked_as_it_was(tmp_path: Path) -> None:
     assert Links(tmp_path).ruling(str(tmp_path / "r" / "x.yaml"), 4) == "r/x.yaml#L4"
     assert Links(source_url="https://h.invalid/{revision}/{path}#L{line}",
                  revision="a/b").ruling("r/x?.yaml", 2) == "https://h.invalid/a%2Fb/r/x%3F.yaml#L2"
+
+
+# -- 6. and 11. what an isolated engine starts never outlives the run -----------------------
+
+ENGINES = '''
+import os, subprocess, sys, time
+from pathlib import Path
+from conformance.engines.reference import ReferenceEngine
+
+PIDS = Path(os.environ["PIDS_FILE"])
+
+class Helper(ReferenceEngine):
+    """Starts a helper process that shares the run's standard output and outlives it."""
+
+    def start(self, setup, cards):
+        if not PIDS.exists():
+            helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+            PIDS.write_text(f"{os.getpid()} {helper.pid}")
+        return super().start(setup, cards)
+
+class Hanging(ReferenceEngine):
+    """Starts a helper, then never returns."""
+
+    def start(self, setup, cards):
+        helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+        PIDS.write_text(f"{os.getpid()} {helper.pid}")
+        time.sleep(3600)
+'''
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie no one has reaped yet has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    except FileNotFoundError:
+        return True
+    return stat.rpartition(")")[2].split()[0] in ("Z", "X")
+
+
+def wait_until(condition: Any, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def engine_run(tmp_path: Path, engine: str) -> tuple[list[str], dict[str, str], Path]:
+    (tmp_path / "engines_24.py").write_text(ENGINES, encoding="utf-8")
+    pids = tmp_path / "pids"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)]),
+           "PIDS_FILE": str(pids)}
+    command = [sys.executable, "-m", "conformance.frontends.cli", "run", "--engine",
+               f"engines_24:{engine}", "--isolate", "--rulings", str(corpus(tmp_path)),
+               "--results", str(tmp_path / "results.json"), "--no-html", "--timeout", "60"]
+    return command, env, pids
+
+
+needs_linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /proc")
+
+
+@needs_linux
+def test_a_helper_an_isolated_engine_started_does_not_hold_the_runs_output(
+        tmp_path: Path) -> None:
+    command, env, pids = engine_run(tmp_path, "Helper")
+    started = time.monotonic()
+    done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, timeout=100)  # `| cat`: reads until every writer is gone
+    assert time.monotonic() - started < 30  # was: 120 s, the helper's life
+    assert done.returncode == 0, done.stderr
+    assert "1 passed" in done.stdout
+    child, helper = map(int, pids.read_text().split())
+    assert wait_until(lambda: gone(child) and gone(helper), 5)
+
+
+@needs_linux
+def test_a_harness_killed_with_sigkill_takes_its_hanging_engine_along(tmp_path: Path) -> None:
+    command, env, pids = engine_run(tmp_path, "Hanging")
+    harness = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    try:
+        assert wait_until(lambda: pids.exists() and len(pids.read_text().split()) == 2, 30)
+        child, helper = map(int, pids.read_text().split())
+        assert not gone(child) and not gone(helper)
+    finally:
+        harness.kill()
+        harness.wait()
+    assert wait_until(lambda: gone(child) and gone(helper), 5)  # was: both kept running
