@@ -357,3 +357,66 @@ def test_a_harness_killed_with_sigkill_takes_its_hanging_engine_along(tmp_path: 
         harness.kill()
         harness.wait()
     assert wait_until(lambda: gone(child) and gone(helper), 5)  # was: both kept running
+
+
+# -- 7. phase's reproduction script, whatever the names in its failure ----------------------
+
+NAMES = ["x}, found 1 z", "a'b\"c", "back\\slash \\N{x} end\\", 'three """ quotes', "{}",
+         "line\nbreak\x00nul", "ünï cödé"]
+
+
+def phase_reproduction(failure: str, reads: list[Any] | None = None) -> str:
+    from types import SimpleNamespace
+
+    from conformance.engines.phase.trace import reproduction
+
+    session = SimpleNamespace(
+        trace=[{"op": "new_game", "player": ["Bear"], "opponent": [], "seed": 0,
+                "first_player": 0}],
+        data=SimpleNamespace(sources={"Bear": ("normal", [{"name": "Bear"}])}),
+        setup_steps=[], names=["you", "opponent"])
+    script = reproduction(session, reads or [], failure)  # type: ignore[arg-type]
+    assert script is not None
+    compile(script, "repro.py", "exec")  # was: a SyntaxError for a name holding "}, found"
+    return script
+
+
+def assigned(script: str, name: str) -> Any:
+    import ast
+
+    tree = ast.parse(script)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"{name} is not assigned")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_filter_name_stays_one_value_in_phases_reproduction(name: str) -> None:
+    written = {"name": name, "zone": "battlefield"}
+    for failure in (f"objects: expected 2 matching {written!r}, found 0",
+                    f"expected exactly one object in the battlefield matching {written!r}; "
+                    f"found 3"):
+        script = phase_reproduction(failure)
+        assert assigned(script, "FILTER") == written
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_any_failure_text_stays_inside_the_scripts_docstring(name: str) -> None:
+    import ast
+
+    failure = f"objects: expected 1 matching {{'name': 'Bear'}}, found 0 ({name})"
+    script = phase_reproduction(failure)
+    docstring = ast.get_docstring(ast.parse(script))
+    assert docstring is not None and f"({name})" in docstring.replace("\\x00", "\x00")
+
+
+def test_the_legal_action_reading_is_python_whatever_the_json() -> None:
+    from conformance.engines.phase.trace import Read
+
+    detail = {"kind": "cast", "match": {"face_down": True, "target": None, "name": "x'}"}}
+    script = phase_reproduction("the engine refused it: not among phase's legal actions",
+                                [Read("perform", "x", 0, detail)])
+    value = next(line for line in script.splitlines() if line.startswith("WANTED = "))
+    assert json.loads(eval(value.removeprefix("WANTED = ").removeprefix("json.loads"))) \
+        == detail

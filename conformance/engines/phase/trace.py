@@ -29,7 +29,9 @@ OBJECT_FIELDS = ("names", "mana_value", "abilities", "ability_count", "transform
 PLAYER_FIELDS = ("life", "hand_size", "library_size", "graveyard_size")
 _FIELD = re.compile(r"(\w+): expected (.+?), found (.+?)(?=; \w+: expected |$)")
 _OBJECTS = re.compile(r"(?:expected (\d+) matching|expected exactly one object in the \w+ "
-                      r"matching) (\{.*?\})(?:, found|; found) (\d+)")
+                      r"matching) (?=\{)")
+#: Where the filter written after :data:`_OBJECTS` may end (a card name may hold the same).
+_OBJECTS_END = re.compile(r"\}(?:, found|; found) \d+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,7 @@ def reproduction(session: PhaseSession, reads: list[Read], failure: str) -> str 
         return None
     cards = _cards(session)
     return _TEMPLATE.format(
-        failure=failure.replace('"""', "'''"),
+        failure=_docstring_text(failure),
         steps="\n".join(f"    - {s}" for s in session.setup_steps) or "    (none)",
         cards=_literal("{\n" + ",\n".join(
             f" {json.dumps(name)}: {json.dumps(card, ensure_ascii=False, sort_keys=True)}"
@@ -57,6 +59,31 @@ def reproduction(session: PhaseSession, reads: list[Read], failure: str) -> str 
         trace=_literal(json.dumps(session.trace, ensure_ascii=False).replace("}, {", "},\n {")),
         reading=reading,
     )
+
+
+def _filter_at(failure: str, start: int) -> dict[str, Any] | None:
+    """The filter a failure message writes from ``start`` (a dict's ``repr``), read as a
+    value, never cut short by a ``}`` inside a name; ``None`` when it cannot be read."""
+    for end in _OBJECTS_END.finditer(failure, start):
+        try:
+            value = ast.literal_eval(failure[start:end.start() + 1])
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            continue
+        if isinstance(value, dict):
+            return value
+    return None
+
+
+def _python_literal(value: Any) -> str:
+    """A JSON value as a Python expression (``true`` is not Python's ``True``)."""
+    return f"json.loads({json.dumps(value, ensure_ascii=False)!r})"
+
+
+def _docstring_text(text: str) -> str:
+    """``text`` as it can stand inside the script's docstring: backslashes and quotes that
+    would end or change the string escaped, control characters written as escapes."""
+    text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    return "".join(c if c in "\n\t" or c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _literal(text: str) -> str:
@@ -87,12 +114,14 @@ def _reading(session: PhaseSession, reads: list[Read], failure: str) -> str | No
     if "the engine refused" in failure and "not among phase's legal actions" in failure:
         performs = [r for r in reads if r.kind == "perform"]
         if performs and performs[-1].detail is not None:
-            return _LEGAL_READING.format(detail=json.dumps(performs[-1].detail))
+            return _LEGAL_READING.format(detail=_python_literal(performs[-1].detail))
         return None
     found = _OBJECTS.search(failure)
     if found is not None:
-        count = int(found.group(1) or 1)
-        return _OBJECTS_READING.format(filter=found.group(2), count=count)
+        which = _filter_at(failure, found.end())
+        if which is None:
+            return None
+        return _OBJECTS_READING.format(filter=repr(which), count=int(found.group(1) or 1))
     subject = failure.split(":", 1)[0]
     if subject in session.names:
         wanted = {}
@@ -103,8 +132,8 @@ def _reading(session: PhaseSession, reads: list[Read], failure: str) -> str | No
                 except (ValueError, SyntaxError):
                     return None
         if wanted:
-            return _PLAYER_READING.format(seat=session.names.index(subject), player=subject,
-                                          expected=repr(wanted))
+            return _PLAYER_READING.format(seat=session.names.index(subject),
+                                          player=repr(subject), expected=repr(wanted))
     fields = [(name, expected) for name, expected, _found in _FIELD.findall(failure)
               if name in OBJECT_FIELDS]
     observed = [r for r in reads if r.kind == "observe"]
@@ -271,6 +300,7 @@ verdict(departs)
 '''
 
 _PLAYER_READING = '''SEAT = {seat}
+PLAYER = {player}
 EXPECTED = {expected}
 
 game = replay()
@@ -282,7 +312,7 @@ print(f"phase is in {{state['phase']}} (turn {{state['turn_number']}}), waiting 
       f"{{game.waiting_for()['type']}}")
 departs = False
 for field, expected in EXPECTED.items():
-    print(f"{player} (seat {{SEAT}}) {{field}}: phase gives {{read[field]!r}}; the ruling expects "
+    print(f"{{PLAYER}} (seat {{SEAT}}) {{field}}: phase gives {{read[field]!r}}; the ruling expects "
           f"{{expected!r}}")
     departs = departs or read[field] != expected
 verdict(departs)
