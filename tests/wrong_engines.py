@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from conformance.contract.types import Cast
-from conformance.engines.reference import ReferenceEngine, effects, state, turn
+from conformance.engines.reference import ReferenceEngine, combat, damage, effects, life, state, turn
 from conformance.engines.reference.characteristics import is_permanent_card
 from conformance.mutants import MutantEngine, Patch, create
 
@@ -13,6 +14,7 @@ _MOVE = state.GameState.move
 _RESOLVE_SPELL = turn._resolve_spell
 _RESOLVE_TOP = turn.resolve_top
 _FLOW = ReferenceEngine._flow
+_DEAL_DAMAGE = damage.deal_damage
 
 
 def room_one_door_off_battlefield() -> MutantEngine:
@@ -102,3 +104,40 @@ def controller_after_a_resolution() -> MutantEngine:
     active player."""
     return _patched("controller-after-a-resolution", [
         (turn, "resolve_top", _resolve_top_then_controller)])
+
+
+def _noncombat_damage_unmarked(game: Any, source: str, source_chars: Any, controller: str,
+                               target: str, amount: int, *, combat: bool = False) -> int:
+    """damage.deal_damage, marking no damage on a creature a spell or ability damages."""
+    dealt: int = _DEAL_DAMAGE(game, source, source_chars, controller, target, amount,
+                              combat=combat)
+    obj = game.state.objects.get(target)
+    if dealt and not combat and obj is not None:
+        obj.damage -= dealt
+    return dealt
+
+
+def noncombat_damage_is_not_lethal() -> MutantEngine:
+    """Damage a spell or ability deals to a creature is not marked on it: a creature dealt
+    lethal damage by a burn spell lives."""
+    return _patched("noncombat-damage-is-not-lethal", [
+        (life, "deal_damage", _noncombat_damage_unmarked)])
+
+
+def _blockers_without_keywords(game: Any, source: str, source_chars: Any, controller: str,
+                               target: str, amount: int, *, combat: bool = False) -> int:
+    """combat.deal_damage, reading deathtouch and lifelink on attacking creatures only."""
+    fight = game.state.combat
+    if fight is not None and source in fight.blockers and source_chars is not None:
+        source_chars = dataclasses.replace(source_chars, keywords=tuple(
+            k for k in source_chars.keywords if k not in ("Deathtouch", "Lifelink")))
+    dealt: int = _DEAL_DAMAGE(game, source, source_chars, controller, target, amount,
+                              combat=combat)
+    return dealt
+
+
+def blockers_without_deathtouch_or_lifelink() -> MutantEngine:
+    """A blocking creature's combat damage ignores its deathtouch and lifelink (read on
+    attacking creatures only)."""
+    return _patched("blockers-without-deathtouch-or-lifelink", [
+        (combat, "deal_damage", _blockers_without_keywords)])

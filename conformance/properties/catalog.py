@@ -21,7 +21,7 @@ from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
 from .invariants import combat_triggers, declarations, divided
 from .invariants import copying, targets, transforming, watching
-from .invariants import receiving_priority, resolution
+from .invariants import damage_results, receiving_priority, resolution
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -445,4 +445,5 @@ PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.
               + divided.PROPERTIES + combat_triggers.PROPERTIES)
 PROPERTIES += (copying.PROPERTIES + targets.PROPERTIES + watching.PROPERTIES
                + transforming.PROPERTIES)
-PROPERTIES += resolution.PROPERTIES + receiving_priority.PROPERTIES
+PROPERTIES += (resolution.PROPERTIES + receiving_priority.PROPERTIES
+               + damage_results.PROPERTIES)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from conformance.properties import PROPERTIES, Observation
-from conformance.properties.invariants import receiving_priority, resolution
+from conformance.properties.invariants import damage_results, receiving_priority, resolution
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
@@ -30,6 +30,11 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (receiving_priority.reached_other_players_action, 2),
         "a spell or ability of a player other than the active player resolved":
             (receiving_priority.reached_other_players_resolution, 2)},
+    "damage-results": {
+        "a source with lifelink dealt damage": (damage_results.reached_lifelink, 2),
+        "a source with deathtouch dealt damage to a creature":
+            (damage_results.reached_deathtouch, 2),
+        "a spell or ability dealt damage to a creature": (damage_results.reached_noncombat, 1)},
 }
 
 for _prop_id, _conditions in EXTRA.items():

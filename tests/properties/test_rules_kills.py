@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import get_state_machine_test
+from conformance.properties.run import state_machine_test
 
 import wrong_engines
 from conformance.contract.protocol import Engine
@@ -25,7 +25,8 @@ from conformance.properties.machine import PropertyFailure, machine_class
 from conformance.properties.profiles import PROFILES
 
 RULINGS = Path(__file__).parents[2] / "rulings"
-OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-priority")}
+OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-priority",
+                                                    "damage-results")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -43,8 +44,8 @@ def _cards(*names: str) -> tuple[CardEntry, ...]:
 
 
 _BEARS = {Zone.BATTLEFIELD: _cards("Grizzly Bears")}
-#: Instants in both hands: bob casts in alice's turn.
-_INSTANTS = _board({Zone.HAND: _cards("Giant Growth"), **_BEARS}, {Zone.HAND: _cards("Shock")})
+#: Instants in bob's hand, nothing to cast in alice's: bob casts in alice's turn.
+_INSTANTS = _board(_BEARS, {Zone.HAND: _cards("Shock", "Giant Growth")})
 
 #: (property, wrong engine): a board with what the property talks about, on which the
 #: property catches the wrong engine in ``ci`` games and passes the reference engine.
@@ -56,10 +57,16 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
                 Zone.BATTLEFIELD: _cards("Grizzly Bears")}),
     ("receiving-priority", "active_player_after_a_cast"): _INSTANTS,
     ("receiving-priority", "controller_after_a_resolution"): _INSTANTS,
+    ("damage-results", "noncombat_damage_is_not_lethal"):
+        _board({Zone.HAND: _cards("Searing Spear")}, _BEARS),
+    ("damage-results", "blockers_without_deathtouch_or_lifelink"):
+        _board({Zone.BATTLEFIELD: _cards("Hill Giant")},
+               {Zone.BATTLEFIELD: _cards("Vampire Nighthawk")}),
 }
 
 #: More games where the board leaves the machine many other moves.
-EXAMPLES: dict[tuple[str, str], int] = {}
+EXAMPLES: dict[tuple[str, str], int] = {
+    ("damage-results", "blockers_without_deathtouch_or_lifelink"): 100}
 
 
 @pytest.fixture(scope="module")
@@ -76,10 +83,10 @@ def assert_caught(cards: object, prop: Property, wrong: Callable[[], Engine], bo
         machine = machine_class(factory, cards, [prop], moves=True,  # type: ignore[arg-type]
                                 setups=st.just(board))
         if factory is ReferenceEngine:
-            get_state_machine_test(machine, settings=chosen)()  # the same games pass
+            state_machine_test(machine, chosen)()  # the same games pass
         else:
             with pytest.raises(PropertyFailure, match=prop.id):
-                get_state_machine_test(machine, settings=chosen)()
+                state_machine_test(machine, chosen)()
 
 
 @pytest.mark.parametrize(("prop_id", "wrong"), sorted(CAUGHT_FROM))
