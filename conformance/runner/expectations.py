@@ -118,24 +118,42 @@ def load_expectations(path: Path) -> Expectations:
 
 
 def _entry(path: Path, where: str, ruling_id: str, entry: Any, line: int) -> Expectation:
-    if isinstance(entry, str):  # the short form: "ruling-id: failed"
+    if isinstance(entry, str):  # the short form: "ruling-id: failed", on the id's line
         entry = {"status": entry}
     if not isinstance(entry, dict):
-        raise _error(path, line, f"{where}: expected a mapping with status and reason or bug")
+        raise _error(path, line, f"{where}: expected a mapping with status and reason or bug, "
+                                 f"found {_kind(entry)}")
+
+    def line_of(key: str) -> int:
+        return key_line(entry, key) if isinstance(entry, LineDict) else line
+
     for key in entry:
         if key not in _ENTRY_KEYS:
-            raise _error(path, key_line(entry, key), f"{where}: unknown key {key!r}"
+            raise _error(path, line_of(key), f"{where}: unknown key {key!r}"
                          + did_you_mean(str(key), _ENTRY_KEYS))
     status = entry.get("status")
     if status not in EXPECTABLE:
         hint = did_you_mean(str(status), EXPECTABLE) if status is not None else ""
-        raise _error(path, key_line(entry, "status"),
-                     f"{where}: status must be one of {list(EXPECTABLE)}, found {status!r}{hint}")
+        raise _error(path, line_of("status"),
+                     f"{where}: status must be one of {list(EXPECTABLE)}, found "
+                     f"{_short(status)}{hint}")
     reason = str(entry.get("reason") or "").strip()
     bug = str(entry.get("bug") or "").strip()
     if not reason and not bug:
         raise _error(path, line, f"{where}: give a reason or a bug link")
     return Expectation(ruling_id, str(status), reason, bug, line)
+
+
+def _kind(value: Any) -> str:
+    """A value of the wrong type, for a message: a list or a mapping by its kind."""
+    if isinstance(value, list):
+        return f"a list ({_short(value)})"
+    return "nothing" if value is None else _short(value)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."
 
 
 # -- the gate ------------------------------------------------------------------------------

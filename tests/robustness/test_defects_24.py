@@ -420,3 +420,42 @@ def test_the_legal_action_reading_is_python_whatever_the_json() -> None:
     value = next(line for line in script.splitlines() if line.startswith("WANTED = "))
     assert json.loads(eval(value.removeprefix("WANTED = ").removeprefix("json.loads"))) \
         == detail
+
+
+# -- 8. an expectations entry of the wrong type ----------------------------------------------
+
+
+@pytest.mark.parametrize(("entry", "line", "message"), [
+    ("room-x: bogus", 4, "status must be one of ['failed', 'error', 'timeout', 'unsupported'], "
+                         "found 'bogus'"),                      # was: e.yaml: (no line)
+    ("room-x: 5", 4, "expected a mapping with status and reason or bug, found 5"),
+    ("room-x:", 4, "expected a mapping with status and reason or bug, found nothing"),
+    ("room-x: [failed, x]", 4, "expected a mapping with status and reason or bug, found a "
+                               "list (['failed', 'x'])"),
+    ("room-x:\n      status: failed\n      reason: 5", 6,
+     "engines.reference.room-x.reason: expected ['string', 'null'], found 5"),
+    ("room-x:\n      status: failed\n      resaon: x", 6, "unknown key 'resaon'; did you "
+                                                        "mean 'reason'?"),
+])
+def test_an_expectations_entry_of_the_wrong_type_is_an_error_at_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, line: int,
+        message: str) -> None:
+    root = corpus(tmp_path)
+    expect = tmp_path / "expectations.yaml"
+    expect.write_text("format: conformance-expectations/1\nengines:\n  reference:\n"
+                      f"    {entry}\n", encoding="utf-8")
+    results = tmp_path / "results.json"
+    for command in (["run", "--rulings", str(root), "--results", str(results), "--no-html",
+                     "--expect", str(expect)],
+                    ["expect", "update", str(results), "--expect", str(expect)],
+                    ["report", str(results), "--expect", str(expect), "--html",
+                     str(tmp_path / "r.html"), "--rulings", str(root)]):
+        if command[0] != "run":
+            assert main(["run", "--rulings", str(root), "--results", str(results),
+                         "--no-html"]) == 0
+            capsys.readouterr()
+        assert main(command) == 2, command
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        assert err.startswith(f"conformance: error: {expect}:{line}: "), err
+        assert message in err, err
