@@ -175,9 +175,10 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
-        raise RulingFileError(Location(str(path)), f"cannot read file: not UTF-8 text (byte "
-                                                   f"{data[exc.start]:#04x} on line {line})") \
-            from None
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise RulingFileError(Location(str(path), line),
+                              f"cannot read file: expected UTF-8 text, found the byte "
+                              f"{data[exc.start]:#04x} (column {column})") from None
 
 
 def check_bounds(path: Path, text: str) -> yaml.YAMLError | None:

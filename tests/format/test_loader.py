@@ -155,7 +155,8 @@ def test_unreadable_file_is_a_failure_not_a_crash(tmp_path: Path, cards: CardPoo
     path = tmp_path / "latin1.yaml"
     path.write_bytes("text: caf\xe9\n".encode("latin-1"))
     (error,) = errors_of(load_ruling(path, cards))
-    assert error.startswith(f"{path}: cannot read file: ")
+    assert error == f"{path}:1: cannot read file: expected UTF-8 text, found the byte 0xe9 " \
+                    f"(column 10)"
 
 
 def broken_copy(tmp_path: Path, old: str, new: str) -> Path:

@@ -459,3 +459,37 @@ def test_an_expectations_entry_of_the_wrong_type_is_an_error_at_its_line(
         assert "Traceback" not in out + err
         assert err.startswith(f"conformance: error: {expect}:{line}: "), err
         assert message in err, err
+
+
+# -- 9. a file that is not UTF-8 -------------------------------------------------------------
+
+
+def test_a_ruling_file_that_is_not_utf8_is_an_error_at_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = corpus(tmp_path)
+    bad = root / "latin-1.yaml"
+    bad.write_bytes("id: x\n# fine\ntext: café\n".encode("latin-1"))
+    messages = lint_and_run(root, bad, tmp_path, capsys)
+    assert messages == [f"{bad}:3: cannot read file: expected UTF-8 text, found the byte 0xe9 "
+                        f"(column 10)"]  # was: "path: ... (byte 0xe9 on line 3)"
+
+
+@pytest.mark.parametrize("which", ["cards", "expectations"])
+def test_a_card_or_expectations_file_that_is_not_utf8_is_an_error_at_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], which: str) -> None:
+    root = corpus(tmp_path)
+    if which == "cards":
+        bad = root / "cards.yaml"
+        bad.write_bytes(bad.read_bytes() + b"\n# \xff\n")
+        line = bad.read_bytes().count(b"\n")
+        command = ["lint", str(root)]
+    else:
+        bad = tmp_path / "expectations.yaml"
+        bad.write_bytes(b"format: conformance-expectations/1\nengines:\n  reference: \x80\n")
+        line = 3
+        command = ["run", "--rulings", str(root), "--results", str(tmp_path / "r.json"),
+                   "--no-html", "--expect", str(bad)]
+    assert main(command) == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert f"{bad}:{line}: cannot read file: expected UTF-8 text, found the byte 0x" in err
