@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import stat
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from ..errors import ConformanceError
+from ..errors import ConformanceError, RulingFileError
 from ..format.model import Ruling
+from ..format.yamlsource import load_yaml
 from ..runner.resultsfile import valid_text
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
@@ -49,11 +50,42 @@ def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().rstrip(".")
 
 
+#: The largest official rulings file read, in bytes (Scryfall's bulk file of every ruling is
+#: some 25 MB).
+MAX_OFFICIAL_BYTES = 256 * 1024 * 1024
+#: The deepest nesting of lists and objects in it (the shape is a list of flat objects).
+MAX_OFFICIAL_DEPTH = 16
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
 def read_official(path: Path) -> list[OfficialRuling]:
-    """The official rulings of a file in Scryfall's bulk rulings shape."""
+    """The official rulings of a file in Scryfall's bulk rulings shape.
+
+    Bounded before anything is built: a regular file only (a FIFO or a device such as
+    ``/dev/zero`` is never read), at most :data:`MAX_OFFICIAL_BYTES`, nested at most
+    :data:`MAX_OFFICIAL_DEPTH` deep; each refusal is a :class:`ConformanceError`.
+    """
+    data = _read_bounded(Path(path), MAX_OFFICIAL_BYTES)
     try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise ConformanceError(f"{path}:{line}: expected UTF-8 text, found the byte "
+                               f"{data[exc.start]:#04x}") from None
+    depth = _depth(text)
+    if depth > MAX_OFFICIAL_DEPTH:
+        raise ConformanceError(f"{path}: expected a JSON list of rulings nested at most "
+                               f"{MAX_OFFICIAL_DEPTH} deep, found lists or objects nested "
+                               f"more than {MAX_OFFICIAL_DEPTH} deep")
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConformanceError(f"{path}:{exc.lineno}: expected JSON (Scryfall's bulk rulings "
+                               f"shape), found invalid JSON: {exc.msg} (column {exc.colno})") \
+            from None
+    except (ValueError, RecursionError) as exc:
         raise ConformanceError(f"{path}: not a readable rulings file ({exc})") from None
     if not isinstance(document, list):
         raise ConformanceError(f"{path}: expected a JSON list of rulings (Scryfall's bulk "
@@ -68,16 +100,60 @@ def read_official(path: Path) -> list[OfficialRuling]:
     return rulings
 
 
+def _read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, or a clear error."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise ConformanceError(f"{path}: expected a regular file (official rulings), "
+                                   f"found {_kind_of_file(info.st_mode)}")
+        if info.st_size > limit:
+            raise ConformanceError(f"{path}: file too large ({info.st_size} bytes; the "
+                                   f"limit is {limit})")
+        with open(path, "rb") as stream:
+            data = stream.read(limit + 1)
+    except OSError as exc:
+        raise ConformanceError(f"{path}: cannot read the rulings file "
+                               f"({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise ConformanceError(f"{path}: file too large (the limit is {limit} bytes)")
+    return data
+
+
+def _kind_of_file(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _depth(text: str) -> int:
+    """How deep the lists and objects of a JSON text nest, counted up to one more than
+    :data:`MAX_OFFICIAL_DEPTH`, without building anything: strings taken out, then the
+    innermost empty pairs of brackets removed, one level a pass."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    depth = 0
+    while brackets and depth <= MAX_OFFICIAL_DEPTH:
+        brackets, removed = _INNERMOST.subn("", brackets)
+        if not removed:  # unbalanced: json.loads says where
+            break
+        depth += 1
+    return depth
+
+
 def oracle_ids(card_file: Path) -> dict[str, str]:
     """Card name -> oracle id, from the faces' MTGJSON ``identifiers.scryfallOracleId``; a card
-    without one is absent."""
+    without one is absent.  The card file is read as every card file is (bounded)."""
     try:
-        document = yaml.load(Path(card_file).read_text(encoding="utf-8"),
-                             Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise ConformanceError(f"{card_file}: cannot read the card file ({exc})") from None
+        document = load_yaml(Path(card_file))
+    except RulingFileError as exc:
+        raise ConformanceError(f"cannot read the card file: {exc}") from None
+    if isinstance(document, dict) and isinstance(document.get("data"), dict):
+        document = document["data"]
     found = {}
-    for name, faces in (document or {}).items():
+    for name, faces in (document if isinstance(document, dict) else {}).items():
         for face in faces if isinstance(faces, list) else []:
             identifiers = face.get("identifiers") if isinstance(face, dict) else None
             oracle = identifiers.get("scryfallOracleId") if isinstance(identifiers, dict) \

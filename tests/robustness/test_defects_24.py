@@ -493,3 +493,84 @@ def test_a_card_or_expectations_file_that_is_not_utf8_is_an_error_at_its_line(
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     assert f"{bad}:{line}: cannot read file: expected UTF-8 text, found the byte 0x" in err
+
+
+# -- 10. the official rulings reader ---------------------------------------------------------
+
+OFFICIAL_RULING = {"oracle_id": "o-1", "source": "wotc", "published_at": "2024-01-01",
+                   "comment": "A [bracketed] {braced} \"quoted\\\" ] [ text."}
+
+
+def official_error(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    started = time.monotonic()
+    for command in (["coverage", "--official", str(path)],
+                    ["new", "--from-official", str(path), "--id", "x"]):
+        assert main([*command, "--rulings", str(RULINGS)]) == 2, command
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+    assert time.monotonic() - started < 30
+    return err
+
+
+def test_official_rulings_nested_100000_deep_are_refused_before_parsing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")  # was: RecursionError
+    assert f"{deep}: expected a JSON list of rulings nested at most 16 deep, found lists or " \
+           f"objects nested more than 16 deep" in official_error(deep, capsys)
+
+
+def test_official_rulings_in_a_fifo_are_refused_without_blocking(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "rulings.json"
+    os.mkfifo(fifo)  # was: waiting forever for a writer
+    assert f"{fifo}: expected a regular file (official rulings), found a FIFO" in \
+        official_error(fifo, capsys)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_official_rulings_from_dev_zero_are_refused_without_reading(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # was: reading until memory ran out
+    assert "/dev/zero: expected a regular file (official rulings), found a character device" \
+        in official_error(Path("/dev/zero"), capsys)
+
+
+def test_official_rulings_over_the_size_limit_are_refused_unread(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from conformance.reporting import official
+
+    monkeypatch.setattr(official, "MAX_OFFICIAL_BYTES", 1000)
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps([OFFICIAL_RULING] * 20), encoding="utf-8")
+    assert f"{big}: file too large ({big.stat().st_size} bytes; the limit is 1000)" in \
+        official_error(big, capsys)
+
+
+def test_invalid_official_json_is_an_error_at_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('[\n {"oracle_id": "o-1",\n  "comment": }\n]\n', encoding="utf-8")
+    assert f"{broken}:3: expected JSON (Scryfall's bulk rulings shape), found invalid JSON: " \
+           f"Expecting value (column 14)" in official_error(broken, capsys)
+
+
+def test_official_rulings_of_the_usual_shape_and_depth_are_read(tmp_path: Path) -> None:
+    from conformance.reporting.official import read_official
+
+    path = tmp_path / "rulings.json"
+    path.write_text(json.dumps([OFFICIAL_RULING, {**OFFICIAL_RULING, "extra": [[{"a": [1]}]]}]),
+                    encoding="utf-8")
+    assert [r.comment for r in read_official(path)] == [OFFICIAL_RULING["comment"]] * 2
+
+
+def test_the_card_file_for_oracle_ids_is_read_bounded(tmp_path: Path) -> None:
+    from conformance.errors import ConformanceError
+    from conformance.reporting.official import oracle_ids
+
+    fifo = tmp_path / "cards.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(ConformanceError, match=f"cannot read the card file: {fifo}: not a "
+                                               f"regular file"):
+        oracle_ids(fifo)
