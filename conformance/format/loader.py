@@ -479,7 +479,8 @@ def load_ruling(path: Path, cards: CardPool,
 
 
 def find_ruling_files(paths: Sequence[Path]) -> list[Path]:
-    """Every ``*.yaml`` ruling file under ``paths``, sorted; card files are skipped."""
+    """Every ``*.yaml`` ruling file under ``paths``, sorted; card files are skipped, and so
+    are property files (``*.property.yaml``), even named one by one."""
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
@@ -487,7 +488,8 @@ def find_ruling_files(paths: Sequence[Path]) -> list[Path]:
                          if p.name not in DATA_FILE_NAMES
                          and not p.name.endswith(PROPERTY_FILE_SUFFIX))
         elif path.exists():
-            found.append(path)
+            if not path.name.endswith(PROPERTY_FILE_SUFFIX):
+                found.append(path)
         else:
             raise FileNotFoundError(str(path))
     return found

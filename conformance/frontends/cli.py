@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -149,15 +150,27 @@ def cmd_run(args: argparse.Namespace) -> int:
             results = run_corpus(corpus.rulings, corpus.failures, engine, corpus.cards, record)
         if args.properties:
             from ..properties import all_properties, run_properties
-            from ._shared import search_isolation
+            from ..properties.profiles import PROFILES
+            from ._shared import SearchProgress, search_isolation
 
             properties = all_properties(list(args.rulings))
-            results += run_properties(
-                properties, lambda: registry.create(args.engine, timeout=args.timeout),
-                info.capabilities, corpus.cards, corpus.rulings, profile=args.profile,
-                seed=None, engine_name=args.engine or registry.DEFAULT_ENGINE, on_result=record,
-                isolation=search_isolation(args.isolate, args.memory_limit, args.engine, None,
-                                           len(properties)))
+            name = args.engine or registry.DEFAULT_ENGINE
+            progress = SearchProgress(len(properties), out=None if not gate_cmd.quiet_run(
+                expectations) else io.StringIO())
+            progress.header(name, args.profile, 0 if PROFILES[args.profile].derandomize
+                            else None)
+
+            def searched(result: Result) -> None:
+                progress.prefix()  # counted for the heartbeat; printed as a ruling's result
+                record(result)
+
+            with progress:
+                results += run_properties(
+                    properties, lambda: registry.create(args.engine, timeout=args.timeout),
+                    info.capabilities, corpus.cards, corpus.rulings, profile=args.profile,
+                    seed=None, engine_name=name, on_result=searched,
+                    isolation=search_isolation(args.isolate, args.memory_limit, args.engine,
+                                               None, len(properties)))
         writer.finish()
     finally:
         engine.close()
@@ -196,30 +209,42 @@ def _revision(root: Path) -> str:
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
-    corpus = _load(args.paths, args.cards)
+    """Check the ruling files and the property files under the paths; a folder of property
+    files alone (``rulings/properties``) is checked as such."""
+    from ..properties.yaml_properties import find_property_files
+
+    corpus = load(args.paths, args.cards)
+    property_files = find_property_files(list(args.paths))
+    if not corpus.rulings and not corpus.failures and not property_files:
+        raise ConformanceError(f"no ruling files (*.yaml) or property files (*.property.yaml) "
+                               f"in {', '.join(map(str, args.paths))}")
     for failure in corpus.failures:
         for error in failure.errors:
             print(error)
-    property_errors = _lint_properties(args.paths)
+    property_errors = _lint_properties(property_files)
     for error in property_errors:
         print(error)
     good = len(corpus.rulings)
     bad = len(corpus.failures)
     broken = len({error.location.path for error in property_errors})
-    print(f"{good} ruling file(s) valid, {bad} invalid"
-          + (f", {broken} invalid property file(s)" if broken else ""))
+    if good or bad:
+        print(f"{good} ruling file(s) valid, {bad} invalid"
+              + (f", {broken} invalid property file(s)" if broken else ""))
+    else:
+        print(f"{len(property_files) - broken} property file(s) valid, {broken} invalid "
+              f"(no ruling files)")
     return 2 if bad or broken else 0
 
 
-def _lint_properties(paths: Sequence[Path]) -> list[RulingFileError]:
-    """Every problem of the property files under ``paths``: their schema, then what the
-    property loader checks."""
+def _lint_properties(files: Sequence[Path]) -> list[RulingFileError]:
+    """Every problem of the property files ``files``: their schema, then what the property
+    loader checks."""
     from ..format.filecheck import schema_errors
     from ..format.yamlsource import load_yaml
-    from ..properties.yaml_properties import find_property_files, load_property
+    from ..properties.yaml_properties import load_property
 
     errors: list[RulingFileError] = []
-    for path in find_property_files(list(paths)):
+    for path in files:
         try:
             found = schema_errors("property", load_yaml(path), str(path))
             if not found:

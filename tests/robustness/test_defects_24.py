@@ -574,3 +574,43 @@ def test_the_card_file_for_oracle_ids_is_read_bounded(tmp_path: Path) -> None:
     with pytest.raises(ConformanceError, match=f"cannot read the card file: {fifo}: not a "
                                                f"regular file"):
         oracle_ids(fifo)
+
+
+# -- 12. a folder of property files only -----------------------------------------------------
+
+
+def test_lint_checks_a_folder_of_property_files_only(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    folder = RULINGS / "properties"
+    count = len(list(folder.rglob("*.property.yaml")))
+    assert main(["lint", str(folder)]) == 0  # was: "no ruling files", exit 2
+    assert capsys.readouterr().out == f"{count} property file(s) valid, 0 invalid " \
+                                      f"(no ruling files)\n"
+    one = next(folder.rglob("*.property.yaml"))
+    assert main(["lint", str(one)]) == 0  # was: read as a ruling file, a dozen errors
+    assert capsys.readouterr().out == "1 property file(s) valid, 0 invalid (no ruling files)\n"
+
+
+def test_a_broken_property_file_alone_is_an_error_at_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = corpus(tmp_path)
+    (root / "good.yaml").unlink()
+    folder = root / "properties"
+    folder.mkdir()
+    source = next((RULINGS / "properties").rglob("*.property.yaml"))
+    bad = folder / "bad.property.yaml"
+    bad.write_text(source.read_text(encoding="utf-8") + "unknown_key: 1\n", encoding="utf-8")
+    assert main(["lint", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert out.startswith(f"{bad}:")
+    assert out.endswith("0 property file(s) valid, 1 invalid (no ruling files)\n")
+
+
+def test_a_folder_with_neither_rulings_nor_properties_says_what_it_looked_for(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = corpus(tmp_path)
+    (root / "good.yaml").unlink()
+    assert main(["lint", str(root)]) == 2
+    assert capsys.readouterr().err == (f"conformance: error: no ruling files (*.yaml) or "
+                                       f"property files (*.property.yaml) in {root}\n")

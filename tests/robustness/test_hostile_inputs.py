@@ -125,7 +125,9 @@ def test_an_empty_corpus_is_exit_2_with_a_message(
     argv = ["run", "--rulings", str(tmp_path), "--results", str(tmp_path / "r.json")] \
         if command == "run" else ["lint", str(tmp_path)]
     assert main(argv) == 2  # was: 0 rulings run, exit 0
-    assert f"no ruling files (*.yaml) in {tmp_path}" in capsys.readouterr().err
+    looked_for = "(*.yaml) or property files (*.property.yaml)" if command == "lint" \
+        else "(*.yaml)"
+    assert f"no ruling files {looked_for} in {tmp_path}" in capsys.readouterr().err
 
 
 def test_a_closed_stdout_ends_the_command_quietly_with_its_files_written(
