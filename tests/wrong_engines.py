@@ -6,7 +6,10 @@ import dataclasses
 from typing import Any
 
 from conformance.contract.types import Cast
-from conformance.engines.reference import ReferenceEngine, combat, damage, effects, life, state, turn
+from conformance.errors import IllegalAction
+from conformance.engines.reference import (
+    ReferenceEngine, casting, combat, damage, effects, life, state, turn,
+)
 from conformance.engines.reference.characteristics import is_permanent_card
 from conformance.mutants import MutantEngine, Patch, create
 
@@ -15,6 +18,7 @@ _RESOLVE_SPELL = turn._resolve_spell
 _RESOLVE_TOP = turn.resolve_top
 _FLOW = ReferenceEngine._flow
 _DEAL_DAMAGE = damage.deal_damage
+_KEYWORDS = casting._keywords
 
 
 def room_one_door_off_battlefield() -> MutantEngine:
@@ -141,3 +145,41 @@ def blockers_without_deathtouch_or_lifelink() -> MutantEngine:
     attacking creatures only)."""
     return _patched("blockers-without-deathtouch-or-lifelink", [
         (combat, "deal_damage", _blockers_without_keywords)])
+
+
+def _keywords_without_flash(spell: Any) -> Any:
+    """casting._keywords, without flash."""
+    return type(_KEYWORDS(spell))(k for k in _KEYWORDS(spell) if k != "Flash")
+
+
+def flash_ignored() -> MutantEngine:
+    """A spell with flash is cast only at sorcery speed, as if it had none."""
+    return _patched("flash-ignored", [(casting, "_keywords", _keywords_without_flash)])
+
+
+def _sorcery_timing_any_step(game: Any, player: str) -> None:
+    """casting._sorcery_timing, forgetting the main phase: any step of one's own turn with
+    an empty stack."""
+    state = game.state
+    if state.active_player != player or state.stack:
+        raise IllegalAction("only at sorcery speed: your turn, stack empty")
+
+
+def sorcery_speed_in_any_step() -> MutantEngine:
+    """Sorcery-speed spells may be cast in any step of their caster's turn with an empty
+    stack (upkeep, combat, end step), not only in a main phase."""
+    return _patched("sorcery-speed-in-any-step", [
+        (casting, "_sorcery_timing", _sorcery_timing_any_step)])
+
+
+def _sorcery_timing_any_turn(game: Any, player: str) -> None:
+    """casting._sorcery_timing, forgetting whose turn it is."""
+    state = game.state
+    if not state.step.is_main_phase or state.stack:
+        raise IllegalAction("only at sorcery speed: a main phase, stack empty")
+
+
+def sorcery_speed_in_any_turn() -> MutantEngine:
+    """Sorcery-speed spells may be cast in another player's main phase with an empty stack."""
+    return _patched("sorcery-speed-in-any-turn", [
+        (casting, "_sorcery_timing", _sorcery_timing_any_turn)])

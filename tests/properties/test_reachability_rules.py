@@ -11,7 +11,9 @@ from collections.abc import Callable
 import pytest
 
 from conformance.properties import PROPERTIES, Observation
-from conformance.properties.invariants import damage_results, receiving_priority, resolution
+from conformance.properties.invariants import (
+    damage_results, receiving_priority, resolution, timing,
+)
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
@@ -35,6 +37,12 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a source with deathtouch dealt damage to a creature":
             (damage_results.reached_deathtouch, 2),
         "a spell or ability dealt damage to a creature": (damage_results.reached_noncombat, 1)},
+    "casting-timing": {
+        "a sorcery-speed spell held outside sorcery timing": (timing.reached_sorcery_speed, 5),
+        "an instant or a spell with flash held outside sorcery timing":
+            (timing.reached_instant_speed, 5),
+        "an instant or a spell with flash cast outside sorcery timing":
+            (timing.reached_cast_at_instant_speed, 1)},
 }
 
 for _prop_id, _conditions in EXTRA.items():

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from conformance.properties.run import state_machine_test
+from conformance.properties.machine import games_test
 
 import wrong_engines
 from conformance.contract.protocol import Engine
@@ -26,7 +26,7 @@ from conformance.properties.profiles import PROFILES
 
 RULINGS = Path(__file__).parents[2] / "rulings"
 OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-priority",
-                                                    "damage-results")}
+                                                    "damage-results", "casting-timing")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -62,6 +62,12 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
     ("damage-results", "blockers_without_deathtouch_or_lifelink"):
         _board({Zone.BATTLEFIELD: _cards("Hill Giant")},
                {Zone.BATTLEFIELD: _cards("Vampire Nighthawk")}),
+    ("casting-timing", "flash_ignored"):
+        _board({Zone.HAND: _cards("Entity Tracker")}, {Zone.HAND: _cards("Shock")},
+               active="bob"),
+    ("casting-timing", "sorcery_speed_in_any_step"): _board({Zone.HAND: _cards("Memnite")}),
+    ("casting-timing", "sorcery_speed_in_any_turn"):
+        _board({Zone.HAND: _cards("Memnite")}, active="bob"),
 }
 
 #: More games where the board leaves the machine many other moves.
@@ -83,10 +89,10 @@ def assert_caught(cards: object, prop: Property, wrong: Callable[[], Engine], bo
         machine = machine_class(factory, cards, [prop], moves=True,  # type: ignore[arg-type]
                                 setups=st.just(board))
         if factory is ReferenceEngine:
-            state_machine_test(machine, chosen)()  # the same games pass
+            games_test(machine, chosen)()  # the same games pass
         else:
             with pytest.raises(PropertyFailure, match=prop.id):
-                state_machine_test(machine, chosen)()
+                games_test(machine, chosen)()
 
 
 @pytest.mark.parametrize(("prop_id", "wrong"), sorted(CAUGHT_FROM))
