@@ -84,11 +84,14 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_PACKING] = False
     path = config.getoption("--conformance-results")
     if path and not hasattr(config, "workerinput"):  # the controller (or only process) writes
-        writer = ResultsWriter(Path(path), {
-            "harness": {"name": "conformance", "version": __version__},
-            "engine": {"name": config.getoption("--engine") or registry.DEFAULT_ENGINE},
-            "seed": 0,
-        })
+        try:
+            writer = ResultsWriter(Path(path), {
+                "harness": {"name": "conformance", "version": __version__},
+                "engine": {"name": config.getoption("--engine") or registry.DEFAULT_ENGINE},
+                "seed": 0,
+            })
+        except ConformanceError as exc:  # another run writes it: a usage error, no traceback
+            raise pytest.UsageError(str(exc)) from None
         config.pluginmanager.register(ResultsRecorder(writer), "conformance-results")
 
 

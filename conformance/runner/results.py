@@ -12,6 +12,7 @@ escape in a ruling file, an engine's message) becomes U+FFFD.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -100,12 +101,22 @@ def _line(value: Any) -> str:
     return json.dumps(clean(value), ensure_ascii=False, separators=(",", ":"), default=str)
 
 
+class ResultsFileBusy(ResultsFileError):
+    """Another run is writing the results file asked for (see :class:`ResultsWriter`)."""
+
+
 class ResultsWriter:
     """Appends each result to the results file; :meth:`finish` makes it one document.
 
     The file is created with the usual permissions (``0666`` less the umask).  The only
     temporary file, ``.NAME.finishing`` beside it, exists while :meth:`finish` writes and
     is removed if that fails; one left by a killed run is removed by the next writer.
+
+    One writer at a time: the writer holds an exclusive lock (``flock``) on the results file
+    from before it empties it until the finished document has replaced it, and a second
+    writer of the same path -- another run, in this process or another -- is refused with
+    :class:`ResultsFileBusy` before it changes anything, instead of silently replacing the
+    first one's results.  (Where the file system has no locks, nothing is locked.)
     """
 
     def __init__(self, path: Path | None, header: dict[str, Any]) -> None:
@@ -119,14 +130,19 @@ class ResultsWriter:
         self._stream: IO[str] | None = None
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
+            self._stream = _open_locked(path)
             _remove(self._finishing)
-            self._stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 - kept open
+            self._stream.truncate(0)
             self._append(_line(self.header))
 
     @property
     def _finishing(self) -> Path:
         assert self.path is not None
-        return self.path.with_name(f".{self.path.name}.finishing")
+        name = f".{self.path.name}.finishing"
+        if len(os.fsencode(name)) > _MAX_NAME_BYTES:  # the results file's name is near it
+            digest = hashlib.sha256(os.fsencode(self.path.name)).hexdigest()[:16]
+            name = f".{digest}.finishing"
+        return self.path.with_name(name)
 
     def _append(self, line: str) -> None:
         if self._stream is None:
@@ -142,14 +158,18 @@ class ResultsWriter:
             self._write_document()
 
     def finish(self) -> None:
+        """Write the one document (it replaces the file atomically), then let go of the
+        lock: the file is another run's to write from then on."""
         self.header["finished"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
         self.header["summary"] = {s.value: n for s, n in summary(self.results).items()}
         if self.path is None:
             return
-        if self._stream is not None:
-            self._stream.close()
-            self._stream = None
-        self._write_document()
+        try:
+            self._write_document()
+        finally:
+            if self._stream is not None:
+                self._stream.close()
+                self._stream = None
 
     def _write_document(self) -> None:
         assert self.path is not None
@@ -167,6 +187,53 @@ class ResultsWriter:
             raise
 
 
+#: The longest file name most file systems take, in bytes.
+_MAX_NAME_BYTES = 255
+
+
+def _open_locked(path: Path) -> IO[str]:
+    """The results file opened for writing (not emptied) and locked for this writer alone;
+    :class:`ResultsFileBusy` when another writer holds it."""
+    for _attempt in range(10):
+        stream = open(os.open(path, os.O_WRONLY | os.O_CREAT, 0o666), "w",  # noqa: SIM115
+                      encoding="utf-8")
+        try:
+            if not _lock(stream.fileno()):
+                raise ResultsFileBusy(
+                    f"{path}: another run is writing this results file (it is locked); "
+                    f"expected no other run, found one: wait for it to end, or give this run "
+                    f"another --results path")
+            if _same_file(stream.fileno(), path):
+                return stream
+        except BaseException:
+            stream.close()
+            raise
+        stream.close()  # the other run finished and replaced the file meanwhile: again
+    raise ResultsFileBusy(f"{path}: replaced again and again while this run opened it")
+
+
+def _lock(descriptor: int) -> bool:
+    """Take the exclusive lock on an open file: ``False`` when another holder has it."""
+    try:
+        import fcntl
+    except ImportError:  # no flock here: nothing to lock with
+        return True
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # a file system without locks (some network ones)
+        return True
+    return True
+
+
+def _same_file(descriptor: int, path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(descriptor), os.stat(path))
+    except OSError:
+        return False
+
+
 def _remove(path: Path) -> None:
     try:
         path.unlink()
@@ -174,8 +241,8 @@ def _remove(path: Path) -> None:
         pass
 
 
-__all__ = ["RESULTS_FORMAT", "Result", "ResultsFileError", "ResultsWriter", "Status",
-           "exit_code", "load_results", "summary", "valid_text"]
+__all__ = ["RESULTS_FORMAT", "Result", "ResultsFileBusy", "ResultsFileError", "ResultsWriter",
+           "Status", "exit_code", "load_results", "summary", "valid_text"]
 
 _STATUSES = re.compile("|".join(re.escape(s.value) for s in Status))
 

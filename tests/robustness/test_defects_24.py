@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -614,3 +615,86 @@ def test_a_folder_with_neither_rulings_nor_properties_says_what_it_looked_for(
     assert main(["lint", str(root)]) == 2
     assert capsys.readouterr().err == (f"conformance: error: no ruling files (*.yaml) or "
                                        f"property files (*.property.yaml) in {root}\n")
+
+
+# -- 13. two runs writing the same results file -----------------------------------------------
+
+BUSY = "another run is writing this results file (it is locked); expected no other run, " \
+       "found one: wait for it to end, or give this run another --results path"
+
+
+def test_a_second_writer_of_the_same_results_file_is_refused_and_changes_nothing(
+        tmp_path: Path) -> None:
+    from conformance.runner.results import (Result, ResultsFileBusy, ResultsWriter, Status,
+                                            load_results)
+
+    path = tmp_path / "results.json"
+    first = ResultsWriter(path, {"engine": {"name": "first"}})
+    first.add(Result("one", Status.PASSED))
+    written = path.read_bytes()
+    with pytest.raises(ResultsFileBusy, match=re.escape(f"{path}: {BUSY}")):
+        ResultsWriter(path, {"engine": {"name": "second"}})
+    assert path.read_bytes() == written  # not emptied by the refused writer
+    first.add(Result("two", Status.FAILED, "x: expected 1, found 2"))
+    first.finish()
+    header, results = load_results(path)
+    assert header["engine"] == {"name": "first"} and [r.id for r in results] == ["one", "two"]
+    again = ResultsWriter(path, {"engine": {"name": "third"}})  # free once finished
+    again.finish()
+    assert load_results(path)[0]["engine"] == {"name": "third"}
+
+
+def test_a_run_writing_a_results_file_another_run_writes_is_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from conformance.runner.results import Result, ResultsWriter, Status
+
+    path = tmp_path / "results.json"
+    running = ResultsWriter(path, {"engine": {"name": "reference"}})
+    running.add(Result("still-running", Status.PASSED))
+    root = corpus(tmp_path)
+    # was: both exit 0, and the one that finished last replaced the other's results
+    assert main(["run", "--rulings", str(root), "--results", str(path), "--no-html"]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"conformance: error: {path}: {BUSY}\n"
+    assert "Traceback" not in out + err
+    running.finish()
+    assert [r["id"] for r in json.loads(path.read_text("utf-8"))["results"]] == \
+        ["still-running"]
+    assert main(["run", "--rulings", str(root), "--results", str(path), "--no-html"]) == 0
+
+
+def test_two_processes_writing_one_results_file(tmp_path: Path) -> None:
+    """A run in another process holds the file: the second, a pytest run here, is refused
+    with the same message (pytest's usage error, exit 4) and no traceback."""
+    path = tmp_path / "results.json"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\nfrom pathlib import Path\n"
+         "from conformance.runner.results import ResultsWriter\n"
+         "w = ResultsWriter(Path(sys.argv[1]), {})\nprint('locked', flush=True)\n"
+         "sys.stdin.read()\nw.finish()\n", str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "-p",
+                               "no:cacheprovider", "-q", str(corpus(tmp_path)),
+                               "--conformance-results", str(path)],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 4, done.stdout + done.stderr
+        assert f"{path}: {BUSY}" in done.stderr
+        assert "Traceback" not in done.stdout + done.stderr
+    finally:
+        holder.communicate("", timeout=30)
+    assert holder.returncode == 0
+    assert json.loads(path.read_text("utf-8"))["results"] == []
+
+
+def test_a_results_file_whose_name_leaves_no_room_for_the_temporary_name(
+        tmp_path: Path) -> None:
+    from conformance.runner.results import Result, ResultsWriter, Status, load_results
+
+    path = tmp_path / ("r" * 245 + ".json")  # 250 bytes: ".NAME.finishing" would be 266
+    writer = ResultsWriter(path, {})
+    writer.add(Result("one", Status.PASSED))
+    writer.finish()  # was: OSError (File name too long) for the temporary file
+    assert [r.id for r in load_results(path)[1]] == ["one"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
