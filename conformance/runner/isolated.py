@@ -156,6 +156,8 @@ class _Child:
             return Result(status=Status.TIMEOUT, message=(
                 f"no verdict within {timeout:g} s: the engine's process was stopped, and the "
                 f"rulings after this one ran on a new engine"), **base)
+        if _exited(self.pid, 5):  # what it started goes with it, before it is reaped
+            _kill_group(self.pid)
         self.process.join(5)
         return Result(status=Status.ERROR, message=(
             f"the engine's process died ({how_it_died(self.process.exitcode)}) during this "

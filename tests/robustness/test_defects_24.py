@@ -289,6 +289,14 @@ class Helper(ReferenceEngine):
             PIDS.write_text(f"{os.getpid()} {helper.pid}")
         return super().start(setup, cards)
 
+class Dying(ReferenceEngine):
+    """Starts a helper, then kills its own process (as a crash in native code would)."""
+
+    def start(self, setup, cards):
+        helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+        PIDS.write_text(f"{os.getpid()} {helper.pid}")
+        os.kill(os.getpid(), 9)
+
 class Hanging(ReferenceEngine):
     """Starts a helper, then never returns."""
 
@@ -341,6 +349,17 @@ def test_a_helper_an_isolated_engine_started_does_not_hold_the_runs_output(
     assert time.monotonic() - started < 30  # was: 120 s, the helper's life
     assert done.returncode == 0, done.stderr
     assert "1 passed" in done.stdout
+    child, helper = map(int, pids.read_text().split())
+    assert wait_until(lambda: gone(child) and gone(helper), 5)
+
+
+@needs_linux
+def test_a_helper_of_an_engine_that_died_goes_with_it(tmp_path: Path) -> None:
+    command, env, pids = engine_run(tmp_path, "Dying")
+    done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, timeout=100)
+    assert done.returncode == 2, done.stderr
+    assert "died (SIGKILL) during this ruling" in done.stdout
     child, helper = map(int, pids.read_text().split())
     assert wait_until(lambda: gone(child) and gone(helper), 5)
 
