@@ -8,7 +8,7 @@ from typing import Any
 from conformance.contract.types import Cast
 from conformance.errors import IllegalAction
 from conformance.engines.reference import (
-    ReferenceEngine, casting, combat, damage, effects, life, state, turn,
+    ReferenceEngine, casting, combat, damage, effects, life, state, triggers, turn,
 )
 from conformance.engines.reference.characteristics import is_permanent_card
 from conformance.mutants import MutantEngine, Patch, create
@@ -19,6 +19,8 @@ _RESOLVE_TOP = turn.resolve_top
 _FLOW = ReferenceEngine._flow
 _DEAL_DAMAGE = damage.deal_damage
 _KEYWORDS = casting._keywords
+_SOURCES = triggers._sources
+_DIES = triggers.MATCHERS["dies"]
 
 
 def room_one_door_off_battlefield() -> MutantEngine:
@@ -183,3 +185,30 @@ def sorcery_speed_in_any_turn() -> MutantEngine:
     """Sorcery-speed spells may be cast in another player's main phase with an empty stack."""
     return _patched("sorcery-speed-in-any-turn", [
         (casting, "_sorcery_timing", _sorcery_timing_any_turn)])
+
+
+def _sources_on_the_battlefield(game: Any, event: Any) -> Any:
+    """triggers._sources without the permanents that just left the battlefield: nothing
+    looks back in time."""
+    return [found for found in _SOURCES(game, event) if not found[2]]
+
+
+def dies_abilities_not_looking_back() -> MutantEngine:
+    """A creature's "when this creature dies" abilities never trigger: only what is on the
+    battlefield after an event is looked at (no last known information)."""
+    return _patched("dies-abilities-not-looking-back", [
+        (triggers, "_sources", _sources_on_the_battlefield)])
+
+
+def _dies_unless_token(game: Any, obj: Any, params: Any, event: Any, ability: Any) -> bool:
+    """The "dies" matcher, for nontoken creatures only."""
+    known = game.departed.get(str(event.data.get("object")))
+    if known is not None and known[0].token:
+        return False
+    return bool(_DIES(game, obj, params, event, ability))
+
+
+def token_deaths_trigger_nothing() -> MutantEngine:
+    """A token creature that dies triggers no "dies" ability (it ceases to exist first)."""
+    return _patched("token-deaths-trigger-nothing", [
+        (triggers.MATCHERS, "dies", _dies_unless_token)])

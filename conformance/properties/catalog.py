@@ -21,7 +21,7 @@ from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
 from .invariants import combat_triggers, declarations, divided
 from .invariants import copying, targets, transforming, watching
-from .invariants import damage_results, receiving_priority, resolution, timing
+from .invariants import damage_results, dying, receiving_priority, resolution, timing
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -446,4 +446,4 @@ PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.
 PROPERTIES += (copying.PROPERTIES + targets.PROPERTIES + watching.PROPERTIES
                + transforming.PROPERTIES)
 PROPERTIES += (resolution.PROPERTIES + receiving_priority.PROPERTIES
-               + damage_results.PROPERTIES + timing.PROPERTIES)
+               + damage_results.PROPERTIES + timing.PROPERTIES + dying.PROPERTIES)

@@ -12,7 +12,7 @@ import pytest
 
 from conformance.properties import PROPERTIES, Observation
 from conformance.properties.invariants import (
-    damage_results, receiving_priority, resolution, timing,
+    damage_results, dying, receiving_priority, resolution, timing,
 )
 from conformance.runner.results import Status
 
@@ -43,6 +43,11 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (timing.reached_instant_speed, 5),
         "an instant or a spell with flash cast outside sorcery timing":
             (timing.reached_cast_at_instant_speed, 1)},
+    "dies-abilities": {
+        "a \"whenever a creature you control dies\" ability watching a death":
+            (dying.reached_watcher, 2),
+        "two creatures or more dying at once": (dying.reached_together, 1),
+        "a creature dying in combat or as something resolved": (dying.reached_by_rules, 2)},
 }
 
 for _prop_id, _conditions in EXTRA.items():

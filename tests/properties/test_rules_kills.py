@@ -18,7 +18,7 @@ from conformance.contract.protocol import Engine
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
-from conformance.format.vocabulary import Step, Zone
+from conformance.format.vocabulary import Door, Step, Zone
 from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES, Property
 from conformance.properties.machine import PropertyFailure, machine_class
@@ -26,7 +26,8 @@ from conformance.properties.profiles import PROFILES
 
 RULINGS = Path(__file__).parents[2] / "rulings"
 OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-priority",
-                                                    "damage-results", "casting-timing")}
+                                                    "damage-results", "casting-timing",
+                                                    "dies-abilities")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -68,6 +69,12 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
     ("casting-timing", "sorcery_speed_in_any_step"): _board({Zone.HAND: _cards("Memnite")}),
     ("casting-timing", "sorcery_speed_in_any_turn"):
         _board({Zone.HAND: _cards("Memnite")}, active="bob"),
+    ("dies-abilities", "dies_abilities_not_looking_back"):
+        _board({Zone.HAND: _cards("Shock"), Zone.BATTLEFIELD: _cards("Doomed Traveler")}),
+    ("dies-abilities", "token_deaths_trigger_nothing"):
+        _board({Zone.HAND: _cards("Shock"), Zone.BATTLEFIELD: (
+            CardEntry("Funeral Room // Awakening Hall", unlocked=(Door.LEFT,)),
+            CardEntry("Grizzly Bears", token=True))}),
 }
 
 #: More games where the board leaves the machine many other moves.
