@@ -19,13 +19,12 @@ import sys
 import time
 from pathlib import Path
 
-from hypothesis import stateful
 
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
 from conformance.properties import PROFILES, PROPERTIES
 from conformance.properties.catalog import Observation, Property
-from conformance.properties.machine import machine_class
+from conformance.properties.machine import games_test, machine_class
 from conformance.runner.execute import run_ruling
 
 ROOT = Path(__file__).parents[1]
@@ -57,8 +56,7 @@ def property_steps() -> tuple[int, float]:
     everything = Property("all", "every property", ("all",), frozenset(), counting)
     machine = machine_class(ReferenceEngine, corpus.cards, [everything], moves=True)
     started = time.perf_counter()
-    make_test = stateful.get_state_machine_test
-    make_test(machine, settings=PROFILES["ci"])()
+    games_test(machine, PROFILES["ci"])()
     return steps, time.perf_counter() - started
 
 

@@ -2,7 +2,7 @@
 
 Plays the ``ci`` profile's games with every property checked after each step, and counts
 only the steps that performed an action (an engine ``perform`` that the engine took); then
-runs a trivial ``RuleBasedStateMachine`` (one rule drawing a value, one invariant) with the
+runs a trivial game (one step drawing a value, one invariant) with the
 same settings in the same process.  Prints both in steps per CPU-second and their ratio
 (target: at least 0.5).  ``--repeat N`` takes the best of N runs of each (the games are the
 same every time): CPU time on a shared machine varies from run to run.
@@ -31,7 +31,6 @@ from typing import Any
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from conformance.contract.types import Action, Event, ObjectId
 from conformance.engines.reference import ReferenceEngine
@@ -39,8 +38,8 @@ from conformance.format.cards import CardPool
 from conformance.format.loader import load_corpus
 from conformance.format.model import Setup
 from conformance.properties import PROFILES, all_properties
-from conformance.properties.machine import machine_class
-from conformance.properties.run import long_lived_set_aside, state_machine_test
+from conformance.properties.machine import Game, games_test, machine_class
+from conformance.properties.run import long_lived_set_aside
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -130,10 +129,10 @@ class _Counting(ReferenceEngine):
         return events
 
 
-def _run(machine: type[RuleBasedStateMachine], chosen: settings) -> float:
+def _run(machine: type[Game], chosen: settings) -> float:
     """CPU seconds of one run of ``machine``'s test, as ``conformance properties`` runs a
     search (with the objects that exist before it set aside from the garbage collector)."""
-    test = state_machine_test(machine, chosen)
+    test = games_test(machine, chosen)
     started = time.process_time()
     with long_lived_set_aside():
         test()
@@ -158,20 +157,22 @@ def ceiling(chosen: settings, rounds: int = 1) -> tuple[int, float]:
     _DRAWS[0] = 0
     counted = 0
 
-    class Trivial(RuleBasedStateMachine):
-        @initialize(value=st.integers(0, 10))
-        def start(self, value: int) -> None:
-            self.value = value
+    class Trivial(Game):
+        positions = st.integers(0, 10)  # type: ignore[assignment]
 
-        @rule(data=st.data())
-        def step(self, data: st.DataObject) -> None:
+        def start(self, setup: Any) -> None:
+            self.value = setup
+
+        def take_a_legal_action(self, data: st.DataObject) -> None:
             nonlocal counted
             self.value += data.draw(st.integers(0, 9), label="value")
             counted += 1
 
-        @invariant()
-        def holds(self) -> None:
+        def properties_hold(self) -> None:
             assert self.value >= 0
+
+        def teardown(self) -> None:
+            pass
 
     seconds = sum(_run(Trivial, chosen) for _ in range(rounds))
     return counted, seconds
@@ -203,7 +204,7 @@ def main() -> None:
     theirs = trivial_steps / trivial_seconds
     print(f"property games: {steps} steps that performed an action in {seconds:.2f} CPU s "
           f"({ours:.0f} steps/CPU-s, all {count} properties checked)")
-    print(f"trivial RuleBasedStateMachine: {trivial_steps} steps in {trivial_seconds:.2f} CPU s "
+    print(f"trivial game: {trivial_steps} steps in {trivial_seconds:.2f} CPU s "
           f"({theirs:.0f} steps/CPU-s)")
     print(f"ratio: {ours / theirs:.2f} of Hypothesis's ceiling (target: at least 0.5)")
     if timed and steps:

@@ -14,7 +14,7 @@ Prints, in one run:
   harness's cost per ruling as a multiple of it; what ``-n 2`` adds per test on those empty
   tests (pytest-xdist's own reports and events), against what it adds per ruling;
 - property games: steps that perform an action per CPU-second, every property checked, as
-  a ratio of a trivial ``RuleBasedStateMachine`` (target: at least 0.5;
+  a ratio of a trivial game (target: at least 0.5;
   ``benchmarks/property_steps.py``, in a process of its own);
 - on phase.rs, when installed (``--no-phase`` skips it): the ``ci`` properties' wall time as
   a user runs them (target: under 5 minutes, no harness error) and the phase adapter's own

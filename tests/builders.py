@@ -21,7 +21,7 @@ def assert_caught_on_a_board(cards: Any, prop: Any, mutant: str, board: Any,
     import pytest
     from hypothesis import settings
     from hypothesis import strategies as st
-    from hypothesis.stateful import get_state_machine_test
+    from conformance.properties.machine import games_test
 
     from conformance.engines.reference import ReferenceEngine
     from conformance.mutants import catalogue
@@ -34,7 +34,7 @@ def assert_caught_on_a_board(cards: Any, prop: Any, mutant: str, board: Any,
     for factory in (ReferenceEngine, catalogue()[mutant].engine):
         machine = machine_class(factory, cards, [prop], moves=True, setups=st.just(board))
         if factory is ReferenceEngine:
-            get_state_machine_test(machine, settings=chosen)()  # the same games pass
+            games_test(machine, chosen)()  # the same games pass
         else:
             with pytest.raises(PropertyFailure, match=prop.id):
-                get_state_machine_test(machine, settings=chosen)()
+                games_test(machine, chosen)()

@@ -176,3 +176,84 @@ class TerminalOutput(io.TextIOBase):
     @property
     def encoding(self) -> str:  # type: ignore[override]
         return str(getattr(self.stream, "encoding", "utf-8"))
+
+
+class SearchProgress:
+    """What a run of property searches prints as it goes: a header naming the engine, the
+    profile and the seed; ``[k/N]`` before each result; and, while searches run with nothing
+    printed for ``every`` seconds, a heartbeat line saying how many are done.
+
+    Used as a context manager around the searches (the heartbeat is a daemon thread)."""
+
+    def __init__(self, total: int, *, every: float = 10.0, out: TextIO | None = None) -> None:
+        import threading
+
+        self.total = total
+        self.done = 0
+        self.every = every
+        self._out = out
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._beat, daemon=True,
+                                        name="conformance-heartbeat")
+        self._started = 0.0
+        self._last = 0.0
+
+    @property
+    def out(self) -> TextIO:
+        import sys
+
+        return self._out if self._out is not None else sys.stdout
+
+    def header(self, engine: str, profile: str, seed: int | None) -> None:
+        chosen = f"seed {seed}" if seed is not None else "a seed of its own for each"
+        self.say(f"properties: {self.total} on engine {engine}, profile {profile}, {chosen}")
+
+    def say(self, line: str) -> None:
+        import time
+
+        with self._lock:
+            print(line, file=self.out, flush=True)
+            self._last = time.monotonic()
+
+    def prefix(self) -> str:
+        """``[k/N] `` for the next result (counting it)."""
+        with self._lock:
+            self.done += 1
+            return f"[{self.done}/{self.total}] "
+
+    def __enter__(self) -> SearchProgress:
+        import time
+
+        self._started = self._last = time.monotonic()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=1.0)
+
+    def _beat(self) -> None:
+        import time
+
+        while not self._stop.wait(min(1.0, self.every)):
+            now = time.monotonic()
+            with self._lock:
+                silent = now - self._last >= self.every
+                done = self.done
+            if silent:
+                self.say(f"  ... searching: {done} of {self.total} done, "
+                         f"{now - self._started:.0f} s")
+
+
+def played(result: object) -> str:
+    """What a property's search played, as its result says: ``seed 3, 30 games, 365 steps``."""
+    details = getattr(result, "details", {}) or {}
+    parts = [f"seed {details.get('seed')}"]
+    if "games" in details:
+        parts.append(f"{details['games']} games")
+    if "steps" in details:
+        parts.append(f"{details['steps']} steps")
+    if details.get("budget_reached") is not None:
+        parts.append(f"budget of {details['budget_reached']} actions reached")
+    return ", ".join(parts)

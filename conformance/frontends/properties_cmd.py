@@ -4,6 +4,7 @@ printing each failure's shrunk counterexample as a ruling file."""
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,7 @@ def cmd_properties(args: argparse.Namespace) -> int:
     from ..properties import all_properties, run_properties
     from ..properties.run import Replay, counterexample_path
     from ..runner.results import Result, ResultsWriter, Status, exit_code, summary
+    from ._shared import SearchProgress, played
     from .cli import _print_result
 
     known = all_properties(list(args.rulings))
@@ -65,11 +67,15 @@ def cmd_properties(args: argparse.Namespace) -> int:
         "harness": {"name": "conformance", "version": __version__},
         "engine": {"name": info.name, "version": info.version}, "profile": args.profile})
 
+    progress = SearchProgress(len(chosen) if not args.differential else 1)
+
     def record(result: Result) -> None:
         writer.add(result)
+        print(progress.prefix(), end="")
         _print_result(result, quiet=False)
         if result.status is Status.PASSED:
-            print(f"passed {result.id} (seed {result.details.get('seed')})")
+            print(f"passed {result.id} ({played(result)})")
+        sys.stdout.flush()
         counterexample = result.details.get("counterexample")
         if counterexample and args.counterexamples is not None:
             path = counterexample_path(args.counterexamples, result.id)
@@ -92,14 +98,26 @@ def cmd_properties(args: argparse.Namespace) -> int:
     replay = Replay(engine=name, rulings=tuple(str(r) for r in args.rulings),
                     cards=str(args.cards) if args.cards else None,
                     counterexamples=args.counterexamples, differential=args.differential)
-    results = run_properties(chosen, factory, capabilities, corpus.cards, corpus.rulings,
-                             profile=args.profile, seed=args.seed, engine_name=name,
-                             on_result=record, replay=replay,
-                             isolation=_isolation(args, name, len(chosen)))
+    progress.header(name, args.profile, _header_seed(args.profile, args.seed))
+    with progress:
+        results = run_properties(chosen, factory, capabilities, corpus.cards, corpus.rulings,
+                                 profile=args.profile, seed=args.seed, engine_name=name,
+                                 on_result=record, replay=replay,
+                                 isolation=_isolation(args, name, len(chosen)))
     writer.finish()
     counts = summary(results)
     print(", ".join(f"{counts[s]} {s.value}" for s in Status if counts[s]) + " (properties)")
     return exit_code(results)
+
+
+def _header_seed(profile: str, seed: int | None) -> int | None:
+    """The seed every search of the run takes, if they all take one (``None``: each draws
+    its own, shown with its result)."""
+    from ..properties.profiles import PROFILES
+
+    if seed is not None:
+        return seed
+    return 0 if PROFILES[profile].derandomize else None
 
 
 def _isolation(args: argparse.Namespace, name: str, searches: int) -> Isolation | None:

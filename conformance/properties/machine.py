@@ -1,5 +1,5 @@
-"""A Hypothesis state machine that plays random games on any engine and checks properties
-after every step.
+"""Random games on any engine, played as a Hypothesis test, with the properties checked after
+every step.
 
 It starts from a random position (``strategies.boards``), then repeatedly takes one of the
 actions the engine says are legal for the player with priority -- or passes priority until
@@ -17,28 +17,31 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+import hypothesis
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from strategies import answers, boards, card_entries, mana_pools
 from strategies.boards import mostly
 
 from ..contract.protocol import Engine
 from ..contract.types import (
-    Action, Activate, AdvanceTo, Cast, Choice, DeclareBlockers, Event, GameView, Move, ObjectId,
+    CHOICE_MADE, Action, Activate, AdvanceTo, Cast, Choice, DeclareBlockers, Event, GameView, Move,
+    ObjectId,
 )
 from ..errors import IllegalAction, Unsupported
 from ..format.cards import Card, CardPool
 from ..format.model import CardEntry, Setup
 from ..format.vocabulary import Step, Zone
 from .catalog import Observation, Property, Violation
+from .observation import NotComputed, judged
 from .recording import Recorder, StableOrder, scenario_text, setup_yaml
 
-__all__ = ["PropertyFailure", "Recorder", "StableOrder", "machine_class", "scenario_text",
-           "setup_yaml"]
+__all__ = ["Game", "PropertyFailure", "Recorder", "StableOrder", "Tally", "games_test",
+           "machine_class", "scenario_text", "setup_yaml"]
 
 MOVE_ZONES = (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.BATTLEFIELD)
 
@@ -60,6 +63,17 @@ class PropertyFailure(AssertionError):
         self.property = prop
         self.violation = violation
         self.scenario = scenario
+
+
+@dataclass
+class Tally:
+    """What the properties could judge in a search's games, on an engine that leaves some
+    values uncomputed (contract 1.1): each value a property needed and the engine did not
+    compute, with the reason, and the observations in which a property judged its subject
+    (its ``reached``) in a game where the engine left some value uncomputed."""
+
+    not_computed: dict[str, str] = field(default_factory=dict)
+    judged: int = 0
 
 
 def next_steps(current: Step) -> list[Step]:
@@ -195,12 +209,14 @@ class _Stuck(Exception):
 def machine_class(factory: Callable[[], Engine], pool: CardPool,
                   properties: Sequence[Property], *, moves: bool, turns: bool = True,
                   setups: st.SearchStrategy[Setup] | None = None,
-                  ) -> type[RuleBasedStateMachine]:
-    """A state machine class playing on engines from ``factory``, checking ``properties``;
+                  tally: Tally | None = None) -> type[Game]:
+    """A class of games played on engines from ``factory``, checking ``properties``;
     games start from ``setups`` (by default ``strategies.boards``, favouring the cards every
     property focuses on).  With ``turns``, players pass priority to later steps and turns,
-    so that both players act."""
+    so that both players act.  A property that needs a value the engine does not compute
+    judges nothing more in that game (``tally`` counts it)."""
     focuses = [p.focus for p in properties]
+    counted = tally if tally is not None else Tally()
     favoured: dict[str, int] = {}
     for prop in properties:
         for kind, weight in prop.weights:
@@ -214,18 +230,21 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
     if turns and setups is None:
         positions = both_sides(pool, positions, focus)
     drawn_kinds: dict[tuple[str, ...], st.SearchStrategy[str]] = {}
+    #: not empty once the engine reported a choice it made itself in these games
+    chooses_itself: set[bool] = set()
 
-    class ConformanceMachine(RuleBasedStateMachine):
+    class ConformanceGame(Game):
         def __init__(self) -> None:
-            super().__init__()
             self.engine: Engine | None = None
             self.recorder: Recorder | None = None
             self.last: tuple[Action | None, list[Event], int] = (None, [], 0)
             self.history: dict[ObjectId, set[ObjectId]] = {}
             self.answered: list[tuple[Choice, tuple[str, ...]]] = []
             self.stuck = False
+            #: the properties that met a value the engine does not compute in this game
+            self.blind: set[str] = set()
+            self.partial = False  # the engine left some value uncomputed in this game
 
-        @initialize(setup=positions)
         def start(self, setup: Setup) -> None:
             self.engine = factory()
             aliases = self.engine.start(setup, pool)
@@ -297,6 +316,8 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
 
         def _remember(self, events: Sequence[Event]) -> None:
             for event in events:
+                if event.kind == CHOICE_MADE and event.data.get("automatic"):
+                    chooses_itself.add(True)
                 if event.kind == "zone_changed" and event.data.get("new_object"):
                     old = str(event.data.get("object"))
                     new = str(event.data["new_object"])
@@ -306,8 +327,11 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
 
         def _try(self, data: st.DataObject, action: Action, *, listed: bool) -> bool:
             """Take ``action``; a refusal of an action the engine listed as legal is a
-            finding, a refused answer or an action the machine made up is nothing.
-            Whether the action was taken."""
+            finding, a refused answer or an action the machine made up is nothing.  So is
+            the refusal of a listed action by an engine that makes forced choices itself
+            (it reported one in these games, contract 1.1): the rules may refuse an action
+            part-way (CR 601.2, 602.2), and such an engine refuses the action where one
+            that asks would refuse the forced answer.  Whether the action was taken."""
             try:
                 self._act(data, action)
             except (Unsupported, _Undone):
@@ -317,14 +341,13 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 self.stuck = True  # no answer moves the game on: this game is over
             except IllegalAction as exc:
                 self.last = (None, [], 0)
-                if listed:
+                if listed and not chooses_itself:
                     raise AssertionError(f"the engine listed {action!r} as legal, then "
                                          f"refused it: {exc.reason}") from None
             else:
                 return True
             return False
 
-        @rule(data=st.data())
         def take_a_legal_action(self, data: st.DataObject) -> None:
             assert self.engine is not None
             if self.stuck or self.engine.pending_choice() is not None:
@@ -431,24 +454,41 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                              label="to zone")
             self._try(data, Move(target, zone), listed=False)
 
-        @invariant()
         def properties_hold(self) -> None:
             if self.engine is None or self.recorder is None:
                 return
             observation = self.observe()
             for prop in properties:
-                for violation in prop.check(observation):
-                    scenario = self.recorder.scenario(
-                        self.engine, f"found by the property {prop.id}", violation)
-                    raise PropertyFailure(prop, violation, scenario)
+                if prop.id in self.blind:
+                    continue
+                try:
+                    for violation in prop.check(observation):  # the first one is reported
+                        scenario = self.recorder.scenario(
+                            self.engine, f"found by the property {prop.id}", violation)
+                        raise PropertyFailure(prop, violation, scenario)
+                except NotComputed as exc:
+                    self.blind.add(prop.id)
+                    counted.not_computed.setdefault(exc.field, exc.reason)
+                    continue
+                if self.partial:
+                    try:
+                        counted.judged += prop.reached is None or bool(prop.reached(observation))
+                    except NotComputed:
+                        pass
 
         def observe(self) -> Observation:
             assert self.engine is not None
             engine = self.engine
             ids = [o for z in Zone for o in engine.objects(z)]
             views = {o: engine.observe(o) for o in dict.fromkeys(ids)}
+            game = engine.game()
+            if game.unknown or any(v.unknown for v in views.values()):
+                # properties see what the engine does not compute as such (``judged``)
+                self.partial = True
+                views = {o: judged(v) for o, v in views.items()}
+                game = judged(game)
             action, events, stack_before = self.last
-            return Observation(engine, pool, views, engine.game(), action, events, stack_before,
+            return Observation(engine, pool, views, game, action, events, stack_before,
                                self.history, self.recorder,
                                list(self.answered) if action is not None else [])
 
@@ -456,4 +496,61 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             if self.engine is not None:
                 self.engine.close()
 
-    return ConformanceMachine
+    ConformanceGame.positions = positions
+    return ConformanceGame
+
+
+class Game:
+    """One game: :func:`machine_class` makes the class, with the engines, positions and
+    properties of a search; :func:`games_test` plays it."""
+
+    #: where games start
+    positions: st.SearchStrategy[Setup]
+
+    def start(self, setup: Setup) -> None:
+        """Set up ``setup`` on a new engine."""
+        raise NotImplementedError
+
+    def take_a_legal_action(self, data: st.DataObject) -> None:
+        """One step of the game, drawn from ``data``."""
+        raise NotImplementedError
+
+    def properties_hold(self) -> None:
+        """Check every property on the game as it is (``PropertyFailure`` if one fails)."""
+        raise NotImplementedError
+
+    def teardown(self) -> None:
+        """Close the engine."""
+        raise NotImplementedError
+
+
+def games_test(game: type[Game], chosen: settings, seed: int = 0) -> Callable[[], None]:
+    """A test that plays games of ``game`` with the settings ``chosen``: a game starts from a
+    drawn position and takes ``stateful_step_count`` steps, as Hypothesis's own state
+    machines do, the properties checked as it starts and after each step.  A failing game
+    ends at the step that fails, and shrinks as any Hypothesis test does: each step's draws
+    are a span of their own, which the shrinker simplifies or deletes.  Built on Hypothesis's
+    public API only (``given``, ``settings``, ``seed``).
+
+    The games are drawn from ``seed``; under a derandomized profile with seed 0 (``ci``),
+    from Hypothesis's derandomized seed, which keeps the profile's example database in use
+    (``@seed`` turns it off).  Either way they depend on the seed, the settings and the game,
+    not on this module's source -- but for :func:`play`'s own below, which Hypothesis
+    digests to derandomize: an edit to it draws other ``ci`` games."""
+    steps = chosen.stateful_step_count
+
+    def play(data: st.DataObject) -> None:
+        current = game()
+        try:
+            current.start(data.draw(game.positions, label="position"))
+            current.properties_hold()
+            for _ in range(steps):
+                current.take_a_legal_action(data)
+                current.properties_hold()
+        finally:
+            current.teardown()
+
+    test: Callable[[], None] = settings(chosen)(given(data=st.data())(play))
+    if chosen.derandomize and seed == 0:
+        return test
+    return hypothesis.seed(seed)(test)

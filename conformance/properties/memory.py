@@ -24,7 +24,7 @@ from ..contract.types import (
 )
 from ..format.vocabulary import Step, Zone
 from .judge import Cost, Judge, Pool, judge_for, total_cost
-from .observation import Observation
+from .observation import NotComputed, Observation
 
 T = TypeVar("T")
 
@@ -99,6 +99,8 @@ class _Memory:
         self.current: Observation | None = None
         self.step: StepView | None = None
         self.knowledge = Knowledge()
+        #: set when working out a step needed a value the engine does not compute
+        self.broken: NotComputed | None = None
 
 
 class PerGame(Generic[T]):
@@ -128,15 +130,21 @@ _MEMORIES: PerGame[_Memory] = PerGame(_Memory)
 def step_of(o: Observation) -> StepView:
     """The step that led to ``o`` (see the module's docstring)."""
     memory = _MEMORIES.of(o)
+    if memory.broken is not None:  # half worked out: nothing of it can be trusted
+        raise memory.broken
     if memory.current is not o or memory.step is None:
         previous = memory.current
         before = (previous.views, previous.game) if previous is not None else None
-        if previous is None:
-            memory.knowledge = _start(o)
         repeated = previous is not None and o.events is previous.events \
             and o.action is previous.action
-        memory.step = _advance(judge_for(o.cards), before, o, memory.knowledge,
-                               repeated=repeated)
+        try:
+            if previous is None:
+                memory.knowledge = _start(o)
+            memory.step = _advance(judge_for(o.cards), before, o, memory.knowledge,
+                                   repeated=repeated)
+        except NotComputed as exc:  # a value the engine does not compute, for the whole game
+            memory.broken = exc
+            raise
         memory.current = o
     return memory.step
 

@@ -7,10 +7,11 @@ the state machine can import them without importing each other.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn, TypeVar
 
 from ..contract.protocol import Engine
 from ..contract.types import Action, Choice, Event, GameView, ObjectId, ObjectView
@@ -18,6 +19,62 @@ from ..errors import ConformanceError, Location
 from ..format.cards import Card, CardPool
 
 _SYMBOL = re.compile(r"\{([^}]+)\}")
+
+
+class NotComputed(Exception):
+    """A property read a value its engine does not compute (contract 1.1: the field is listed
+    in the view's ``unknown``).  The property judges nothing on that observation, as the
+    rulings runner judges no expectation on such a value."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field} ({reason})")
+        self.field = field
+        self.reason = reason
+
+
+class Unknown:
+    """What a property sees in place of a value its engine does not compute: any use of it
+    -- comparing, testing, counting, iterating, reading from it -- raises
+    :class:`NotComputed`.  Only ``is`` and ``repr`` are allowed."""
+
+    __slots__ = ("field", "reason")
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+
+    def _refuse(self, *args: object) -> NoReturn:
+        raise NotComputed(self.field, self.reason)
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _refuse
+    __hash__ = __bool__ = __len__ = __iter__ = __contains__ = __getitem__ = _refuse
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __neg__ = _refuse
+    __int__ = __index__ = __float__ = __str__ = __format__ = _refuse
+
+    def __getattr__(self, name: str) -> NoReturn:
+        if name.startswith("__"):  # copy, pickle and friends look for optional hooks
+            raise AttributeError(name)
+        raise NotComputed(self.field, self.reason)
+
+    def __repr__(self) -> str:
+        return f"<{self.field}: not computed>"
+
+
+V = TypeVar("V")
+
+#: The fields a view always has: what it is and where (an engine lists neither as unknown).
+_ALWAYS = frozenset({"id", "unknown"})
+
+
+def judged(view: V) -> V:
+    """``view`` as properties see it: every field its engine lists as not computed
+    (``unknown``) holds an :class:`Unknown`.  A view with none is returned as it is."""
+    unknown: Any = getattr(view, "unknown", None)
+    if not unknown:
+        return view
+    names = {f.name for f in dataclasses.fields(view)} - _ALWAYS  # type: ignore[arg-type]
+    return dataclasses.replace(view, **{  # type: ignore[type-var]
+        name: Unknown(name, reason) for name, reason in unknown.items() if name in names})
 
 
 @dataclass(frozen=True)
@@ -49,6 +106,10 @@ class Observation:
     recorder: Any = None  # the steps so far, as the machine recorded them
     #: The choices the engine asked during the step, each with the answer it took.
     choices: list[tuple[Choice, tuple[str, ...]]] = field(default_factory=list)
+
+    def observe(self, object_id: ObjectId, viewer: str | None = None) -> ObjectView:
+        """The object as ``viewer`` sees it, as properties see views (:func:`judged`)."""
+        return judged(self.engine.observe(object_id, viewer))
 
     def card(self, view: ObjectView) -> Card | None:
         """The card an object shows as its identity, when the pool knows it."""

@@ -16,10 +16,9 @@ from typing import Any, cast
 
 import hypothesis
 import yaml
-from hypothesis import Phase, Verbosity, settings, stateful
+from hypothesis import Phase, Verbosity, settings
 from hypothesis.database import ExampleDatabase
 from hypothesis.errors import FlakyFailure, FlakyStrategyDefinition, Unsatisfiable
-from hypothesis.stateful import RuleBasedStateMachine
 
 from ..contract.protocol import Engine
 from ..contract.types import ObjectId
@@ -29,7 +28,7 @@ from ..format.model import Ruling, Setup
 from ..runner.results import Result, Status
 from .catalog import Property
 from .isolation import Isolation, Search
-from .machine import PropertyFailure, machine_class, scenario_text
+from .machine import Game, PropertyFailure, Tally, games_test, machine_class, scenario_text
 from .profiles import PROFILES
 
 
@@ -146,10 +145,10 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
                    capabilities: frozenset[str], pool: CardPool, rulings: Sequence[Ruling], *,
                    profile: str, seed: int | None, engine_name: str,
                    on_result: Callable[[Result], None], replay: Replay | None = None,
-                   budget: float | None = None,
+                   budget: int | None = None,
                    isolation: Isolation | None = None) -> list[Result]:
     """Every property, ``unsupported`` where the engine lacks what it needs; each has
-    ``budget`` seconds of games (by default the profile's, ``BUDGETS``).  With
+    ``budget`` engine actions of games (by default the profile's, ``BUDGETS``).  With
     ``isolation``, each property's search runs in a child process (``isolation.jobs`` at a
     time, the results reported in order): an engine that kills that process makes the
     property an ``error`` (with the game under way), and the run goes on."""
@@ -186,19 +185,21 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
 def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                  rulings: Sequence[Ruling], *, profile: str = "ci", seed: int | None = None,
                  engine_name: str = "reference", moves: bool = True,
-                 replay: Replay | None = None, budget: float | None = None) -> Result:
+                 replay: Replay | None = None, budget: int | None = None) -> Result:
     """Play random games on engines from ``factory`` and check ``prop`` after every step.
 
     A position the engine cannot set up (``Unsupported`` or ``ContractError`` from
     ``start``) is rejected, never an error; so is a game the engine cannot report on
-    (``Unsupported`` from a call other than an action or an answer).  No game starts after ``budget`` seconds (none
-    by default): generation and shrinking stop there, and the last counterexample found
-    is the one reported."""
+    (``Unsupported`` from a call other than an action or an answer).  Once the games have
+    taken ``budget`` engine actions (no limit by default), generation stops, and shrinking
+    once it has taken half as many: the last counterexample found is the one reported.  A
+    search that played no game judged nothing: it is ``unsupported``, never ``passed``."""
     base = PROFILES[profile]
     seed = _seed(profile, seed)
     replay = replay or Replay(engine=engine_name)
     guard = _Guard(factory, budget)
-    machine = machine_class(guard.engine, pool, [prop], moves=moves)
+    tally = Tally()
+    machine = machine_class(guard.engine, pool, [prop], moves=moves, tally=tally)
     database = base.database
     chosen = settings(base, verbosity=Verbosity.quiet, database=None if database is None
                       else _Keyed(database, f"{prop.id}@{engine_name}"))
@@ -216,7 +217,7 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
         outcome = _play(machine, settings(chosen, phases=[
             p for p in chosen.phases if p is not Phase.shrink]), seed)
         if outcome is not None and shrinking and not isinstance(outcome, _OutOfTime):
-            guard.restart(strict=True, budget=budget / 2)
+            guard.restart(strict=True, budget=budget // 2)
             shrunk = _play(machine, chosen, seed)
             if type(shrunk) is type(outcome):
                 outcome = shrunk
@@ -224,6 +225,16 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
             outcome = None
     duration = time.perf_counter() - started
     details.update(guard.details())
+    if tally.not_computed:
+        details["not_computed"] = dict(tally.not_computed)
+    if outcome is None and not guard.played_games:
+        return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
+                      message=_no_game(guard), duration=duration, details=details)
+    if outcome is None and tally.not_computed and not tally.judged:
+        return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
+                      message="judged nothing: the engine does not compute " + "; ".join(
+                          f"{key} ({reason})" for key, reason in tally.not_computed.items()),
+                      duration=duration, details=details)
     if outcome is None:
         return Result(id=prop.id, status=Status.PASSED, kind="property", duration=duration,
                       details=details)
@@ -242,15 +253,8 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                      "replay": replay.command(prop, profile, seed, document is not None)},
         )
     if isinstance(outcome, Unsatisfiable):
-        if guard.refused and not guard.games:
-            message = (f"the engine could set up none of the {len(guard.refused)} positions "
-                       f"drawn: {guard.refused[0]}")
-        else:
-            message = (f"the engine could report on none of the games played "
-                       f"({len(guard.abandoned)} dropped): "
-                       f"{guard.abandoned[0] if guard.abandoned else 'no game was valid'}")
         return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
-                      message=message, duration=duration, details=details)
+                      message=_no_game(guard), duration=duration, details=details)
     if isinstance(outcome, (FlakyFailure, FlakyStrategyDefinition)):
         message = ("the engine did not play the same game the same way twice "
                    f"(Hypothesis: {type(outcome).__name__})")
@@ -261,6 +265,18 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                   duration=duration, details=details)
 
 
+def _no_game(guard: _Guard) -> str:
+    """Why a search played no game (or none the engine could report on)."""
+    if guard.refused and not guard.games:
+        return (f"no game played: the engine could set up none of the {len(guard.refused)} "
+                f"positions drawn: {guard.refused[0]}")
+    if guard.abandoned:
+        return (f"no game played: the engine could report on none of the "
+                f"{guard.games} games started ({len(guard.abandoned)} dropped): "
+                f"{guard.abandoned[0]}")
+    return "no game played: no position drawn was valid"
+
+
 def _seed(profile: str, seed: int | None) -> int:
     """``seed``, or the seed a search of ``profile`` is given when none is."""
     if seed is not None:
@@ -268,12 +284,9 @@ def _seed(profile: str, seed: int | None) -> int:
     return 0 if PROFILES[profile].derandomize else random.randrange(2**32)
 
 
-def _play(machine: type[RuleBasedStateMachine], chosen: settings,
-          seed: int) -> BaseException | None:
+def _play(machine: type[Game], chosen: settings, seed: int) -> BaseException | None:
     """What one Hypothesis search raised, if anything."""
-    test = state_machine_test(machine, chosen)
-    if not chosen.derandomize:
-        test = hypothesis.seed(seed)(test)
+    test = games_test(machine, chosen, seed)
     try:
         with long_lived_set_aside():
             test()
@@ -304,46 +317,26 @@ class _OutOfTime(BaseException):
     does not take it for a failure of the game)."""
 
 
-#: Seconds of games per property in each profile of ``run_properties`` (the command line),
-#: and half as much again to shrink a counterexample found.
-BUDGETS: dict[str, float | None] = {"ci": 8.0, "dev": 60.0, "thorough": None}
-
-
-def state_machine_test(machine: type[RuleBasedStateMachine],
-                       chosen: settings) -> Callable[[], None]:
-    """The state machine as a test function, so that it can take a seed.  The one use of
-    Hypothesis's undocumented ``get_state_machine_test``; tests/properties/test_run.py
-    checks what is relied on of it and fails on a Hypothesis version it has not seen."""
-    make_test: Callable[..., Callable[[], None]] = stateful.get_state_machine_test
-    test = make_test(machine, settings=chosen)
-    # Hypothesis keys a stateful test -- and seeds a derandomized one -- by a digest of the
-    # machine class's source, so that any edit to the machine would draw other games in
-    # the ``ci`` profile.  The games are made to depend on this fixed name instead (the
-    # example database is keyed per property and engine by ``_Keyed`` already).
-    wrapped: Any = test
-    wrapped.hypothesis.inner_test._hypothesis_internal_add_digest = GAMES_DIGEST
-    return test
-
-
-#: What names the ``ci`` profile's games: change it to draw other games on purpose.
-GAMES_DIGEST = b"conformance.properties.machine/1"
-
-
-#: The guard's clock (a test replaces it to stop a search at a chosen call).
-_clock = time.perf_counter
+#: Engine actions (actions performed and answers given) each property's games may take in
+#: each profile of ``run_properties`` (the command line), and half as many again to shrink a
+#: counterexample found.  Counted, not timed: the same engine, seed and profile give the same
+#: games, and so the same verdict, on an idle machine and on a loaded one.
+BUDGETS: dict[str, int | None] = {"ci": 600, "dev": 6000, "thorough": None}
 
 
 class _Guard:
     """Engines for one property's games: a position the engine cannot set up is rejected;
-    once ``budget`` seconds have gone since the first game started, the search stops at the
-    engine's next call -- unless (while not ``strict``) the game is on a position already
-    played, which is how Hypothesis replays the counterexample it found."""
+    once ``budget`` engine actions have been taken, the search stops at the engine's next
+    call -- unless (while not ``strict``) the game is on a position already played, which
+    is how Hypothesis replays the counterexample it found.  It counts what was played: games
+    started, games dropped (the engine could not report on them) and actions taken."""
 
-    def __init__(self, factory: Callable[[], Engine], budget: float | None) -> None:
+    def __init__(self, factory: Callable[[], Engine], budget: int | None) -> None:
         self.factory = factory
         self.budget = budget
-        self.started: float | None = None
+        self.spent = 0  # actions taken in this search
         self.games = 0
+        self.actions = 0  # actions taken in every search
         self.refused: list[str] = []
         self.abandoned: list[str] = []
         self.cut = False
@@ -351,30 +344,38 @@ class _Guard:
         self.played: set[str] = set()
         self.replaying = False  # the game in progress is on a position already played
 
-    def restart(self, *, strict: bool, budget: float | None) -> None:
+    def restart(self, *, strict: bool, budget: int | None) -> None:
         """A new search, with a budget of its own."""
-        self.started, self.strict, self.budget = None, strict, budget
+        self.spent, self.strict, self.budget = 0, strict, budget
 
     def engine(self) -> Engine:
         return cast(Engine, _GuardedEngine(self))
 
     def admit(self, setup: Setup) -> None:
         position = repr(setup)
-        if self.started is None:
-            self.started = _clock()
         self.replaying = position in self.played and not self.strict
         self.check()
         self.played.add(position)
 
+    def acted(self) -> None:
+        """One more engine action: stop the search if that spends the budget."""
+        self.spent += 1
+        self.actions += 1
+        self.check()
+
     def check(self) -> None:
         """Stop the search if the budget is spent (and the game is not a replay)."""
-        if self.budget is not None and self.started is not None and not self.replaying \
-                and _clock() - self.started > self.budget:
+        if self.budget is not None and not self.replaying and self.spent > self.budget:
             self.cut = True
             raise _OutOfTime()
 
+    @property
+    def played_games(self) -> int:
+        """Games set up and not dropped."""
+        return self.games - len(self.abandoned)
+
     def details(self) -> dict[str, Any]:
-        found: dict[str, Any] = {"games": self.games}
+        found: dict[str, Any] = {"games": self.played_games, "steps": self.actions}
         if self.refused:
             found["positions_rejected"] = len(self.refused)
         if self.abandoned:
@@ -416,9 +417,14 @@ class _GuardedEngine:
         if self._engine is None:
             raise AttributeError(name)
         found = getattr(self._engine, name)
-        if name in _ACTING or not callable(found):
+        if not callable(found):
             return found
         guard = self._guard
+        if name in _ACTING:
+            def acting(*args: Any, **kwargs: Any) -> Any:
+                guard.acted()
+                return found(*args, **kwargs)
+            return acting
 
         def reading(*args: Any, **kwargs: Any) -> Any:
             guard.check()
@@ -431,7 +437,8 @@ class _GuardedEngine:
 
 
 #: The calls whose ``Unsupported`` the state machine handles itself (an action the engine
-#: cannot take is not taken); an ``Unsupported`` from any other call drops the game.
+#: cannot take is not taken), each counted as one action of the budget; an ``Unsupported``
+#: from any other call drops the game.
 _ACTING = frozenset({"perform", "answer"})
 
 

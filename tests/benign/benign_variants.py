@@ -18,7 +18,7 @@ from typing import Any
 from conformance.contract.protocol import Engine
 from conformance.contract.types import (
     Action, Activate, Cast, Choice, EngineInfo, Event, GameView, ObjectId, ObjectView, Option,
-    PlayerId, TurnFaceUp, Unlock,
+    PlayerId, TurnFaceUp, Unlock, automatic_choice,
 )
 from conformance.engines.reference import ReferenceEngine
 from conformance.errors import IllegalAction
@@ -458,6 +458,56 @@ class TapsLandsToPay(Variant):
             game.state_changed()
 
 
+class ValuesNotComputed(Variant):
+    """Lists mana value and color identity as not computed (contract 1.1), with placeholders:
+    every ruling that checks one of them is ``unsupported`` on it, and every property either
+    judges without them or judges nothing."""
+
+    description = "mana value and color identity not computed (placeholders, listed unknown)"
+    unknown = {"mana_value": "this engine keeps no mana value",
+               "color_identity": "this engine keeps no color identity"}
+
+    def view(self, view: ObjectView) -> ObjectView:
+        return replace(view, mana_value=0, color_identity=(), unknown={
+            **view.unknown, **self.unknown})
+
+
+class ForcedChoicesMadeItself(Variant):
+    """Makes every forced choice itself (contract 1.1: one legal answer), reporting it as a
+    ``choice_made`` event instead of asking; when the rules then refuse the action (the
+    forced answer was refused and the action dropped), the action itself is refused."""
+
+    description = "forced choices made by the engine itself, the action refused with them"
+
+    def perform(self, action: Action) -> Sequence[Event]:
+        events = list(self.inner.perform(action))
+        return events + self._forced()
+
+    def answer(self, values: Sequence[str]) -> Sequence[Event]:
+        events = list(self.inner.answer(values))
+        return events + self._forced()
+
+    def pending_choice(self) -> Choice | None:
+        return self.inner.pending_choice()
+
+    def _forced(self) -> list[Event]:
+        made: list[Event] = []
+        for _ in range(50):
+            choice = self.inner.pending_choice()
+            if choice is None or not choice.forced:
+                return made
+            chosen = [option.value for option in choice.options] * (
+                choice.max if len(choice.options) == 1 else 1)
+            try:
+                more = list(self.inner.answer(chosen))
+            except IllegalAction:
+                if self.inner.pending_choice() is None:
+                    raise  # the action was dropped with its only answer: it is refused
+                return made  # still pending: left for the player to see
+            made += [automatic_choice(choice, chosen), *more]
+        return made
+
+
 class Everything(Variant):
     """Every variant at once."""
 
@@ -481,5 +531,13 @@ VARIANTS: dict[str, type[Variant]] = {
     "room-cast-asks-door": RoomCastAsksDoor,
     "door-choice-kept-pending": DoorChoiceKeptPending,
     "taps-lands-to-pay": TapsLandsToPay,
+    "forced-choices-made-itself": ForcedChoicesMadeItself,
     "everything": Everything,
+}
+
+#: Variants whose rulings' verdicts may differ from the reference engine's in an allowed way
+#: (a ruling that checks a value not computed is ``unsupported``): held to every property.
+PROPERTY_VARIANTS: dict[str, type[Variant]] = {
+    **VARIANTS,
+    "values-not-computed": ValuesNotComputed,
 }

@@ -13,7 +13,7 @@ import pytest
 from benign_variants import TapsLandsToPay
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import get_state_machine_test
+from conformance.properties.machine import games_test
 
 from conformance.engines.reference import ReferenceEngine, mana
 from conformance.format.model import CardEntry, PlayerSetup, Setup
@@ -37,7 +37,7 @@ GAMES = settings(PROFILES["ci"], max_examples=20)
 def _play(factory: type, cards: object) -> None:
     machine = machine_class(factory, cards, [LEGAL_ACTIONS], moves=True,
                             setups=st.just(SHORT_BY_A_LAND))
-    get_state_machine_test(machine, settings=GAMES)()
+    games_test(machine, GAMES)()
 
 
 class _Counting(TapsLandsToPay):

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from benign_variants import VARIANTS, TableClearedAtTheEnd, Variant
+from benign_variants import PROPERTY_VARIANTS, VARIANTS, TableClearedAtTheEnd, Variant
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import get_state_machine_test
+from conformance.properties.machine import games_test
 
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.model import CardEntry, PlayerSetup, Setup
@@ -46,11 +46,11 @@ def test_a_benign_variant_passes_every_ruling(name, corpus, reference_verdicts):
     assert not wrong, f"{VARIANTS[name].description}: {wrong}"
 
 
-@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize("name", PROPERTY_VARIANTS)
 def test_a_benign_variant_passes_every_property(name, corpus):
     properties = all_properties([RULINGS])
-    machine = machine_class(VARIANTS[name], corpus.cards, properties, moves=True)
-    get_state_machine_test(machine, settings=FEW_GAMES)()
+    machine = machine_class(PROPERTY_VARIANTS[name], corpus.cards, properties, moves=True)
+    games_test(machine, FEW_GAMES)()
 
 
 @pytest.mark.parametrize("name", ["random-ids", "curly-texts", "other-yes-no-values",
@@ -59,7 +59,7 @@ def test_a_benign_variant_agrees_with_the_reference_engine(name, corpus):
     """Differential mode: games on the reference engine, replayed on the variant."""
     prop = differential(VARIANTS[name], name)
     machine = machine_class(ReferenceEngine, corpus.cards, [prop], moves=True)
-    get_state_machine_test(machine, settings=settings(FEW_GAMES, max_examples=6))()
+    games_test(machine, settings(FEW_GAMES, max_examples=6))()
 
 
 def test_nothing_shown_after_the_end_of_the_game_is_judged(corpus):
@@ -81,5 +81,5 @@ def test_nothing_shown_after_the_end_of_the_game_is_judged(corpus):
     properties = all_properties([RULINGS])
     machine = machine_class(Watching, corpus.cards, properties, moves=True,
                             setups=st.just(setup))
-    get_state_machine_test(machine, settings=settings(FEW_GAMES, max_examples=20))()
+    games_test(machine, settings(FEW_GAMES, max_examples=20))()
     assert any(ended), "no game reached its end"

@@ -20,10 +20,33 @@ def test_properties_command_passes_on_the_reference_engine(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert code == 0, printed
     assert "2 passed (properties)" in printed
+    lines = printed.splitlines()
+    assert lines[0] == "properties: 2 on engine reference, profile ci, seed 0", printed
+    assert lines[1].startswith("[1/2] passed room-characteristics-by-zone (seed 0, "), printed
+    assert " games, " in lines[1] and lines[1].endswith(" steps)"), printed
+    assert lines[2].startswith("[2/2] passed unlocking-timing (seed 0, "), printed
     results = json.loads(out.read_text("utf-8"))["results"]
     assert [(r["id"], r["kind"], r["status"]) for r in results] == [
         ("room-characteristics-by-zone", "property", "passed"),
         ("unlocking-timing", "property", "passed")]
+
+
+def test_a_long_search_prints_a_heartbeat():
+    import io
+    import time
+
+    from conformance.frontends._shared import SearchProgress
+
+    out = io.StringIO()
+    with SearchProgress(3, every=0.05, out=out) as progress:
+        progress.header("reference", "dev", None)
+        time.sleep(0.3)
+        progress.say(progress.prefix() + "passed one")
+        time.sleep(0.02)  # less than the heartbeat's interval: no line
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "properties: 3 on engine reference, profile dev, a seed of its own for each"
+    assert lines[1].startswith("  ... searching: 0 of 3 done, "), lines
+    assert lines[-1] == "[1/3] passed one", lines
 
 
 def test_an_unknown_property_is_a_usage_error(capsys):

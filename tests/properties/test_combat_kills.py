@@ -98,8 +98,12 @@ CAUGHT_FROM = {
 
 
 #: More games where the board leaves the machine many other moves (a double block is one of
-#: four declarations of blockers).
-EXAMPLES = {("combat-damage", "damage-assignment-order"): 100}
+#: four declarations of blockers; the damage comes only after an attack, a block and both
+#: players passing), as many as the ``ci`` games first catch each mutant in.
+EXAMPLES = {("combat-damage", "damage-assignment-order"): 100,
+            ("combat-damage", "first-strike-only-for-attacking-player"): 60,
+            ("combat-damage", "trample-ignored-when-blocked"): 60,
+            ("combat-trigger-instances", "combat-damage-trigger-per-creature"): 200}
 
 
 @pytest.fixture(scope="module")

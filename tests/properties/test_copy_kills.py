@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import get_state_machine_test
+from conformance.properties.machine import games_test
 
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
@@ -134,7 +134,7 @@ def test_the_property_holds_on_every_benign_difference_at_once(corpus, prop_id):
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_a_benign_variant_passes_the_properties(corpus, variant):
     machine = machine_class(VARIANTS[variant], corpus.cards, list(OWN.values()), moves=True)
-    get_state_machine_test(machine, settings=settings(PROFILES["ci"], max_examples=12))()
+    games_test(machine, settings(PROFILES["ci"], max_examples=12))()
 
 
 @pytest.mark.slow  # random games; by default, the boards with the subject below
@@ -164,12 +164,12 @@ def test_legend_rule_catches_an_engine_that_keeps_the_newest_without_asking(corp
     board = st.just(_board({Zone.HAND: (CardEntry("Lurrus of the Dream-Den"),),
                             Zone.BATTLEFIELD: (CardEntry("Lurrus of the Dream-Den"),)}))
     chosen = settings(PROFILES[quick_profile("ci")])
-    get_state_machine_test(machine_class(ReferenceEngine, corpus.cards, [prop], moves=True,
-                                         setups=board), settings=chosen)()
+    games_test(machine_class(ReferenceEngine, corpus.cards, [prop], moves=True,
+                                     setups=board), chosen)()
     wrong = catalogue()["legend-rule-keeps-the-newest"].engine
     with pytest.raises(PropertyFailure, match="not asked which to keep"):
-        get_state_machine_test(machine_class(wrong, corpus.cards, [prop], moves=True,
-                                             setups=board), settings=chosen)()
+        games_test(machine_class(wrong, corpus.cards, [prop], moves=True,
+                                         setups=board), chosen)()
     result = run_property(prop, wrong, corpus.cards, corpus.rulings,
                           profile=quick_profile("ci"))
     assert result.status is Status.FAILED, result.message

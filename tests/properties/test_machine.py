@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import get_state_machine_test
+from conformance.properties.machine import games_test
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benign"))
 
@@ -54,7 +54,7 @@ def _play(factory: Any, corpus: Any, properties: list[Property], setup: Setup | 
           examples: int = 30) -> None:
     machine = machine_class(factory, corpus.cards, properties, moves=True,
                             setups=None if setup is None else st.just(setup))
-    get_state_machine_test(machine, settings=settings(PROFILES["ci"], max_examples=examples))()
+    games_test(machine, settings(PROFILES["ci"], max_examples=examples))()
 
 
 def _spy(seen: list[Any], look: Any) -> Property:

@@ -11,7 +11,7 @@ import pytest
 import yaml
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import get_state_machine_test
+from conformance.properties.machine import games_test
 
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
@@ -42,7 +42,7 @@ def test_a_refused_legal_action_replays_as_expect_legal(corpus, tmp_path):
     machine = machine_class(wrong, corpus.cards, [LEGAL_ACTIONS], moves=True,
                             setups=st.just(BOARD))
     with pytest.raises(PropertyFailure) as raised:
-        get_state_machine_test(machine, settings=settings(PROFILES["ci"], max_examples=10))()
+        games_test(machine, settings(PROFILES["ci"], max_examples=10))()
     failure = raised.value
     assert "is illegal though" in str(failure)
     document = counterexample_ruling(failure, corpus.rulings, 0)

@@ -1,25 +1,26 @@
-"""Running properties: positions an engine cannot set up, the time budget, Hypothesis
-hygiene (profiles, example-database keys, the one undocumented function relied on) and the
-replay command printed with a counterexample."""
+"""Running properties: positions an engine cannot set up, searches that play no game, the
+action budget and verdicts that do not depend on the machine's load, values an engine does
+not compute, Hypothesis hygiene (profiles, example-database keys, games played through its public API
+only) and the replay command printed with a counterexample."""
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import shlex
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import hypothesis
 import pytest
 import yaml
-from hypothesis import Phase, settings, stateful
+from hypothesis import Phase, settings
 from hypothesis import strategies as st
 from hypothesis.database import InMemoryExampleDatabase
-from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from conformance.engines.reference import ReferenceEngine
 from conformance.errors import Unsupported
@@ -34,7 +35,9 @@ from conformance.properties.profiles import PROFILES
 from conformance.properties import run as run_module
 from conformance.properties.catalog import Violation
 from conformance.properties.machine import PropertyFailure
-from conformance.properties.run import counterexample_ruling, state_machine_test
+from conformance.properties import machine as machine_module
+from conformance.properties.machine import Game, games_test
+from conformance.properties.run import counterexample_ruling
 from conformance.runner.results import Status
 
 ROOT = Path(__file__).parents[2]
@@ -42,74 +45,66 @@ RULINGS = ROOT / "rulings"
 BY_ID = {p.id: p for p in PROPERTIES}
 ROOMS = BY_ID["room-characteristics-by-zone"]
 
-#: The Hypothesis version whose ``get_state_machine_test`` was last checked against what
-#: ``run.state_machine_test`` relies on (below).  On an upgrade, check it again and update.
-CHECKED_WITH = "6.170.17"
-
-
 @pytest.fixture(scope="module")
 def corpus() -> Any:
     return load_corpus([RULINGS])
 
 
-# -- the one undocumented function ----------------------------------------------------------
+# -- the games' test: Hypothesis's public API only ----------------------------------------
 
 
-def test_get_state_machine_test_is_the_version_checked() -> None:
-    assert hypothesis.__version__ == CHECKED_WITH, (
-        f"Hypothesis {hypothesis.__version__} is not the version whose undocumented "
-        f"stateful.get_state_machine_test conformance.properties.run relies on "
-        f"({CHECKED_WITH}): run tests/properties/test_run.py's other checks of it, then "
-        f"update CHECKED_WITH")
+def _recording_game(drawn: list[list[int]], check: bool) -> type[Game]:
+    class Recording(Game):
+        positions = st.integers(0, 10**9)  # type: ignore[assignment]
 
-
-def test_get_state_machine_test_takes_settings_and_a_seed() -> None:
-    parameters = inspect.signature(stateful.get_state_machine_test).parameters
-    assert list(parameters)[:2] == ["state_machine_factory", "settings"]
-    assert parameters["settings"].kind is inspect.Parameter.KEYWORD_ONLY
-    drawn: list[list[int]] = []
-
-    class Machine(RuleBasedStateMachine):
-        @initialize()
-        def begin(self) -> None:
+        def start(self, setup: Any) -> None:
             drawn[-1].append(-1)
+            drawn[-1].append(setup)
 
-        @rule(value=st.integers(0, 10**9))
-        def step(self, value: int) -> None:
-            drawn[-1].append(value)
+        def take_a_legal_action(self, data: st.DataObject) -> None:
+            drawn[-1].append(data.draw(st.integers(0, 10**9)))
 
+        def properties_hold(self) -> None:
+            if check:
+                assert drawn[-1][-1] >= -1  # the same, written otherwise
+
+        def teardown(self) -> None:
+            drawn[-1].append(-2)
+    return Recording
+
+
+def test_a_seed_replays_the_same_games_and_the_settings_apply() -> None:
+    drawn: list[list[int]] = []
     chosen = settings(max_examples=3, stateful_step_count=2, database=None, deadline=None)
     for _ in range(2):
         drawn.append([])
-        test = hypothesis.seed(12345)(state_machine_test(Machine, chosen))
-        test()
+        games_test(_recording_game(drawn, False), chosen, 12345)()
     assert drawn[0] == drawn[1] and len(drawn[0]) > 3  # a seed replays the same steps
     examples = drawn[0].count(-1)
-    assert 1 <= examples <= 3  # the settings are applied
+    assert 1 <= examples <= 3 and drawn[0].count(-2) == examples  # every game torn down
+    drawn.append([])
+    games_test(_recording_game(drawn, False), chosen, 54321)()
+    assert drawn[2] != drawn[0]  # another seed, other games
 
 
-def test_derandomized_games_do_not_depend_on_the_machines_source() -> None:
-    """The ``ci`` games must not move when the machine's code is edited: two machines with
-    different source draw the same values under a derandomized profile."""
-    drawn: list[list[int]] = []
+def test_the_games_do_not_depend_on_the_source_of_the_game() -> None:
+    """The ``ci`` games must not move when the machine's code is edited: two games written
+    differently draw the same values under the same seed, derandomized profile or not."""
+    for derandomize in (True, False):
+        drawn: list[list[int]] = []
+        chosen = settings(derandomize=derandomize, max_examples=3, stateful_step_count=3,
+                          database=None, deadline=None)
+        for check in (False, True):
+            drawn.append([])
+            games_test(_recording_game(drawn, check), chosen, 0)()
+        assert drawn[0] == drawn[1] and len(drawn[0]) > 3
 
-    class One(RuleBasedStateMachine):
-        @rule(value=st.integers(0, 10**9))
-        def step(self, value: int) -> None:
-            drawn[-1].append(value)
 
-    class Other(RuleBasedStateMachine):
-        @rule(value=st.integers(0, 10**9))
-        def step(self, value: int) -> None:
-            drawn[-1].append(value)  # the same, written elsewhere
-            assert value >= 0
-
-    chosen = settings(derandomize=True, max_examples=3, stateful_step_count=3, database=None,
-                      deadline=None)
-    for machine in (One, Other):
-        drawn.append([])
-        state_machine_test(machine, chosen)()
-    assert drawn[0] == drawn[1] and len(drawn[0]) > 3
+def test_the_games_use_no_undocumented_hypothesis_function() -> None:
+    machine_source = inspect.getsource(machine_module) + inspect.getsource(run_module)
+    assert "hypothesis.stateful" not in machine_source and "get_state_machine_test" not in \
+        machine_source and "_hypothesis_internal" not in machine_source
+    assert "hypothesis.internal" not in machine_source
 
 
 # -- hygiene --------------------------------------------------------------------------------
@@ -140,7 +135,7 @@ def test_each_property_and_engine_has_its_own_database_key(corpus: Any,
         phases=[p for p in PROFILES["ci"].phases if p is not Phase.shrink]))
     for name in ("one", "two"):
         result = run_property(ROOMS, lambda: create("room-one-door-off-battlefield"),
-                              corpus.cards, corpus.rulings, profile="keyed", seed=1,
+                              corpus.cards, corpus.rulings, profile="keyed",
                               engine_name=name)
         assert result.status is Status.FAILED
     prefixes = {key.split(b":")[0] for key in database.data}
@@ -179,29 +174,152 @@ def test_an_engine_that_sets_up_no_position_is_unsupported(corpus: Any) -> None:
     assert "cannot put a card into alice's graveyard" in result.message
 
 
-# -- the time budget ------------------------------------------------------------------------
+class _Blind(ReferenceEngine):
+    """Sets up every position, then can report on none."""
+
+    def game(self) -> Any:
+        raise Unsupported("this engine cannot report the game")
 
 
-def test_the_search_stops_when_the_budget_is_spent(corpus: Any,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    # The clock reads 0 when the first game starts and is checked, and 1 ever after: the
-    # budget is spent at the first game's first observation, whatever the machine's speed.
-    readings = iter([0.0, 0.0])
-    monkeypatch.setattr(run_module, "_clock", lambda: next(readings, 1.0))
+def test_a_search_that_plays_no_game_is_unsupported_never_passed(corpus: Any) -> None:
+    result = run_property(ROOMS, _Blind, corpus.cards, corpus.rulings, profile="ci",
+                          budget=BUDGET)
+    assert result.status is Status.UNSUPPORTED, result.message
+    assert result.message.startswith("no game played: the engine could report on none"), \
+        result.message
+    assert result.details["games"] == 0 and result.details["games_dropped"] > 0
+
+
+# -- the action budget, and verdicts whatever the machine's load ---------------------------
+
+#: The ``ci`` profile's budget of engine actions, for one property's search.
+BUDGET = run_module.BUDGETS["ci"]
+
+
+def test_the_search_stops_when_the_budget_is_spent(corpus: Any) -> None:
     result = run_property(ROOMS, ReferenceEngine, corpus.cards, corpus.rulings, profile="ci",
-                          budget=0.5)
+                          budget=20)
     assert result.status is Status.PASSED, result.message
-    assert result.details["games"] == 1 and result.details["budget_reached"] == 0.5
+    assert result.details["budget_reached"] == 20
+    assert 1 <= result.details["games"] <= 21 and result.details["steps"] == 21
 
 
 def test_a_failure_found_within_the_budget_is_reported(corpus: Any) -> None:
     result = run_property(ROOMS, lambda: create("room-one-door-off-battlefield"),
-                          corpus.cards, corpus.rulings, profile="ci", budget=8.0)
+                          corpus.cards, corpus.rulings, profile="ci", budget=BUDGET)
     assert result.status is Status.FAILED, result.message
     assert "scenarios:" in result.details["counterexample"]
-    # shrunk to the end: a game of a few steps shrinks in well under the 4 s it is given
-    # (it ran out of them while Hypothesis replayed it to word comments nobody reads)
+    # shrunk to the end: a game of a few steps shrinks well within the actions it is given
     assert "budget_reached" not in result.details, result.details
+
+
+class _Sluggish(ReferenceEngine):
+    """The reference engine on a busy machine: every action and answer takes a while."""
+
+    def perform(self, action: Any) -> Any:
+        time.sleep(0.002)
+        return super().perform(action)
+
+    def answer(self, values: Any) -> Any:
+        time.sleep(0.002)
+        return super().answer(values)
+
+
+def _verdict(result: Any) -> tuple[Any, ...]:
+    return (result.status, result.message,
+            {k: v for k, v in result.details.items() if k != "duration"})
+
+
+@pytest.mark.parametrize("engine", [ReferenceEngine, lambda: create(
+    "room-one-door-off-battlefield")], ids=["passing", "failing"])
+def test_the_verdict_is_the_same_on_a_loaded_machine(corpus: Any, engine: Any) -> None:
+    """The same engine, seed and profile give the same verdict, games and steps with the
+    machine idle and with it loaded -- two processes spinning on its cores, and an engine
+    slowed down -- and with a budget spent part-way through the search."""
+    idle = run_property(ROOMS, engine, corpus.cards, corpus.rulings, profile="ci",
+                        budget=120)
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                for _ in range(2)]
+    try:
+        class Slowed(_Sluggish):
+            def __init__(self) -> None:
+                super().__init__()
+                self.inner = engine()
+
+            def perform(self, action: Any) -> Any:
+                time.sleep(0.002)
+                return self.inner.perform(action)
+
+            def answer(self, values: Any) -> Any:
+                time.sleep(0.002)
+                return self.inner.answer(values)
+
+            def __getattribute__(self, name: str) -> Any:
+                if name in ("perform", "answer", "inner", "__class__", "__dict__"):
+                    return object.__getattribute__(self, name)
+                return getattr(object.__getattribute__(self, "inner"), name)
+
+        loaded = run_property(ROOMS, Slowed, corpus.cards, corpus.rulings, profile="ci",
+                              budget=120)
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+    assert _verdict(loaded) == _verdict(idle)
+    assert idle.details["games"] > 0
+
+
+# -- values an engine does not compute -----------------------------------------------------
+
+
+class _NoManaValue(ReferenceEngine):
+    """Lists mana value as not computed (contract 1.1), with a placeholder of 0."""
+
+    def observe(self, object_id: Any, viewer: Any = None) -> Any:
+        view = super().observe(object_id, viewer)
+        return dataclasses.replace(view, mana_value=0,
+                                   unknown={"mana_value": "kept by no object here"})
+
+
+def test_a_property_that_needs_a_value_not_computed_judges_nothing(corpus: Any) -> None:
+    # The placeholder (0) would fail the property on the first Room seen in a library.
+    result = run_property(ROOMS, _NoManaValue, corpus.cards, corpus.rulings, profile="ci",
+                          budget=BUDGET)
+    assert result.status is Status.UNSUPPORTED, result.message
+    assert result.message == ("judged nothing: the engine does not compute mana_value "
+                              "(kept by no object here)")
+    assert result.details["games"] > 0
+
+
+def test_a_property_that_needs_no_such_value_judges_as_before(corpus: Any) -> None:
+    legend = BY_ID["legend-rule"]
+    result = run_property(legend, _NoManaValue, corpus.cards, corpus.rulings, profile="ci",
+                          budget=BUDGET)
+    assert result.status is Status.PASSED, result.message
+    assert "not_computed" not in result.details
+
+
+def test_a_departure_beside_a_value_not_computed_is_still_found(corpus: Any) -> None:
+    class Both(_NoManaValue):
+        """The no-legend-rule mutant, listing mana value as not computed."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self._wrong = create("no-legend-rule")
+
+        def __getattribute__(self, name: str) -> Any:
+            if name in ("observe", "_wrong", "__class__", "__dict__"):
+                return object.__getattribute__(self, name)
+            return getattr(object.__getattribute__(self, "_wrong"), name)
+
+        def observe(self, object_id: Any, viewer: Any = None) -> Any:
+            view = self._wrong.observe(object_id, viewer)
+            return dataclasses.replace(view, mana_value=0,
+                                       unknown={"mana_value": "kept by no object here"})
+
+    result = run_property(BY_ID["legend-rule"], Both, corpus.cards, corpus.rulings,
+                          profile="ci", budget=BUDGET)
+    assert result.status is Status.FAILED, result.message
 
 
 # -- replay ----------------------------------------------------------------------------------

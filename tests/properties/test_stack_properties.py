@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
-from hypothesis.stateful import get_state_machine_test
+from conformance.properties.machine import games_test
 
 from conformance.contract.types import Cast, PassPriority
 from conformance.engines.reference import ReferenceEngine
@@ -103,7 +103,7 @@ def test_the_property_holds_on_every_benign_difference_at_once(corpus, prop_id):
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_a_benign_variant_passes_the_properties(corpus, variant):
     machine = machine_class(VARIANTS[variant], corpus.cards, list(OWN.values()), moves=True)
-    get_state_machine_test(machine, settings=settings(PROFILES["ci"], max_examples=12))()
+    games_test(machine, settings(PROFILES["ci"], max_examples=12))()
 
 
 @pytest.mark.slow  # random games; by default, the boards with the subject below

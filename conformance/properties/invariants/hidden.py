@@ -42,7 +42,7 @@ def face_down_hidden(o: Observation) -> Iterable[Violation]:
         for player in players:
             if player == view.controller:
                 continue
-            seen = o.engine.observe(view.id, player)
+            seen = o.observe(view.id, player)
             if seen.identity or seen.names:
                 yield Violation(f"{player} sees what {view.controller}'s face-down object is: "
                                 f"{' // '.join(seen.identity or seen.names)}")
