@@ -8,7 +8,7 @@ from typing import Any
 from conformance.contract.types import Cast
 from conformance.errors import IllegalAction
 from conformance.engines.reference import (
-    ReferenceEngine, casting, combat, damage, effects, life, state, triggers, turn,
+    ReferenceEngine, casting, combat, damage, effects, entering, life, state, triggers, turn,
 )
 from conformance.engines.reference.characteristics import is_permanent_card
 from conformance.mutants import MutantEngine, Patch, create
@@ -21,6 +21,7 @@ _DEAL_DAMAGE = damage.deal_damage
 _KEYWORDS = casting._keywords
 _SOURCES = triggers._sources
 _DIES = triggers.MATCHERS["dies"]
+_CLEANUP = turn._cleanup
 
 
 def room_one_door_off_battlefield() -> MutantEngine:
@@ -212,3 +213,30 @@ def token_deaths_trigger_nothing() -> MutantEngine:
     """A token creature that dies triggers no "dies" ability (it ceases to exist first)."""
     return _patched("token-deaths-trigger-nothing", [
         (triggers.MATCHERS, "dies", _dies_unless_token)])
+
+
+def _cleanup_removing_counters(game: Any) -> None:
+    """turn._cleanup, removing +1/+1 counters with the damage."""
+    _CLEANUP(game)
+    for obj in game.state.permanents():
+        obj.counters.pop("+1/+1", None)
+
+
+def counters_wear_off_at_cleanup() -> MutantEngine:
+    """+1/+1 counters are removed in the cleanup step, as damage is."""
+    return _patched("counters-wear-off-at-cleanup", [
+        (turn, "_cleanup", _cleanup_removing_counters)])
+
+
+def _lore_counters_for_everyone(game: Any) -> None:
+    """turn._lore_counters, for every player's Sagas."""
+    for obj in list(game.state.permanents()):
+        if "Saga" in game.chars(obj).subtypes:
+            entering.add_counters(game, obj, "lore", 1)
+
+
+def lore_counters_for_every_player() -> MutantEngine:
+    """As a precombat main phase begins, every player's Sagas get a lore counter, not only
+    the active player's."""
+    return _patched("lore-counters-for-every-player", [
+        (turn, "_lore_counters", _lore_counters_for_everyone)])

@@ -21,7 +21,8 @@ from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
 from .invariants import combat_triggers, declarations, divided
 from .invariants import copying, targets, transforming, watching
-from .invariants import damage_results, dying, receiving_priority, resolution, timing
+from .invariants import counters, damage_results, dying, receiving_priority, resolution
+from .invariants import timing
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -446,4 +447,5 @@ PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.
 PROPERTIES += (copying.PROPERTIES + targets.PROPERTIES + watching.PROPERTIES
                + transforming.PROPERTIES)
 PROPERTIES += (resolution.PROPERTIES + receiving_priority.PROPERTIES
-               + damage_results.PROPERTIES + timing.PROPERTIES + dying.PROPERTIES)
+               + damage_results.PROPERTIES + timing.PROPERTIES + dying.PROPERTIES
+               + counters.PROPERTIES)

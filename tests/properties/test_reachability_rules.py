@@ -12,7 +12,7 @@ import pytest
 
 from conformance.properties import PROPERTIES, Observation
 from conformance.properties.invariants import (
-    damage_results, dying, receiving_priority, resolution, timing,
+    counters, damage_results, dying, receiving_priority, resolution, timing,
 )
 from conformance.runner.results import Status
 
@@ -48,6 +48,11 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (dying.reached_watcher, 2),
         "two creatures or more dying at once": (dying.reached_together, 1),
         "a creature dying in combat or as something resolved": (dying.reached_by_rules, 2)},
+    "counters": {
+        "a Saga on the battlefield as its controller's precombat main phase began":
+            (counters.reached_lore, 1),
+        "a permanent with counters on the battlefield through the end of a turn":
+            (counters.reached_turn, 2)},
 }
 
 for _prop_id, _conditions in EXTRA.items():

@@ -27,7 +27,7 @@ from conformance.properties.profiles import PROFILES
 RULINGS = Path(__file__).parents[2] / "rulings"
 OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-priority",
                                                     "damage-results", "casting-timing",
-                                                    "dies-abilities")}
+                                                    "dies-abilities", "counters")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -45,6 +45,8 @@ def _cards(*names: str) -> tuple[CardEntry, ...]:
 
 
 _BEARS = {Zone.BATTLEFIELD: _cards("Grizzly Bears")}
+#: Cards to draw, so that the game goes on into the next turns.
+_LIBRARY = {Zone.LIBRARY: _cards("Memnite", "Grizzly Bears", "Shock")}
 #: Instants in bob's hand, nothing to cast in alice's: bob casts in alice's turn.
 _INSTANTS = _board(_BEARS, {Zone.HAND: _cards("Shock", "Giant Growth")})
 
@@ -75,6 +77,10 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
         _board({Zone.HAND: _cards("Shock"), Zone.BATTLEFIELD: (
             CardEntry("Funeral Room // Awakening Hall", unlocked=(Door.LEFT,)),
             CardEntry("Grizzly Bears", token=True))}),
+    ("counters", "counters_wear_off_at_cleanup"):
+        _board({Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", counters=(("+1/+1", 1),)),)}),
+    ("counters", "lore_counters_for_every_player"):
+        _board({Zone.BATTLEFIELD: _cards("History of Benalia"), **_LIBRARY}, _LIBRARY),
 }
 
 #: More games where the board leaves the machine many other moves.

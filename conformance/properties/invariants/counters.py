@@ -1,0 +1,171 @@
+"""Counters on permanents (CR 122): they are put on and removed by effects, costs and the
+rules that say so, and nothing else -- not by time passing, combat, tapping or the cleanup
+step, which removes damage, not counters (CR 514.2).
+
+The rules that move counters on their own, the judge works out itself: as a player's
+precombat main phase begins, each Saga they control gets a lore counter (CR 714.3b); a Saga
+with as many lore counters as its final chapter number, and no chapter ability of it on the
+stack, is sacrificed (CR 704.5s, 714.4); a +1/+1 and a -1/-1 counter on one permanent are
+removed in pairs (CR 704.5q).
+
+In a step in which a spell or ability resolved, or an ability was activated, whose text
+speaks of counters (or the judge can't read it), it says nothing of which counters
+changed: an effect may have put or removed any.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ...contract.text import normalize_text
+from ...contract.types import Activate, Cast, ObjectView
+from ...format.cards import Card
+from ...format.vocabulary import Step, Zone
+from ..memory import StepView, step_of
+from ..observation import Observation, Property, Violation
+
+_CHAPTER = re.compile(r"^([ivx]+(?:, [ivx]+)*) —")
+_NUMERALS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
+
+
+def _final_chapter(step: StepView, view: ObjectView) -> int | None:
+    """The final chapter number of a Saga, from card data; ``None`` for anything else."""
+    faces = step.judge.faces_of(view)
+    if not faces or not any("Saga" in f.subtypes for f in faces):
+        return None
+    chapters = [_NUMERALS.get(n.strip(), 0) for f in faces for raw in f.ability_texts
+                if (found := _CHAPTER.match(normalize_text(raw).lower())) is not None
+                for n in found.group(1).split(",")]
+    return max(chapters) if chapters else None
+
+
+def _speaks_of_counters(step: StepView, view: ObjectView | None) -> bool:
+    if view is None:
+        return True
+    faces = step.judge.faces_of(view)
+    return faces is None or any("counter" in f.text.lower() for f in faces)
+
+
+def _effects_may_change(step: StepView, o: Observation) -> bool:
+    """Whether something in the step may have put or removed counters by its text."""
+    if step.resolved is not None and _speaks_of_counters(
+            step, step.before_views.get(step.resolved.source)):
+        return True
+    action = o.action
+    if isinstance(action, Activate):  # a cost ("remove a counter"): paid at once
+        return _speaks_of_counters(step, step.before_views.get(action.object))
+    if isinstance(action, Cast):  # convoke and the like are costs too
+        return _speaks_of_counters(step, step.before_views.get(action.card))
+    return False
+
+
+def counters(o: Observation) -> Iterable[Violation]:
+    """Counters on a permanent change only by what puts or removes them: the effects and
+    costs that say so, a lore counter on each of the active player's Sagas as their
+    precombat main phase begins; a Saga with its final chapter's lore counters and no
+    chapter ability on the stack is sacrificed; no permanent keeps both a +1/+1 and a
+    -1/-1 counter (CR 122.1, 714.3b, 704.5s, 704.5q, 514.2)."""
+    step = step_of(o)
+    if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
+        return
+    for view in o.views.values():
+        if view.zone is Zone.BATTLEFIELD and view.counters.get("+1/+1", 0) > 0 \
+                and view.counters.get("-1/-1", 0) > 0:
+            name = " // ".join(view.names) or "a face-down permanent"
+            yield Violation(f"{name} has both +1/+1 and -1/-1 counters once state-based actions "
+                            f"are done (CR 704.5q)", view.id, "counters",
+                            _annihilated(dict(view.counters)))
+            return
+    yield from _sagas_done(o, step)
+    if _effects_may_change(step, o):
+        return
+    mains = [p for s, p in step.steps_begun if s is Step.PRECOMBAT_MAIN]
+    for view in o.views.values():
+        then = step.before_views.get(view.id)
+        if then is None or then.zone is not Zone.BATTLEFIELD or view.zone is not Zone.BATTLEFIELD:
+            continue
+        expected = dict(then.counters)
+        final = _final_chapter(step, then)
+        if final is not None and then.controller == view.controller:
+            lore = expected.get("lore", 0) + sum(p == view.controller for p in mains)
+            if lore:
+                expected["lore"] = lore
+        found = {k: n for k, n in view.counters.items() if n}
+        expected = {k: n for k, n in expected.items() if n}
+        if found != expected:
+            name = " // ".join(view.names) or "a face-down permanent"
+            yield Violation(f"{name}'s counters went from {dict(then.counters)} to {found} in a "
+                            f"step in which nothing that puts or removes counters happened"
+                            f"{' but its lore counters' if final is not None else ''} "
+                            f"(CR 122.1, 714.3b)", view.id, "counters", expected)
+            return
+
+
+def _annihilated(counters: dict[str, int]) -> dict[str, int]:
+    pairs = min(counters.get("+1/+1", 0), counters.get("-1/-1", 0))
+    left = dict(counters, **{"+1/+1": counters.get("+1/+1", 0) - pairs,
+                             "-1/-1": counters.get("-1/-1", 0) - pairs})
+    return {k: n for k, n in left.items() if n}
+
+
+def _sagas_done(o: Observation, step: StepView) -> Iterable[Violation]:
+    """A Saga with at least its final chapter's lore counters, and no ability of it on the
+    stack, has been sacrificed (CR 704.5s)."""
+    sources = {item.source for item in o.game.stack}
+    for view in o.views.values():
+        if view.zone is not Zone.BATTLEFIELD:
+            continue
+        final = _final_chapter(step, view)
+        if final is None or view.counters.get("lore", 0) < final:
+            continue
+        if sources & set(o.history.get(view.id, {view.id})):
+            continue
+        name = " // ".join(view.names)
+        yield Violation(f"{name}, a Saga with {view.counters.get('lore', 0)} lore counters "
+                        f"(final chapter {final}) and no chapter ability on the stack, is still "
+                        f"on the battlefield (CR 704.5s)", view.id, "zone", Zone.GRAVEYARD.value)
+        return
+
+
+def reached(o: Observation) -> bool:
+    """A permanent with counters stayed on the battlefield through a step in which nothing
+    put or removed counters."""
+    step = step_of(o)
+    if not step.acted or o.engine.pending_choice() is not None or _effects_may_change(step, o):
+        return False
+    return any(v.counters and v.zone is Zone.BATTLEFIELD
+               and (then := step.before_views.get(v.id)) is not None
+               and then.zone is Zone.BATTLEFIELD for v in o.views.values())
+
+
+def reached_lore(o: Observation) -> bool:
+    """A Saga stayed on the battlefield as its controller's precombat main phase began."""
+    step = step_of(o)
+    if not step.acted or o.engine.pending_choice() is not None or _effects_may_change(step, o):
+        return False
+    mains = {p for s, p in step.steps_begun if s is Step.PRECOMBAT_MAIN}
+    return any(v.zone is Zone.BATTLEFIELD and v.controller in mains
+               and (then := step.before_views.get(v.id)) is not None
+               and then.zone is Zone.BATTLEFIELD and _final_chapter(step, then) is not None
+               for v in o.views.values())
+
+
+def reached_turn(o: Observation) -> bool:
+    """A permanent with counters stayed on the battlefield through the end of a turn."""
+    return reached(o) and step_of(o).turn_ended
+
+
+def _counters(card: Card) -> bool:
+    """What puts, removes or counts counters: Sagas, "enters with" counters, +1/+1
+    counters put by effects."""
+    text = " ".join(f.text for f in card.faces).lower()
+    return "counter" in text or any("Saga" in f.subtypes for f in card.faces)
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("counters", counters.__doc__ or "",
+             ("copy-mirror-room-x-is-zero", "turn-structure-draw-step-and-cleanup"),
+             frozenset(), counters, _counters,
+             ("122.1", "714.3b", "704.5s", "704.5q", "514.2"), "counters", reached),
+)
