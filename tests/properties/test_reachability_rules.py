@@ -33,9 +33,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a spell or ability of a player other than the active player resolved":
             (receiving_priority.reached_other_players_resolution, 2)},
     "damage-results": {
-        "a source with lifelink dealt damage": (damage_results.reached_lifelink, 2),
+        "a source with lifelink dealt damage": (damage_results.reached_lifelink, 1),
         "a source with deathtouch dealt damage to a creature":
-            (damage_results.reached_deathtouch, 2),
+            (damage_results.reached_deathtouch, 1),
         "a spell or ability dealt damage to a creature": (damage_results.reached_noncombat, 1)},
     "casting-timing": {
         "a sorcery-speed spell held outside sorcery timing": (timing.reached_sorcery_speed, 5),

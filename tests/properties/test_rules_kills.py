@@ -78,7 +78,8 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
             CardEntry("Funeral Room // Awakening Hall", unlocked=(Door.LEFT,)),
             CardEntry("Grizzly Bears", token=True))}),
     ("counters", "counters_wear_off_at_cleanup"):
-        _board({Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", counters=(("+1/+1", 1),)),)}),
+        _board({Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", counters=(("+1/+1", 1),)),),
+                **_LIBRARY}, _LIBRARY),
     ("counters", "lore_counters_for_every_player"):
         _board({Zone.BATTLEFIELD: _cards("History of Benalia"), **_LIBRARY}, _LIBRARY),
 }
