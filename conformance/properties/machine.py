@@ -15,7 +15,6 @@ from run to run replays a game exactly (docs/properties.md, "Stable choices").
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -24,20 +23,20 @@ import hypothesis
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategies import answers, boards, card_entries, mana_pools
-from strategies.boards import mostly
+from strategies import answers, boards
 
 from ..contract.protocol import Engine
 from ..contract.types import (
     CHOICE_MADE, Action, Activate, AdvanceTo, Cast, Choice, DeclareBlockers, Event, GameView, Move,
     ObjectId,
 )
-from ..errors import IllegalAction, Unsupported
+from ..errors import ContractError, EngineTimeout, IllegalAction, Unsupported
 from ..format.cards import Card, CardPool
-from ..format.model import CardEntry, Setup
+from ..format.model import Setup
 from ..format.vocabulary import Step, Zone
 from .catalog import Observation, Property, Violation
 from .observation import NotComputed, judged
+from .positions import both_sides, fallbacks
 from .recording import Recorder, StableOrder, scenario_text, setup_yaml
 
 __all__ = ["Game", "PropertyFailure", "Recorder", "StableOrder", "Tally", "games_test",
@@ -67,13 +66,16 @@ class PropertyFailure(AssertionError):
 
 @dataclass
 class Tally:
-    """What the properties could judge in a search's games, on an engine that leaves some
-    values uncomputed (contract 1.1): each value a property needed and the engine did not
-    compute, with the reason, and the observations in which a property judged its subject
-    (its ``reached``) in a game where the engine left some value uncomputed."""
+    """What a search's games could do on an engine that does not do everything: each value a
+    property needed and the engine did not compute (contract 1.1), with the reason; the
+    observations in which a property judged its subject (its ``reached``) in a game where
+    the engine left some value uncomputed; and the games started from a simpler position
+    than the one drawn."""
 
     not_computed: dict[str, str] = field(default_factory=dict)
     judged: int = 0
+    #: games started from a simpler position than the one drawn (``positions.fallbacks``)
+    simplified: int = 0
 
 
 def next_steps(current: Step) -> list[Step]:
@@ -92,77 +94,6 @@ def advance_targets(current: Step) -> list[Step]:
     main = next(s for s in steps if s in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))
     preferred = sorted({main, Step.END}, key=steps.index) + [Step.UPKEEP]
     return list(dict.fromkeys([*preferred, *steps]))
-
-
-#: The strategies :func:`both_sides` made, by pool, base and the cards ``focus`` selects,
-#: each with its pool and base: made once for every property's games.
-_BOTH_SIDES: dict[tuple[Any, ...], tuple[CardPool, st.SearchStrategy[Setup],
-                                         st.SearchStrategy[Setup]]] = {}
-
-
-def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
-               focus: Callable[[Card], bool]) -> st.SearchStrategy[Setup]:
-    """:func:`_both_sides`, made once for a pool, a base and the cards ``focus`` selects
-    (it looks at what a card is)."""
-    key = (id(pool), id(base), frozenset(name for name, card in pool.items() if focus(card)))
-    kept = _BOTH_SIDES.get(key)
-    if kept is not None and kept[0] is pool and kept[1] is base:
-        return kept[2]
-    if len(_BOTH_SIDES) >= 256:
-        _BOTH_SIDES.clear()
-    made = _both_sides(pool, base, focus)
-    _BOTH_SIDES[key] = (pool, base, made)
-    return made
-
-
-def _both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
-                focus: Callable[[Card], bool]) -> st.SearchStrategy[Setup]:
-    """``base`` positions with what later turns need: basic lands on both battlefields (mana
-    empties between steps), one or two cards in the other player's hand (three times in
-    four) and, half of the time, mana in their pool, so that both players act in either
-    turn; and half of the time it is the other player's turn, with the setup's mana.  New
-    entries get the aliases after the setup's own.
-
-    Shrinks towards no lands, an empty hand, no mana for the other player and the
-    setup's active player, then as ``base`` does.
-    """
-    lands = sorted(name for name, card in pool.items()
-                   if "Land" in card.faces[0].types and "Basic" in card.faces[0].supertypes)
-    spells = sorted(name for name, card in pool.items() if "Land" not in card.faces[0].types)
-    focused = [name for name in spells if focus(pool[name])]
-    land_lists = st.lists(st.sampled_from(lands), max_size=3) if lands else st.just([])
-    hands = mostly(st.lists(card_entries(pool, Zone.HAND, names=spells,
-                                         focused=focused or None),
-                            min_size=1, max_size=2)) if spells else st.just([])
-    others_mana = st.one_of(st.just(""), mana_pools())
-
-    @st.composite
-    def build(draw: st.DrawFn) -> Setup:
-        setup = draw(base)
-        taken = {entry.alias for _player, _zone, entry in setup.entries()}
-        numbers = (f"c{n}" for n in itertools.count(len(taken) + 1) if f"c{n}" not in taken)
-        players = []
-        for player in setup.players:
-            zones = dict(player.zones)
-            added = [CardEntry(name) for name in draw(land_lists)]
-            zones[Zone.BATTLEFIELD] = (*zones.get(Zone.BATTLEFIELD, ()),
-                                       *(replace(e, alias=next(numbers)) for e in added))
-            if player.name != setup.active_player:
-                hand = draw(hands)
-                zones[Zone.HAND] = (*zones.get(Zone.HAND, ()),
-                                    *(replace(e, alias=next(numbers)) for e in hand))
-            players.append(replace(player, zones=zones))
-        other_mana = draw(others_mana, label="the other player's mana")
-        if len(players) == 2 and draw(st.booleans(), label="the other player's turn"):
-            active = next(p for p in players if p.name != setup.active_player)
-            mana = "".join(p.mana for p in players)
-            players = [replace(p, mana=mana if p is active else other_mana) for p in players]
-            return replace(setup, players=tuple(players), active_player=active.name)
-        players = [p if p.name == setup.active_player or p.mana else replace(p, mana=other_mana)
-                   for p in players]
-        return replace(setup, players=tuple(players))
-
-    return build()
 
 
 #: The kind of action of activating a land's ability: the machine taps every land of the
@@ -246,10 +177,23 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             self.partial = False  # the engine left some value uncomputed in this game
 
         def start(self, setup: Setup) -> None:
-            self.engine = factory()
-            aliases = self.engine.start(setup, pool)
-            self.recorder = Recorder(setup, dict(aliases))
-            self.last = (None, [], 0)
+            """Set up ``setup`` -- or, on an engine that cannot, the first simpler position
+            it can (``positions.fallbacks``); a game none of them can start is rejected."""
+            for number, candidate in enumerate(fallbacks(setup, pool)):
+                self.engine = factory()
+                try:
+                    aliases = self.engine.start(candidate, pool)
+                except EngineTimeout:
+                    raise
+                except (Unsupported, ContractError):
+                    self.engine.close()
+                    self.engine = None
+                    continue
+                counted.simplified += number > 0
+                self.recorder = Recorder(candidate, dict(aliases))
+                self.last = (None, [], 0)
+                return
+            hypothesis.reject()
 
         def _order(self) -> StableOrder:
             assert self.engine is not None and self.recorder is not None

@@ -227,6 +227,8 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
     details.update(guard.details())
     if tally.not_computed:
         details["not_computed"] = dict(tally.not_computed)
+    if tally.simplified:
+        details["positions_simplified"] = tally.simplified
     if outcome is None and not guard.played_games:
         return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
                       message=_no_game(guard), duration=duration, details=details)
@@ -269,7 +271,8 @@ def _no_game(guard: _Guard) -> str:
     """Why a search played no game (or none the engine could report on)."""
     if guard.refused and not guard.games:
         return (f"no game played: the engine could set up none of the {len(guard.refused)} "
-                f"positions drawn: {guard.refused[0]}")
+                f"positions tried (drawn, and simpler ones made from them): "
+                f"{guard.refused[0]}")
     if guard.abandoned:
         return (f"no game played: the engine could report on none of the "
                 f"{guard.games} games started ({len(guard.abandoned)} dropped): "
@@ -404,7 +407,7 @@ class _GuardedEngine:
             self._guard.refused.append(str(exc).splitlines()[0] if str(exc) else "")
             engine.close()
             self._engine = None
-            hypothesis.reject()
+            raise
         self._guard.games += 1
         return aliases
 

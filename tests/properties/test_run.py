@@ -167,6 +167,60 @@ def test_a_position_the_engine_cannot_set_up_is_rejected(corpus: Any) -> None:
     assert result.details["positions_rejected"] > 0 and result.details["games"] > 0
 
 
+class _NoManaPool(ReferenceEngine):
+    """Places cards but cannot set a mana pool (as managym): its players tap lands."""
+
+    def start(self, setup: Setup, cards: CardPool) -> dict[str, str]:
+        if any(p.mana for p in setup.players):
+            raise Unsupported("this engine cannot set a mana pool")
+        return super().start(setup, cards)
+
+
+class _OpeningHandsOnly(ReferenceEngine):
+    """Sets up libraries and hands only: every game is reached by legal play."""
+
+    def start(self, setup: Setup, cards: CardPool) -> dict[str, str]:
+        if setup.provenance != "legal-play" or any(p.mana for p in setup.players):
+            raise Unsupported("this engine starts games from opening hands only")
+        return super().start(setup, cards)
+
+
+@pytest.mark.parametrize("engine", [_NoManaPool, _OpeningHandsOnly])
+def test_an_engine_that_cannot_set_up_every_position_plays_simpler_ones(
+        corpus: Any, engine: Any) -> None:
+    for prop in (ROOMS, BY_ID["legend-rule"]):
+        result = run_property(prop, engine, corpus.cards, corpus.rulings, profile="ci",
+                              budget=BUDGET)
+        assert result.status is Status.PASSED, result.message
+        assert result.details["games"] >= 10, result.details
+        assert result.details["positions_simplified"] == result.details["games"], \
+            result.details
+
+
+def test_a_simpler_position_still_finds_a_departure(corpus: Any) -> None:
+    """A mutant that sets up positions only without mana pools is caught all the same; the
+    counterexample starts from the position the game was played from."""
+    class NoPool(_NoManaPool):
+        def __init__(self) -> None:
+            super().__init__()
+            self._wrong = create("room-one-door-off-battlefield")
+
+        def start(self, setup: Setup, cards: CardPool) -> dict[str, str]:
+            if any(p.mana for p in setup.players):
+                raise Unsupported("this engine cannot set a mana pool")
+            return self._wrong.start(setup, cards)
+
+        def __getattribute__(self, name: str) -> Any:
+            if name in ("start", "_wrong", "__class__", "__dict__"):
+                return object.__getattribute__(self, name)
+            return getattr(object.__getattribute__(self, "_wrong"), name)
+
+    result = run_property(ROOMS, NoPool, corpus.cards, corpus.rulings, profile="ci",
+                          budget=BUDGET)
+    assert result.status is Status.FAILED, result.message
+    assert "mana:" not in result.details["scenario"], result.details["scenario"]
+
+
 def test_an_engine_that_sets_up_no_position_is_unsupported(corpus: Any) -> None:
     result = run_property(ROOMS, _Refusing, corpus.cards, corpus.rulings, profile="ci")
     assert result.status is Status.UNSUPPORTED
