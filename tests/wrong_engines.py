@@ -22,6 +22,7 @@ _KEYWORDS = casting._keywords
 _SOURCES = triggers._sources
 _DIES = triggers.MATCHERS["dies"]
 _CLEANUP = turn._cleanup
+_DECLARE_BLOCKERS = combat.declare_blockers
 
 
 def room_one_door_off_battlefield() -> MutantEngine:
@@ -240,3 +241,30 @@ def lore_counters_for_every_player() -> MutantEngine:
     the active player's."""
     return _patched("lore-counters-for-every-player", [
         (turn, "_lore_counters", _lore_counters_for_everyone)])
+
+
+def _declare_blockers_tapping(game: Any, action: Any) -> None:
+    """combat.declare_blockers, tapping each blocking creature."""
+    _DECLARE_BLOCKERS(game, action)
+    for blocker, _attacker in action.blocks:
+        game.state.objects[blocker].tapped = True
+
+
+def blockers_become_tapped() -> MutantEngine:
+    """Declaring a creature as a blocker taps it, as attacking does."""
+    return _patched("blockers-become-tapped", [
+        (combat, "declare_blockers", _declare_blockers_tapping)])
+
+
+def _cleanup_untapping(game: Any) -> None:
+    """turn._cleanup, untapping the active player's permanents as the turn ends."""
+    _CLEANUP(game)
+    for obj in game.state.permanents():
+        if obj.controller == game.state.active_player:
+            obj.tapped = False
+
+
+def permanents_untap_at_cleanup() -> MutantEngine:
+    """The active player's permanents untap in their cleanup step, as their turn ends,
+    instead of in their next untap step (so that they can block in between)."""
+    return _patched("permanents-untap-at-cleanup", [(turn, "_cleanup", _cleanup_untapping)])

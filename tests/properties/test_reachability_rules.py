@@ -12,7 +12,7 @@ import pytest
 
 from conformance.properties import PROPERTIES, Observation
 from conformance.properties.invariants import (
-    counters, damage_results, dying, receiving_priority, resolution, timing,
+    counters, damage_results, dying, receiving_priority, resolution, tapping, timing,
 )
 from conformance.runner.results import Status
 
@@ -53,6 +53,10 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (counters.reached_lore, 1),
         "a permanent with counters on the battlefield through the end of a turn":
             (counters.reached_turn, 2)},
+    "tapped-status": {
+        "blockers declared or combat damage dealt": (tapping.reached_combat, 2),
+        "a turn ended with a tapped permanent of the other player":
+            (tapping.reached_turn_end, 2)},
 }
 
 for _prop_id, _conditions in EXTRA.items():

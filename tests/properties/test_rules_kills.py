@@ -27,7 +27,8 @@ from conformance.properties.profiles import PROFILES
 RULINGS = Path(__file__).parents[2] / "rulings"
 OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-priority",
                                                     "damage-results", "casting-timing",
-                                                    "dies-abilities", "counters")}
+                                                    "dies-abilities", "counters",
+                                                    "tapped-status")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -82,6 +83,10 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
                 **_LIBRARY}, _LIBRARY),
     ("counters", "lore_counters_for_every_player"):
         _board({Zone.BATTLEFIELD: _cards("History of Benalia"), **_LIBRARY}, _LIBRARY),
+    ("tapped-status", "blockers_become_tapped"):
+        _board({Zone.BATTLEFIELD: _cards("Hill Giant")}, _BEARS),
+    ("tapped-status", "permanents_untap_at_cleanup"):
+        _board({Zone.BATTLEFIELD: _cards("Grizzly Bears", "Forest"), **_LIBRARY}, _LIBRARY),
 }
 
 #: More games where the board leaves the machine many other moves.
