@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime, timezone
@@ -193,7 +194,18 @@ _MAX_NAME_BYTES = 255
 
 def _open_locked(path: Path) -> IO[str]:
     """The results file opened for writing (not emptied) and locked for this writer alone;
-    :class:`ResultsFileBusy` when another writer holds it."""
+    :class:`ResultsFileBusy` when another writer holds it.  A path that is not a regular
+    file (a FIFO would block, a device would be replaced by the finished document) is a
+    :class:`ResultsFileError`."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    if not stat.S_ISREG(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) \
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
+        raise ResultsFileError(f"{path}: expected a results file (a regular file, or none yet), "
+                               f"found {what}")
     for _attempt in range(10):
         stream = open(os.open(path, os.O_WRONLY | os.O_CREAT, 0o666), "w",  # noqa: SIM115
                       encoding="utf-8")

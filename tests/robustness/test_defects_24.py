@@ -717,3 +717,23 @@ def test_a_results_file_whose_name_leaves_no_room_for_the_temporary_name(
     writer.finish()  # was: OSError (File name too long) for the temporary file
     assert [r.id for r in load_results(path)[1]] == ["one"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+@pytest.mark.parametrize("kind", ["a FIFO", "a folder", "a device"])
+def test_a_results_path_that_is_not_a_regular_file_is_refused_untouched(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
+    if kind == "a FIFO":
+        path = tmp_path / "results.json"
+        os.mkfifo(path)  # opening it to write would wait for a reader
+    elif kind == "a folder":
+        path = tmp_path / "results.json"
+        path.mkdir()
+    else:
+        path = Path("/dev/null")  # was: emptied, then replaced by a regular file at the end
+        if not path.exists():
+            pytest.skip("no /dev/null")
+    assert main(["run", "--rulings", str(corpus(tmp_path)), "--results", str(path),
+                 "--no-html"]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"conformance: error: {path}: expected a results file (a regular file, or " \
+                  f"none yet), found {kind}\n"
