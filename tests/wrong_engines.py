@@ -23,6 +23,7 @@ _SOURCES = triggers._sources
 _DIES = triggers.MATCHERS["dies"]
 _CLEANUP = turn._cleanup
 _DECLARE_BLOCKERS = combat.declare_blockers
+_STATE_BASED_ACTIONS = turn.state_based_actions
 
 
 def room_one_door_off_battlefield() -> MutantEngine:
@@ -268,3 +269,47 @@ def permanents_untap_at_cleanup() -> MutantEngine:
     """The active player's permanents untap in their cleanup step, as their turn ends,
     instead of in their next untap step (so that they can block in between)."""
     return _patched("permanents-untap-at-cleanup", [(turn, "_cleanup", _cleanup_untapping)])
+
+
+def _state_based_actions_sparing_auras(game: Any) -> bool:
+    """turn.state_based_actions, reading no permanent as an Aura: an Aura whose object
+    left stays on the battlefield."""
+    original = game.chars
+
+    def chars(obj: Any) -> Any:
+        found = original(obj)
+        if "Aura" in found.subtypes:
+            return dataclasses.replace(found, subtypes=tuple(
+                s for s in found.subtypes if s != "Aura"))
+        return found
+
+    game.chars = chars
+    try:
+        done: bool = _STATE_BASED_ACTIONS(game)
+    finally:
+        del game.chars
+    return done
+
+
+def auras_outlive_their_object() -> MutantEngine:
+    """An Aura whose enchanted creature left the battlefield stays on the battlefield,
+    attached to nothing there (state-based actions forget Auras)."""
+    return _patched("auras-outlive-their-object", [
+        (turn, "state_based_actions", _state_based_actions_sparing_auras)])
+
+
+def _resolve_spell_unattached(game: Any, spell: Any) -> Any:
+    """turn._resolve_spell, then an Aura that entered is attached to nothing."""
+    before = set(game.state.battlefield)
+    yield from _RESOLVE_SPELL(game, spell)
+    for object_id in game.state.battlefield:
+        obj = game.state.objects[object_id]
+        if object_id not in before and "Aura" in game.chars(obj).subtypes:
+            obj.attached_to = None
+
+
+def aura_enters_unattached() -> MutantEngine:
+    """An Aura spell that resolves enters attached to nothing (and is then put into its
+    owner's graveyard)."""
+    return _patched("aura-enters-unattached", [
+        (turn, "_resolve_spell", _resolve_spell_unattached)])

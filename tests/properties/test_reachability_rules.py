@@ -12,7 +12,8 @@ import pytest
 
 from conformance.properties import PROPERTIES, Observation
 from conformance.properties.invariants import (
-    counters, damage_results, dying, receiving_priority, resolution, tapping, timing,
+    attachments, counters, damage_results, dying, receiving_priority, resolution, tapping,
+    timing,
 )
 from conformance.runner.results import Status
 
@@ -57,6 +58,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "blockers declared or combat damage dealt": (tapping.reached_combat, 2),
         "a turn ended with a tapped permanent of the other player":
             (tapping.reached_turn_end, 2)},
+    "attachments": {
+        "an Aura spell resolving with its target on the battlefield":
+            (attachments.reached_aura_resolved, 1)},
 }
 
 for _prop_id, _conditions in EXTRA.items():

@@ -28,7 +28,7 @@ RULINGS = Path(__file__).parents[2] / "rulings"
 OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-priority",
                                                     "damage-results", "casting-timing",
                                                     "dies-abilities", "counters",
-                                                    "tapped-status")}
+                                                    "tapped-status", "attachments")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -87,6 +87,10 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
         _board({Zone.BATTLEFIELD: _cards("Hill Giant")}, _BEARS),
     ("tapped-status", "permanents_untap_at_cleanup"):
         _board({Zone.BATTLEFIELD: _cards("Grizzly Bears", "Forest"), **_LIBRARY}, _LIBRARY),
+    ("attachments", "auras_outlive_their_object"):
+        _board({Zone.HAND: _cards("Holy Strength", "Unsummon"), **_BEARS}),
+    ("attachments", "aura_enters_unattached"):
+        _board({Zone.HAND: _cards("Holy Strength"), **_BEARS}),
 }
 
 #: More games where the board leaves the machine many other moves.
