@@ -28,7 +28,10 @@ from ..contract.protocol import Engine
 from ..contract.types import Action, Event, ObjectId
 from ..format.cards import CardPool
 from ..format.model import Setup
-from ..runner.isolated import DEFAULT_MEMORY_LIMIT, how_it_died, limit_address_space
+from ..runner.isolated import (
+    DEFAULT_MEMORY_LIMIT, exited_unreaped, how_it_died, kill_group, limit_address_space,
+    own_group,
+)
 from ..runner.results import Result, Status
 from .recording import Recorder, scenario_text, setup_yaml
 
@@ -117,6 +120,12 @@ class _Child:
             self.process.start()
         finally:
             sending.close()
+        assert self.process.pid is not None
+        self.pid = self.process.pid
+        try:  # as the child does itself: whichever runs first, the group exists
+            os.setpgid(self.pid, self.pid)
+        except OSError:  # the child has already done it, or is gone
+            pass
 
     def waits(self) -> list[Any]:
         """What becomes ready when it sends its result or ends."""
@@ -130,7 +139,7 @@ class _Child:
             except EOFError:
                 found = self._died()
             else:
-                self.process.join()
+                self._reap()
                 found = _with_game(found, self.journal)
         elif self.process.is_alive():
             return None
@@ -141,21 +150,31 @@ class _Child:
         self.close()
         return found
 
-    def _died(self) -> Result:
+    def _reap(self) -> None:
+        """Wait for the child to end, kill what its engine started (its process group, named
+        by its pid until it is reaped), then reap it."""
+        if exited_unreaped(self.pid, 5):
+            kill_group(self.pid)
         self.process.join()
+
+    def _died(self) -> Result:
+        self._reap()
         return _died(self.search.property_id, self.process.exitcode, self.journal,
                      self.search.details)
 
     def close(self) -> None:
+        """Stop the child if it is still searching, and kill every process of its group
+        (what its engine started) before it is reaped, while its pid names the group."""
         self.receiving.close()
-        if self.process.is_alive():
-            self.process.kill()
+        exited_unreaped(self.pid, 0 if self.process.is_alive() else 5)
+        kill_group(self.pid)
         self.process.join()
         self.journal.unlink(missing_ok=True)
 
 
 def _child(work: Callable[[Callable[[Engine], Engine]], Result], journal: Path,
            sending: Connection, memory_limit: int | None) -> None:
+    own_group()
     limit_address_space(memory_limit)
     result = work(lambda engine: _JournaledEngine(engine, journal))
     sending.send(result)

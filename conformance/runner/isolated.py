@@ -156,8 +156,8 @@ class _Child:
             return Result(status=Status.TIMEOUT, message=(
                 f"no verdict within {timeout:g} s: the engine's process was stopped, and the "
                 f"rulings after this one ran on a new engine"), **base)
-        if _exited(self.pid, 5):  # what it started goes with it, before it is reaped
-            _kill_group(self.pid)
+        if exited_unreaped(self.pid, 5):  # what it started goes with it, before it is reaped
+            kill_group(self.pid)
         self.process.join(5)
         return Result(status=Status.ERROR, message=(
             f"the engine's process died ({how_it_died(self.process.exitcode)}) during this "
@@ -166,7 +166,7 @@ class _Child:
     def end(self) -> None:
         """Kill the child and every process of its group (what its engine started)."""
         self.connection.close()
-        _kill_group(self.pid)  # before the child is reaped, its pid names the group
+        kill_group(self.pid)  # before the child is reaped, its pid names the group
         self.process.join()
 
     def close(self) -> None:
@@ -176,11 +176,11 @@ class _Child:
             self.connection.send(None)
         except OSError:
             pass
-        _exited(self.pid, 10)
+        exited_unreaped(self.pid, 10)
         self.end()
 
 
-def _exited(pid: int, timeout: float) -> bool:
+def exited_unreaped(pid: int, timeout: float) -> bool:
     """Wait up to ``timeout`` s for child ``pid`` to end, without reaping it (its pid still
     names its process group, and no other process can take it)."""
     deadline = time.monotonic() + timeout
@@ -197,7 +197,7 @@ def _exited(pid: int, timeout: float) -> bool:
         delay = min(delay * 2, 0.05)
 
 
-def _kill_group(pgid: int) -> None:
+def kill_group(pgid: int) -> None:
     try:
         os.killpg(pgid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
@@ -225,7 +225,7 @@ def die_with_parent(sig: int = signal.SIGKILL) -> bool:
     return True
 
 
-def _own_group() -> None:
+def own_group() -> None:
     """Make the child the leader of a process group of its own, killed with the harness
     (Linux), and fork the watchdog that kills the group when the child dies."""
     try:
@@ -249,7 +249,7 @@ def _own_group() -> None:
 
 def _serve(connection: Connection, factory: Callable[[], Engine], rulings: Sequence[Ruling],
            cards: CardPool, memory_limit: int | None) -> None:
-    _own_group()
+    own_group()
     limit_address_space(memory_limit)
     engine = factory()
     try:

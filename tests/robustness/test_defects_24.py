@@ -354,6 +354,24 @@ def test_a_helper_an_isolated_engine_started_does_not_hold_the_runs_output(
 
 
 @needs_linux
+def test_a_helper_an_isolated_property_search_started_does_not_hold_the_output(
+        tmp_path: Path) -> None:
+    command, env, pids = engine_run(tmp_path, "Helper")
+    command = [sys.executable, "-m", "conformance.frontends.cli", "properties", "--engine",
+               "engines_24:Helper", "--isolate", "--profile", "ci", "--property",
+               "legend-rule", "--rulings", str(ROOT / "rulings"),
+               "--results", str(tmp_path / "properties.json")]
+    started = time.monotonic()
+    done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, timeout=100)  # `| cat`: reads until every writer is gone
+    assert time.monotonic() - started < 60  # was: 120 s, the helper's life
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 passed (properties)" in done.stdout
+    child, helper = map(int, pids.read_text().split())
+    assert wait_until(lambda: gone(child) and gone(helper), 5)
+
+
+@needs_linux
 def test_a_helper_of_an_engine_that_died_goes_with_it(tmp_path: Path) -> None:
     command, env, pids = engine_run(tmp_path, "Dying")
     done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
