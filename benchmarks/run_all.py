@@ -13,9 +13,9 @@ Prints, in one run:
 - pytest's own cost per test (the same number of empty tests, a new process too), and the
   harness's cost per ruling as a multiple of it; what ``-n 2`` adds per test on those empty
   tests (pytest-xdist's own reports and events), against what it adds per ruling;
-- property games: steps that perform an action per CPU-second, every property checked, as
-  a ratio of a trivial game (target: at least 0.5;
-  ``benchmarks/property_steps.py``, in a process of its own);
+- property games: the harness's CPU per engine action in the ``ci`` games against the
+  engine's own, the same games replayed on fresh engines (target: at most 1.5;
+  ``benchmarks/property_overhead.py``, in a process of its own);
 - on phase.rs, when installed (``--no-phase`` skips it): the ``ci`` properties' wall time as
   a user runs them (target: under 5 minutes, no harness error) and the phase adapter's own
   CPU against phase's rules calls (target: at most 1; ``benchmarks/phase_adapter.py``).
@@ -220,11 +220,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def property_figures() -> None:
-    """What ``benchmarks/property_steps.py`` prints: the property games' steps per
-    CPU-second and their ratio to Hypothesis's own ceiling."""
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "property_steps.py")],
+    """What ``benchmarks/property_overhead.py`` prints: the property games' CPU per engine
+    action against the engine's own in the same games."""
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "property_overhead.py")],
                           capture_output=True, text=True, check=True)
-    print("property games (benchmarks/property_steps.py):")
+    print("property games (benchmarks/property_overhead.py):")
     for line in done.stdout.splitlines():
         print(f"  {line}")
 
