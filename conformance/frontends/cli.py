@@ -26,7 +26,7 @@ from . import (
     coverage_cmd, diff_cmd, expect_cmd, gate_cmd, mutants_cmd, properties_cmd, report_cmd, repro_cmd,
     serve,
 )
-from . import history_cmd, new_cmd
+from . import cards_cmd, history_cmd, new_cmd
 
 DEFAULT_RULINGS = Path("rulings")
 DEFAULT_RESULTS = Path("out/results.json")
@@ -84,6 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     repro_cmd.add_parser(commands)
     history_cmd.add_parser(commands)
     new_cmd.add_parser(commands)
+    cards_cmd.add_parser(commands)
     return parser
 
 
@@ -277,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                "serve": serve.cmd_serve, "mutants": mutants_cmd.cmd_mutants,
                "properties": properties_cmd.cmd_properties,
                "repro": repro_cmd.cmd_repro, "history": history_cmd.cmd_history,
-               "new": new_cmd.cmd_new}[args.command]
+               "new": new_cmd.cmd_new, "cards": cards_cmd.cmd_cards}[args.command]
     if args.command == "serve":  # stdout carries the protocol: leave it alone
         return _handle(handler, args)
     stdout, stderr = sys.stdout, sys.stderr
