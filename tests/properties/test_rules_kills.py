@@ -1,7 +1,8 @@
 """The properties written from the Comprehensive Rules (resolution with illegal targets, who
-receives priority, damage results, casting timing): each holds on the reference engine, and
-catches engines that each break one rule (tests/wrong_engines.py) -- in ``ci`` games from a
-board that has what the property talks about, which no change to the random boards moves."""
+receives priority, what damage does, casting timing, dying, counters, tapping, attachments):
+each holds on the reference engine, and catches engines that each break one rule
+(tests/wrong_engines.py) -- in ``ci`` games from a board that has what the property talks
+about, which no change to the random boards moves."""
 
 from __future__ import annotations
 
