@@ -16,6 +16,7 @@ from ..runner.resultsfile import valid_text
 
 if TYPE_CHECKING:
     from ..properties.isolation import Isolation
+    from ..reporting.runs import Run
 
 DEFAULT_RULINGS = Path("rulings")
 
@@ -68,6 +69,33 @@ def search_isolation(isolate: bool | None, memory_limit_mib: int | None, engine:
         isolate is None and searches > 1)) else isolate
     isolated, memory_limit = isolation(wanted, memory_limit_mib, engine)
     return Isolation(memory_limit, at_once) if isolated else None
+
+
+def recorded_corpus(given: Sequence[Path] | None, runs: Sequence[Run]) -> list[Path]:
+    """The corpus a report reads its ruling texts from: ``--rulings`` when given; else the
+    corpus the first results file that records one names (``corpus.root``), found as
+    written (absolute, or from here) or, when it was written relative to another folder,
+    from the results file's folder and those above it (``results/x.json`` beside
+    ``rulings/``); else ``rulings`` here."""
+    if given:
+        return list(given)
+    for run in runs:
+        corpus = run.header.get("corpus")
+        root = corpus.get("root") if isinstance(corpus, dict) else None
+        if not isinstance(root, str) or not root or "\0" in root:
+            continue
+        for folder in [Path.cwd(), *Path(os.path.abspath(run.path)).parents]:
+            candidate = folder / root  # an absolute root stays itself
+            if _is_folder(candidate):
+                return [Path(os.path.abspath(candidate))]
+    return [DEFAULT_RULINGS]
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def load(paths: Sequence[Path], cards: Path | None) -> Corpus:

@@ -14,13 +14,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ._shared import DEFAULT_RULINGS, load, write
+from ._shared import DEFAULT_RULINGS, load, recorded_corpus, write
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     cover: argparse.ArgumentParser = subparsers.add_parser(
         "coverage", help="rulings, executable and passing, by card, mechanic and CR section")
-    cover.add_argument("--rulings", type=Path, nargs="+", default=[DEFAULT_RULINGS])
+    cover.add_argument("--rulings", type=Path, nargs="+", default=None,
+                       help="the corpus (default: the one the --results files record, "
+                            "else rulings)")
     cover.add_argument("--cards", type=Path, default=None)
     source = cover.add_mutually_exclusive_group()
     source.add_argument("--engine", default=None,
@@ -46,10 +48,11 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     from ..reporting.runs import labels, read_run
     from ..runner.execute import run_corpus
 
+    runs = [read_run(path) for path in args.results or ()]
+    args.rulings = recorded_corpus(args.rulings, runs)
     corpus = load(args.rulings, args.cards)
     engines: list[tuple[str, set[str]]] = []
     if args.results:
-        runs = [read_run(path) for path in args.results]
         engines = [(label, {i for i, r in run.results.items() if r["status"] == "passed"})
                    for label, run in zip(labels(runs), runs)]
     else:

@@ -12,7 +12,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ._shared import DEFAULT_RULINGS, load, write
+from ._shared import load, recorded_corpus, write
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -22,9 +22,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("results", type=Path, nargs="+", help="results files, any order")
     parser.add_argument("--html", type=Path, default=None, metavar="OUT",
                         help="also write the history as an HTML page")
-    parser.add_argument("--rulings", type=Path, nargs="+", default=[DEFAULT_RULINGS],
+    parser.add_argument("--rulings", type=Path, nargs="+", default=None,
                         help="the corpus the ruling texts come from, for the HTML page "
-                             "(default: rulings; skipped when missing)")
+                             "(default: the one the results files record, else rulings; "
+                             "skipped when missing)")
     parser.add_argument("--cards", type=Path, default=None)
     return parser
 
@@ -39,8 +40,9 @@ def cmd_history(args: argparse.Namespace) -> int:
     if args.html is not None:
         texts: dict[str, str] = {}
         paths: dict[str, str] = {}
-        if all(path.exists() for path in args.rulings):
-            rulings = load(args.rulings, args.cards).rulings
+        corpus = recorded_corpus(args.rulings, runs)
+        if all(path.exists() for path in corpus):
+            rulings = load(corpus, args.cards).rulings
             texts = {r.id: r.text for r in rulings}
             paths = {r.id: r.path for r in rulings}
         write(args.html, history_report(runs, texts, paths=paths, out=args.html.parent))

@@ -3,8 +3,8 @@
 One results file: its summary as text, or with ``--html`` the run report.  Several: each
 summary and the interop figure, or with ``--html`` the comparison matrix (with the history
 of an engine given in several versions).  Ruling texts,
-cards, mechanics and CR titles come from the corpus (``--rulings``); results are never
-re-run.
+cards, mechanics and CR titles come from the corpus (``--rulings``, by default the one
+the first results file records); results are never re-run.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..format.loader import ruling_schema
-from ._shared import DEFAULT_RULINGS, load, write
+from ._shared import load, recorded_corpus, write
 
 
 def languages() -> list[str]:
@@ -30,8 +30,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--html", type=Path, default=None, metavar="OUT",
                         help="write an HTML report here (one file: the run report; several: "
                              "the comparison matrix)")
-    parser.add_argument("--rulings", type=Path, nargs="+", default=[DEFAULT_RULINGS],
-                        help="the corpus the ruling texts come from (default: rulings)")
+    parser.add_argument("--rulings", type=Path, nargs="+", default=None,
+                        help="the corpus the ruling texts come from (default: the one the "
+                             "results file records, else rulings)")
     parser.add_argument("--cards", type=Path, default=None)
     parser.add_argument("--lang", default="en", choices=languages(),
                         help="language of ruling texts, where a translation exists "
@@ -65,15 +66,24 @@ def cmd_report(args: argparse.Namespace) -> int:
         from .gate_cmd import missing
 
         raise missing(args.expect, runs[0].engine, args.results[0], run=False)
-    corpus = load(args.rulings, args.cards)
-    rulings = {r.id: r for r in corpus.rulings}
+    paths = recorded_corpus(args.rulings, runs)
+    if args.rulings is None and not all(path.exists() for path in paths):
+        import sys
+
+        print(f"note: the corpus the results record is not found from here (nor {paths[0]}): "
+              f"the report leaves out ruling texts, cards and mechanics; give --rulings",
+              file=sys.stderr)
+        rulings, sections = {}, {}
+    else:
+        corpus = load(paths, args.cards)
+        rulings, sections = {r.id: r for r in corpus.rulings}, dict(corpus.cr_sections)
     if len(runs) == 1:
-        html = run_report(runs[0], rulings, corpus.cr_sections, args.lang,
+        html = run_report(runs[0], rulings, sections, args.lang,
                           expectations=args.expect, out=args.html.parent,
                           source_url=args.source_url)
     else:
         several = [h for h in history(runs) if len(h.versions) > 1]
-        html = matrix_report(runs, rulings, corpus.cr_sections, args.lang, history=several,
+        html = matrix_report(runs, rulings, sections, args.lang, history=several,
                              out=args.html.parent, source_url=args.source_url)
     write(args.html, html)
     print(f"report written to {args.html}")

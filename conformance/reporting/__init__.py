@@ -27,6 +27,7 @@ def environment() -> jinja2.Environment:
 
 def render_summary(results_file: Path) -> str:
     """A run's summary as text: counts, then each failure and error with its location."""
+    from .details import repro_command
     from .runs import counts, read_run
 
     run = read_run(results_file)
@@ -35,6 +36,9 @@ def render_summary(results_file: Path) -> str:
     version = harness.get("version") if isinstance(harness, dict) else None
     template = environment().get_template("summary.txt.j2")
     return template.render(harness_version=version or "", engine=run.label,
-                           results=results, results_file=str(run.path),
+                           results=results,
+                           repro={str(r["id"]): repro_command(str(run.path), str(r["id"]))
+                                  for r in results if isinstance(r.get("details"), dict)
+                                  and isinstance(r["details"].get("reproduction"), str)},
                            counts=counts(r["status"] for r in results),
                            statuses=[s.value for s in Status])

@@ -104,13 +104,23 @@ def missing_capabilities(message: str) -> str:
 
 
 def rerun_command(engine: str, path: str) -> str:
-    return " ".join(["conformance", "run", "--engine", shlex.quote(engine), "--rulings",
-                     shlex.quote(path), "--results", RERUN_RESULTS])
+    """The command that reruns one ruling file, as it pastes into a shell: every word
+    quoted (``--engine 'cmd:node toy.js'``), the file by its absolute path when it is here
+    (so the command works from any folder), the results in a file of its own."""
+    return shlex.join(["conformance", "run", "--engine", engine, "--rulings",
+                       _absolute(path), "--results", RERUN_RESULTS])
 
 
 def repro_command(results_file: str, ruling_id: str) -> str:
-    return (f"conformance repro {shlex.quote(results_file)} --ruling {shlex.quote(ruling_id)} "
-            f"--out repro.py && python repro.py")
+    """The command that writes (and runs) an engine's standalone reproduction of a failure,
+    quoted, the results file by its absolute path."""
+    return (shlex.join(["conformance", "repro", _absolute(results_file), "--ruling",
+                        ruling_id, "--out", "repro.py"]) + " && python repro.py")
+
+
+def _absolute(path: str) -> str:
+    """``path`` made absolute when it names a file here; as it is otherwise."""
+    return os.path.abspath(path) if is_file(path) else path
 
 
 def _scenarios(details: Mapping[str, Any], path: str, links: Links) -> list[dict[str, Any]]:
@@ -170,7 +180,8 @@ def view(result: Mapping[str, Any], engine: str, results_file: str, links: Links
                 shown["href"] = links.ruling(local, line)
                 shown["scenarios"] = _scenarios(details, local, links)
         shown["excerpt"] = excerpt(readable, line)
-        shown["rerun"] = rerun_command(engine, path) if path.endswith((".yaml", ".yml")) else ""
+        shown["rerun"] = rerun_command(engine, readable) \
+            if readable.endswith((".yaml", ".yml")) else ""
         if isinstance(reproduction, str) and reproduction:
             shown["repro"] = repro_command(results_file, str(result["id"]))
             shown["reproduction"] = reproduction

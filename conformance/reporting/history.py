@@ -151,6 +151,44 @@ def render_text(histories: Sequence[EngineHistory]) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
+#: The trend chart's size in pixels, and the margins its axis labels take.
+_CHART = {"width": 420, "height": 130, "left": 40, "right": 12, "top": 10, "bottom": 24}
+
+
+def trend(h: EngineHistory) -> dict[str, Any]:
+    """A line chart of ``h``'s passes and failures (failed, error, timeout) per version, as
+    coordinates for an inline SVG (``_history.html.j2``): ``lines`` [(status, label,
+    "x,y x,y ...", [(x, y, title)])], ``ticks`` [(y, label)], ``x_labels`` [(x, label)] and
+    ``summary``, the counts as text (``passed 3 → 4; failing 2 → 1``);
+    the y axis runs from 0 to the most rulings any version has a result for."""
+    width, height = _CHART["width"], _CHART["height"]
+    left, top = _CHART["left"], _CHART["top"]
+    inner_w = width - left - _CHART["right"]
+    inner_h = height - top - _CHART["bottom"]
+    counted = h.counts()
+    most = max([sum(c.values()) for c in counted] + [1])
+    steps = max(len(h.versions) - 1, 1)
+    xs = [left + (inner_w * n / steps if len(h.versions) > 1 else inner_w / 2)
+          for n in range(len(h.versions))]
+
+    def y(value: int) -> float:
+        return top + inner_h * (1 - value / most)
+
+    lines = []
+    told = []
+    for status, label in (("passed", "passed"), ("failed", "failing")):
+        values = [c.get("passed", 0) if status == "passed"
+                  else sum(c.get(s, 0) for s in FAILING) for c in counted]
+        points = [(round(x, 1), round(y(v), 1),
+                   f"{version}: {v} {label} of {sum(c.values())}")
+                  for x, v, version, c in zip(xs, values, h.versions, counted)]
+        lines.append((status, label, " ".join(f"{px},{py}" for px, py, _t in points), points))
+        told.append(f"{label} " + " → ".join(map(str, values)))
+    return {**_CHART, "lines": lines, "summary": "; ".join(told),
+            "ticks": [(round(y(v), 1), str(v)) for v in sorted({0, most // 2, most})],
+            "x_labels": [(round(x, 1), version) for x, version in zip(xs, h.versions)]}
+
+
 def statuses_present(histories: Sequence[EngineHistory]) -> list[str]:
     present = {s for h in histories for r in h.rulings for s in r.statuses}
     return ordered_statuses(present - {"missing"}) + (["missing"] if "missing" in present else [])
@@ -190,5 +228,6 @@ def history_report(runs: Sequence[Run], texts: dict[str, str] | None = None, *,
     return _render(environment(), "history.html.j2",
                    title="conformance history: " + ", ".join(h.engine for h in histories),
                    lang="en", history=histories, texts=texts or {},
+                   trends={h.engine: trend(h) for h in histories},
                    statuses_present=statuses_present(histories),
                    **links(histories, paths or {}, out, source_url))

@@ -99,6 +99,28 @@ def pairs(runs: Sequence[Run], ids: Sequence[str]) -> list[list[tuple[int, int, 
     return table
 
 
+#: The agreement groups of the default view, in reading order: (key, heading).
+AGREEMENT: tuple[tuple[str, str], ...] = (
+    ("disagree", "Engines disagree"),
+    ("failing", "Same verdict, not passed, on every engine that judged it"),
+    ("passed-where-judged", "Passed wherever judged (some engine could not judge it)"),
+    ("unjudged", "Judged by no engine"),
+    ("everywhere", "Passed on every engine"),
+)
+
+
+def agreement(statuses: Sequence[str]) -> str:
+    """Which :data:`AGREEMENT` group a ruling with these statuses (one per engine) is in."""
+    verdicts = {s for s in statuses if s in JUDGED}
+    if len(verdicts) > 1:
+        return "disagree"
+    if not verdicts:
+        return "unjudged"
+    if verdicts != {"passed"}:
+        return "failing"
+    return "everywhere" if all(s in JUDGED for s in statuses) else "passed-where-judged"
+
+
 def _bar_parts(statuses: Sequence[str], order: Sequence[str]) -> list[tuple[str, int]]:
     counted = counts(statuses)
     return [(s, counted.get(s, 0)) for s in order if counted.get(s, 0)]
@@ -110,30 +132,41 @@ def _revision(runs: Sequence[Run]) -> str:
     return found.pop() if len(found) == 1 else "unknown"
 
 
-def _cell_href(links: Links, local: str, result: Mapping[str, Any] | None) -> str:
-    """A link to the line a result points at: in the corpus's file as loaded for this report
-    (``local``), or at the path the result names when there is none or links go to
-    ``source_url`` (a path in the corpus's repository)."""
-    if not result or not result.get("line"):
-        return ""
-    path = str(result.get("path") or "")
-    if local and not links.source_url:
-        path = local
-    try:
-        return links.ruling(path, int(result["line"]))
-    except (TypeError, ValueError):
-        return ""
+def _cell_link(n: int, ruling_id: str, status: str,
+               result: Mapping[str, Any] | None) -> tuple[str, str]:
+    """(href, title) of an engine's cell: a failure, an error or a timeout links to that
+    engine's entry in the failures section (where, why, the rerun and repro commands); the
+    title is the first line of the result's message."""
+    message = str((result or {}).get("message") or "").strip()
+    title = message.splitlines()[0] if message else ""
+    if result is None or status in _QUIET:
+        return "", title
+    return f"#{failure_anchor(n, ruling_id)}", title
+
+
+#: Statuses whose cells link nowhere: nothing went wrong, or nothing was judged.
+_QUIET = frozenset({"passed", "unsupported", "not-executable", "missing"})
+
+
+def failure_anchor(n: int, ruling_id: str) -> str:
+    """The id of the ``n``-th engine's failure entry for ``ruling_id`` in the failures
+    section (ruling ids are ``[a-z0-9-]``; anything else a results file holds still makes an
+    id without spaces)."""
+    return f"f{n}-" + "".join(c if c.isalnum() or c in "-_" else "_" for c in ruling_id)
 
 
 def matrix_report(runs: Sequence[Run], rulings: Mapping[str, Ruling],
                   cr_sections: Mapping[str, str], lang: str = "en",
                   history: Sequence[EngineHistory] = (), *, out: Path | None = None,
                   source_url: str = "") -> str:
-    """Rulings x engines.  ``history``: engines' histories (``history.history``) shown
-    below the summary when several versions of an engine are compared.  ``out`` and
-    ``source_url``: how the ruling files and the results files are linked (as in
-    ``html.run_report``)."""
+    """Rulings x engines, one line per ruling, disagreements first; each failing cell links
+    to that engine's failure below (where, why, the commands that rerun and reproduce it).
+    ``history``: engines' histories (``history.history``) shown below the engines when
+    several versions of an engine are compared.  ``out`` and ``source_url``: how the ruling
+    files and the results files are linked (as in ``html.run_report``)."""
+    from .details import view
     from .history import links as history_links
+    from .history import trend
 
     ids = sorted(set().union(*(run.results for run in runs)))
     links = Links(out, source_url, _revision(runs))
@@ -149,25 +182,33 @@ def matrix_report(runs: Sequence[Run], rulings: Mapping[str, Ruling],
     shown = ordered_statuses(present - {"missing"}) + (["missing"] if "missing" in present else [])
     rank = {status: n for n, status in enumerate(shown)}
 
+    def summarise(key: str, members: list[str], title: str = "") -> dict[str, Any]:
+        return {
+            "key": key, "title": title, "ids": members,
+            "passed": [sum(1 for i in members if statuses[i][n] == "passed")
+                       for n in range(len(runs))],
+            "judged": [sum(1 for i in members if statuses[i][n] in JUDGED)
+                       for n in range(len(runs))],
+            "bars": [_bar_parts([statuses[i][n] for i in members], shown)
+                     for n in range(len(runs))],
+            "everywhere": sum(1 for i in members if i in everywhere),
+            "comparable": sum(1 for i in members if i in judged_all),
+        }
+
     def section(keys_of: Callable[[str], Sequence[str]], missing: str,
                 titles: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
-        groups = []
-        for key, members in _groups(ids, keys_of, missing):
-            groups.append({
-                "key": key, "title": (titles or {}).get(key, ""), "ids": members,
-                "passed": [sum(1 for i in members if statuses[i][n] == "passed")
-                           for n in range(len(runs))],
-                "judged": [sum(1 for i in members if statuses[i][n] in JUDGED)
-                           for n in range(len(runs))],
-                "bars": [_bar_parts([statuses[i][n] for i in members], shown)
-                         for n in range(len(runs))],
-                "everywhere": sum(1 for i in members if i in everywhere),
-                "comparable": sum(1 for i in members if i in judged_all),
-            })
-        return groups
+        return [summarise(key, members, (titles or {}).get(key, ""))
+                for key, members in _groups(ids, keys_of, missing)]
+
+    agreed: dict[str, list[str]] = {key: [] for key, _heading in AGREEMENT}
+    for i in ids:
+        agreed[agreement(statuses[i])].append(i)
+    by_agreement = [summarise(heading, agreed[key]) for key, heading in AGREEMENT
+                    if agreed[key]]
 
     sections = {n for e in entries.values() for n in e.cr}
     env = environment()
+    headers = [_header(run, links) for run in runs]
     items = []
     for i in ids:
         flags = " ".join(flag for flag, on in (("disagree", disagree(statuses[i])),
@@ -175,14 +216,28 @@ def matrix_report(runs: Sequence[Run], rulings: Mapping[str, Ruling],
         items.append((entries[i], cells[i], statuses[i],
                       " ".join(sorted(set(statuses[i]), key=rank.__getitem__)), flags,
                       i in everywhere, i in judged_all, links.ruling(entries[i].path, 0),
-                      [_cell_href(links, entries[i].path, cell) for cell in cells[i]]))
+                      [_cell_link(n, i, statuses[i][n], cell)
+                       for n, cell in enumerate(cells[i])]))
     rows = dict(zip(ids, _rows(env, "_matrix_rows.html.j2", items, rank=rank)))
+    failures = []
+    for n, run in enumerate(runs):
+        failing = [view(run.results[i], run.engine, str(run.path), links, local=entries[i].path)
+                   for i in ids if statuses[i][n] not in _QUIET]
+        for shown_view in failing:
+            local = entries[shown_view["id"]].path
+            if local and not source_url and shown_view["line"]:  # the file loaded here
+                shown_view["href"] = links.ruling(local, shown_view["line"])
+            shown_view["anchor"] = failure_anchor(n, shown_view["id"])
+            shown_view["report"] = (headers[n]["report_href"] + "#r-" + shown_view["id"]) \
+                if headers[n]["report_href"] else ""
+        failures.append(failing)
     by_mechanic = section(lambda i: entries[i].mechanics, NO_MECHANIC)
     return _render(
         env, "matrix.html.j2", title="conformance: " + " vs ".join(columns),
-        columns=columns, headers=[_header(run, links) for run in runs], lang=lang, rows=rows,
+        columns=columns, headers=headers, lang=lang, rows=rows,
         interop=figure, disagreements=sum(1 for i in ids if disagree(statuses[i])),
         mixed=mixed(runs), history=list(history),
+        trends={h.engine: trend(h) for h in history},
         **history_links(history, {i: e.path for i, e in entries.items() if e.path}, out,
                         source_url),
         pairs=pairs(runs, ids) if len(runs) > 2 else [],
@@ -194,8 +249,9 @@ def matrix_report(runs: Sequence[Run], rulings: Mapping[str, Ruling],
                        for n in range(len(runs))],
         total=len(ids), summaries=[counts(r["status"] for r in run.results.values())
                                    for run in runs],
-        statuses_present=shown, by_mechanic=by_mechanic,
+        statuses_present=shown, by_mechanic=by_mechanic, failures=failures,
         views=[
+            ("agreement", "By agreement", by_agreement),
             ("card", "By card", section(lambda i: entries[i].cards, NO_CARD)),
             ("mechanic", "By mechanic", by_mechanic),
             ("cr", "By CR section", section(lambda i: [n for n, _t in entries[i].cr],

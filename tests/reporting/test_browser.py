@@ -242,11 +242,25 @@ def test_matrix_filters_disagreements(browser, tmp_path, corpus):
     out.write_text(matrix_report([read_run(a), read_run(b)], {r.id: r for r in corpus.rulings},
                                  corpus.cr_sections), encoding="utf-8")
     browser.get(out.as_uri())
+    # disagreements first, one line per ruling
+    assert visible_ids(browser, "by-agreement")[0] == FAILED
+    assert len(set(visible_ids(browser, "by-agreement"))) == len(ids)
+    heights = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#by-agreement tr[data-id]'))"
+        ".map(function (r) { return r.getBoundingClientRect().height; });")
+    assert max(heights) < 2 * min(heights) and max(heights) < 40, heights
+    browser.find_element(By.CSS_SELECTOR, "input[data-view=card]").click()
     assert len(set(visible_ids(browser, "by-card"))) == len(ids)
     browser.find_element(By.CSS_SELECTOR, "input[data-filter-flag][value=disagree]").click()
     assert set(visible_ids(browser, "by-card")) == {FAILED}
     browser.find_element(By.CSS_SELECTOR, "input[data-view=cr]").click()
     assert set(visible_ids(browser, "by-cr")) == {FAILED}
+    # the failing cell leads to beta's failure, with the command that reruns it
+    browser.find_element(By.CSS_SELECTOR, "input[data-view=agreement]").click()
+    browser.find_element(By.CSS_SELECTOR, f"#by-agreement tr[data-id={FAILED}] a.fail").click()
+    target = browser.find_element(By.CSS_SELECTOR, "article.failure:target")
+    assert target.is_displayed() and FAILED in target.text
+    assert "conformance run --engine beta --rulings /" in target.text
     no_alert(browser)
     browser.save_screenshot(str(tmp_path / "matrix.png"))
     check_console(browser)
@@ -326,7 +340,7 @@ def test_matrix_and_history_in_the_browser(browser, tmp_path, corpus):
     out.write_text(matrix_report(runs, {r.id: r for r in corpus.rulings}, corpus.cr_sections),
                    encoding="utf-8")
     browser.get(out.as_uri())
-    assert top(browser, "#runs") < top(browser, "#by-mechanic-bars") < top(browser, "#by-card")
+    assert top(browser, "#runs") < top(browser, "#by-mechanic-bars") < top(browser, "#by-agreement")
     bars = browser.find_elements(By.CSS_SELECTOR, "#by-mechanic-bars svg.bar")
     assert bars and all(b.is_displayed() for b in bars)
     assert "left out" in browser.find_element(By.CSS_SELECTOR, ".interop").text
@@ -335,10 +349,20 @@ def test_matrix_and_history_in_the_browser(browser, tmp_path, corpus):
     assert len(links_resolve(browser, "#runs a.results")) == 3
     assert [Path(h).name for h in links_resolve(browser, "#runs a.run-report")] == [
         "reference.html"]
-    assert len(links_resolve(browser, "#by-card a.ruling")) >= len(ids)
+    assert len(links_resolve(browser, "#by-agreement a.ruling")) == len(ids) + 1
+    # each failing cell links to that engine's failure, which links to the failing line
     failing = [i for i, r in phase.results.items() if r["status"] == "failed"]
-    located = links_resolve(browser, "#by-card a.loc")
-    assert len(located) >= len(failing) and all(".yaml#L" in href for href in located)
+    cells = browser.find_elements(By.CSS_SELECTOR, "#by-agreement td:nth-child(3) a.fail")
+    assert len(cells) == len(failing)
+    assert {c.get_attribute("href").rsplit("#", 1)[1] for c in cells} == {
+        a.get_attribute("id") for a in browser.find_elements(
+            By.CSS_SELECTOR, "#failures-1 article.failure")}
+    located = links_resolve(browser, "#failures-1 a.loc")
+    assert len(located) == len(failing) and all(".yaml#L" in href for href in located)
+    # the engines with their bars on top, the disagreements before any other ruling
+    assert top(browser, "#runs") < top(browser, "#by-agreement") < top(browser, "#failures")
+    first = browser.find_element(By.CSS_SELECTOR, "#by-agreement tr.group-head").text
+    assert first.startswith("Engines disagree")
     browser.save_screenshot(str(tmp_path / "matrix-three-engines.png"))
     check_console(browser)
 
@@ -354,6 +378,10 @@ def test_matrix_and_history_in_the_browser(browser, tmp_path, corpus):
     assert len(links_resolve(browser, "table.history-rows a.ruling")) == len(phase.results)
     bars = browser.find_elements(By.CSS_SELECTOR, "table.versions svg.bar")
     assert len(bars) == 2 and all(b.is_displayed() for b in bars)  # one per version
+    # the trend: passes and failures across the versions, a point per version each
+    chart = browser.find_element(By.CSS_SELECTOR, "svg.trend")
+    assert chart.is_displayed() and top(browser, "svg.trend") < top(browser, "table.history-rows")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "svg.trend circle")) == 4
     assert flipped["id"] in visible_ids(browser, "history")
     newly = browser.find_element(By.CSS_SELECTOR, "tbody.change-newly-passing")
     assert flipped["id"] in newly.text

@@ -451,7 +451,8 @@ def test_text_summary_gives_the_scenario_and_the_reproduce_command(detailed_run,
     assert (f"FAILED {FAILED} ({ABSOLUTE_FAILED_PATH}:44)\n"
             "  in_library: mana_value: expected 6, found 1\n"
             "  (scenario: both doors combined)\n"
-            f"  reproduce: conformance repro {detailed_run} --ruling {FAILED} --out repro.py\n"
+            f"  reproduce: conformance repro {detailed_run} --ruling {FAILED} --out repro.py "
+            "&& python repro.py\n"
             ) in out
     assert "reproduce" not in out[out.index("ERROR room-is-one-card"):]
 
