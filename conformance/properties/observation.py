@@ -11,7 +11,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 from ..contract.protocol import Engine
 from ..contract.types import Action, Choice, Event, GameView, ObjectId, ObjectView
@@ -62,19 +62,39 @@ class Unknown:
 
 V = TypeVar("V")
 
-#: The fields a view always has: what it is and where (an engine lists neither as unknown).
+#: The fields a view always has (an engine lists neither as unknown).
 _ALWAYS = frozenset({"id", "unknown"})
+
+
+class _Judged:
+    """A view as properties see it: its own values, but an :class:`Unknown` for each field
+    its engine lists as not computed.  Reads go to the view itself, so that a value an
+    adapter works out only when asked (phase's mana value) is still worked out only when a
+    property asks for it."""
+
+    __slots__ = ("_view", "_unknown")
+
+    def __init__(self, view: Any, unknown: dict[str, Unknown]) -> None:
+        self._view = view
+        self._unknown = unknown
+
+    def __getattr__(self, name: str) -> Any:
+        found = self._unknown.get(name)
+        return found if found is not None else getattr(self._view, name)
+
+    def __repr__(self) -> str:
+        return f"judged({self._view!r})"
 
 
 def judged(view: V) -> V:
     """``view`` as properties see it: every field its engine lists as not computed
-    (``unknown``) holds an :class:`Unknown`.  A view with none is returned as it is."""
+    (``unknown``) reads as an :class:`Unknown`.  A view with none is returned as it is."""
     unknown: Any = getattr(view, "unknown", None)
     if not unknown:
         return view
     names = {f.name for f in dataclasses.fields(view)} - _ALWAYS  # type: ignore[arg-type]
-    return dataclasses.replace(view, **{  # type: ignore[type-var]
-        name: Unknown(name, reason) for name, reason in unknown.items() if name in names})
+    return cast(V, _Judged(view, {name: Unknown(name, reason)
+                                  for name, reason in unknown.items() if name in names}))
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,12 @@ _ABILITY_KEYS = ("abilities", "trigger_definitions", "static_definitions",
                  "replacement_definitions")
 
 
+#: Why no color identity is reported: phase's card builder keeps the one it is given with the
+#: card data (required) and computes none -- a wrong one given comes back
+#: unchanged -- and nothing in a game depends on it.
+_NO_COLOR_IDENTITY = ("phase computes no color identity: its card builder keeps the one it "
+                      "is given with the card data (a wrong one comes back unchanged)")
+
 #: Why a token off the battlefield has no mana value the adapter can read.
 _TOKEN_GONE = ("phase's mana value is the one it records as it moves an object out of its "
                "zone, and a token that has left the battlefield does not move again "
@@ -54,11 +60,11 @@ def observe(session: PhaseSession, object_id: ObjectId,
     card_types = obj.get("card_types") or {}
     name = str(obj.get("name") or "")
     moment = session.moment()
-    unknown: dict[str, str] = {}
+    unknown: dict[str, str] = {"color_identity": _NO_COLOR_IDENTITY}
     if obj.get("is_token") and not public:  # (phase's copies of spells are tokens too)
         unknown["mana_value"] = _TOKEN_GONE
     return PhaseObjectView(
-        (lambda: 0) if unknown else
+        (lambda: 0) if "mana_value" in unknown else
         (lambda: mana_value(moment, object_id, obj, mana_values)),
         unknown=unknown,
         id=object_id, zone=zone, owner=session.player(obj["owner"]),
@@ -79,7 +85,7 @@ def observe(session: PhaseSession, object_id: ObjectId,
         counters={_COUNTER_FROM_PHASE.get(str(k), str(k)): int(v)
                   for k, v in (obj.get("counters") or {}).items()},
         identity=_printed_names(obj),
-        color_identity=_color_identity(session, obj),
+        color_identity=(),
         keywords=tuple(keyword_name(k) for k in obj.get("keywords") or ()),
         attached_to=_attached_to(session, obj.get("attached_to")),
     )
@@ -364,13 +370,6 @@ def _printed_names(obj: dict[str, Any]) -> tuple[str, ...]:
         if isinstance(ref, dict) and ref.get("face_name"):
             names.append(str(ref["face_name"]))
     return tuple(names)
-
-
-def _color_identity(session: PhaseSession, obj: dict[str, Any]) -> tuple[str, ...]:
-    """Color identity as phase's card builder computed it for the card."""
-    ref = obj.get("base_printed_ref") or obj.get("printed_ref") or {}
-    face = session.data.faces.get(str(ref.get("face_name") or "").lower()) or {}
-    return tuple(COLOR_LETTER.get(str(c), str(c)) for c in face.get("color_identity") or ())
 
 
 def _attached_to(session: PhaseSession, value: object) -> ObjectId | None:

@@ -398,11 +398,16 @@ def _answer_actions(session: PhaseSession, kind: str, data: dict[str, Any],
         values_in_order = [o.value for o in _trigger_options(session, data)]
         return [{"type": "OrderTriggers",
                  "data": {"order": [values_in_order.index(v) for v in values]}}]
-    if kind == "DistributeAmong":  # one value per point: phase takes the counts
+    if kind == "DistributeAmong":
+        # One value per point: phase takes the counts of the targets given a share.  A
+        # target given none is left out of the distribution, as a player answering phase
+        # would give it (phase refuses a share of 0 written out), so that what phase does
+        # with a target left without a share is what is judged (CR 601.2d).
         targets = list(data.get("targets") or ())
         options = [target_option(session, t).value for t in targets]
         return [{"type": "DistributeAmong", "data": {"distribution": [
-            [target, values.count(value)] for target, value in zip(targets, options)]}}]
+            [target, values.count(value)] for target, value in zip(targets, options)
+            if values.count(value)]}}]
     if kind == "AssignCombatDamage":
         blockers = list(data.get("blockers") or ())
         counts = {o.value: values.count(o.value) for o in _damage_options(session, data)}

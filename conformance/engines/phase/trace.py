@@ -109,7 +109,8 @@ def _reading(session: PhaseSession, reads: list[Read], failure: str) -> str | No
         return _CHOICE_READING
     if "waiting for a choice the script does not answer" in failure:
         return _WAITING_READING
-    if failure.startswith("expected the engine to refuse ") and failure.endswith("it allowed it"):
+    if failure.startswith("expected the engine to refuse ") and failure.endswith(
+            ("it allowed it", "it accepted it")):  # an action, or an answer to a choice
         return _ALLOWED_READING
     if "the engine refused" in failure and "not among phase's legal actions" in failure:
         performs = [r for r in reads if r.kind == "perform"]
@@ -345,10 +346,28 @@ print("the ruling's scenario makes no choice here (the rules give none); phase a
 verdict(waiting["type"] not in ("Priority", "GameOver"))
 '''
 
-_ALLOWED_READING = '''game = replay()  # the last call is the action the ruling says phase must refuse
+_ALLOWED_READING = '''game = replay()  # the last call is the action or answer the ruling says phase must refuse
 last = TRACE[-1]
-print("the ruling says this action is illegal:", json.dumps(last.get("action"))[:400])
+print("the ruling says this is illegal:", json.dumps(last.get("action"))[:400])
 print("phase accepted it" if not last.get("refused") else "phase refused it")
+
+
+def first(value, key):
+    """The first ``key`` found in ``value``, depth first."""
+    if isinstance(value, dict):
+        if key in value:
+            return value[key]
+        value = list(value.values())
+    for item in value if isinstance(value, list) else ():
+        found = first(item, key)
+        if found is not None:
+            return found
+    return None
+
+
+for item in game.state()["state"].get("stack") or []:
+    print("on phase's stack: targets", json.dumps(first(item, "targets")),
+          "- distribution", json.dumps(first(item, "distribution")))
 verdict(not last.get("refused"))
 '''
 

@@ -22,19 +22,30 @@ from conformance.format.vocabulary import Door, Step, Zone  # noqa: E402
 RULINGS = Path(__file__).parents[3] / "rulings"
 
 
-def test_phase_refuses_a_division_that_gives_a_target_nothing() -> None:
+def test_a_division_is_passed_on_as_a_player_answering_phase_gives_it() -> None:
+    """A target given no share is left out of the distribution, as a player answering phase
+    leaves it: phase then takes all 3 to the Bears and keeps bob a target with none (a
+    departure from CR 601.2d, which the ruling reports; written out as a share of 0, phase
+    refused it and hid the departure).  A division giving each target a share is taken."""
     engine = create()
     setup = Setup((
         PlayerSetup("alice", mana="{2}{R}", zones={Zone.HAND: (CardEntry("Arc Lightning", "arc"),)}),
         PlayerSetup("bob", zones={Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", "bears"),)}),
     ), "alice", Step.PRECOMBAT_MAIN)
-    ids = engine.start(setup, load_cards(RULINGS / "cards.yaml"))
+    cards = load_cards(RULINGS / "cards.yaml")
+    ids = engine.start(setup, cards)
     engine.perform(Cast("alice", ids["arc"], targets=(ids["bears"], PlayerRef("bob"))))
     choice = engine.pending_choice()
     assert choice is not None and choice.kind == "divide"
-    with pytest.raises(IllegalAction, match="phase refused .*DistributeAmong"):
-        engine.answer([ids["bears"]] * 3)
-    assert engine.pending_choice() == choice
+    engine.answer([ids["bears"]] * 3)  # phase's own verdict: accepted
+    assert engine.pending_choice() is None
+    (spell,) = engine.game().stack
+    assert set(spell.targets) == {ids["bears"], PlayerRef("bob")}
+    engine.close()
+
+    engine = create()
+    ids = engine.start(setup, cards)
+    engine.perform(Cast("alice", ids["arc"], targets=(ids["bears"], PlayerRef("bob"))))
     engine.answer([ids["bears"], "player:bob", "player:bob"])
     assert engine.pending_choice() is None
     engine.close()
