@@ -68,6 +68,8 @@ class Ability:
     text: str = ""
     events: tuple[tuple[str, Any], ...] = field(default=())
     unimplemented: str = ""  # why the engine can't carry this ability out yet
+    #: abilities this static ability gives what it lets its controller play ("it gains ...")
+    grants: tuple[Ability, ...] = ()
 
     def __deepcopy__(self, memo: dict[int, object]) -> Ability:
         return self  # immutable: game-state snapshots share parsed card data
@@ -129,40 +131,63 @@ def parse_abilities(card: Card, effect_names: tuple[str, ...]) -> tuple[tuple[Ab
         texts = face.ability_texts
         parsed = []
         for index, raw in enumerate(face.rules):
-            if not isinstance(raw, dict):
-                raise _fail(card, face.raw, "each entry of 'rules' must be a mapping")
-            _named(raw, tuple(sorted(_ABILITY_KEYS)), "rules key", card, raw)
-            kinds = [k for k in KINDS if k in raw]
-            if not kinds and raw.get("unimplemented"):  # printed, not carried out yet
-                raw = {**raw, "static": {}}
-                kinds = ["static"]
-            if len(kinds) != 1:
-                raise _fail(card, raw, f"an ability has exactly one of {list(KINDS)}")
-            kind = kinds[0]
-            params = raw[kind]
-            events: tuple[tuple[str, Any], ...] = ()
-            if kind == "triggered":
-                entries = params if isinstance(params, list) else [params]
-                pairs: list[tuple[str, Any]] = []
-                for entry in entries:
-                    _named(entry, EVENTS, "trigger event", card, raw)
-                    pairs.extend((name, value) for name, value in entry.items())
-                events = tuple(pairs)
-            elif kind == "static":
-                _named(params, STATICS, "static ability", card, raw)
-            elif kind == "as_enters":
-                _named(params, AS_ENTERS, "as-enters ability", card, raw)
-            elif kind == "activated" and not isinstance(params, dict):
-                raise _fail(card, raw, "'activated' is a mapping of costs, e.g. {mana: '{1}'}")
-            for effect in raw.get("effects") or ():
-                _named(effect, effect_names, "effect", card, raw)
-            text = raw.get("text") or (texts[index] if index < len(texts) else "")
-            parsed.append(Ability(
-                kind=kind, face=face_index, index=index,
-                params=params if isinstance(params, dict) else {"value": params},
-                target=_target(raw.get("target"), card, raw),
-                condition=raw.get("if"), effects=tuple(raw.get("effects") or ()),
-                text=text, events=events, unimplemented=str(raw.get("unimplemented", "")),
-            ))
+            parsed.append(_parse_entry(card, face.raw, face_index, index, raw, texts,
+                                       effect_names))
         faces.append(tuple(parsed))
     return tuple(faces)
+
+
+def _parse_entry(card: Card, face_raw: Any, face_index: int, index: int, raw: Any,
+                 texts: tuple[str, ...], effect_names: tuple[str, ...]) -> Ability:
+    """One entry of a face's ``rules``, checked against the engine's registries."""
+    if not isinstance(raw, dict):
+        raise _fail(card, face_raw, "each entry of 'rules' must be a mapping")
+    _named(raw, tuple(sorted(_ABILITY_KEYS)), "rules key", card, raw)
+    kinds = [k for k in KINDS if k in raw]
+    if not kinds and raw.get("unimplemented"):  # printed, not carried out yet
+        raw = {**raw, "static": {}}
+        kinds = ["static"]
+    if len(kinds) != 1:
+        raise _fail(card, raw, f"an ability has exactly one of {list(KINDS)}")
+    kind = kinds[0]
+    params = raw[kind]
+    events: tuple[tuple[str, Any], ...] = ()
+    grants: tuple[Ability, ...] = ()
+    if kind == "triggered":
+        entries = params if isinstance(params, list) else [params]
+        pairs: list[tuple[str, Any]] = []
+        for entry in entries:
+            _named(entry, EVENTS, "trigger event", card, raw)
+            pairs.extend((name, value) for name, value in entry.items())
+        events = tuple(pairs)
+    elif kind == "static":
+        _named(params, STATICS, "static ability", card, raw)
+        grants = _grants(card, face_raw, face_index, index, params, effect_names)
+    elif kind == "as_enters":
+        _named(params, AS_ENTERS, "as-enters ability", card, raw)
+    elif kind == "activated" and not isinstance(params, dict):
+        raise _fail(card, raw, "'activated' is a mapping of costs, e.g. {mana: '{1}'}")
+    for effect in raw.get("effects") or ():
+        _named(effect, effect_names, "effect", card, raw)
+    text = raw.get("text") or (texts[index] if index < len(texts) else "")
+    return Ability(
+        kind=kind, face=face_index, index=index,
+        params=params if isinstance(params, dict) else {"value": params},
+        target=_target(raw.get("target"), card, raw),
+        condition=raw.get("if"), effects=tuple(raw.get("effects") or ()),
+        text=text, events=events, unimplemented=str(raw.get("unimplemented", "")),
+        grants=grants,
+    )
+
+
+def _grants(card: Card, face_raw: Any, face_index: int, index: int, params: Any,
+            effect_names: tuple[str, ...]) -> tuple[Ability, ...]:
+    """The abilities a static ability gives what it lets its controller play (``grants``:
+    one rules entry or a list of them), parsed as the face's own are."""
+    raw = params.get("cast_from_graveyard") if isinstance(params, dict) else None
+    granted = raw.get("grants") if isinstance(raw, dict) else None
+    if granted is None:
+        return ()
+    entries = granted if isinstance(granted, list) else [granted]
+    return tuple(_parse_entry(card, face_raw, face_index, index, entry, (), effect_names)
+                 for entry in entries)

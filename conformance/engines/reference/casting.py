@@ -9,6 +9,8 @@ spell's characteristics *on the stack* -- so for a Room, only the door being cas
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...contract.types import Activate, Cast, Choice, Option, PlayerRef, TurnFaceUp
 from ...errors import IllegalAction, Unsupported
 from ...format.vocabulary import Door, Zone
@@ -44,16 +46,35 @@ def _permission(game: Game, player: str, card: GameObject, chars: Characteristic
     if card.zone is Zone.EXILE and may_play(game, player, card.id):  # CR 601.3
         return
     if card.zone is Zone.GRAVEYARD and card.owner == player:
-        used = game.state.player(player).used_once_per_turn
-        for permanent, ability, rule in game.statics("cast_from_graveyard", controller=player):
-            key = (permanent.id, ability.index)
-            if not matches(chars, rule) or (rule.get("once_per_turn") and key in used):
-                continue
-            if rule.get("once_per_turn") and game.state.active_player != player:
-                continue  # "once during each of your turns": not in another player's turn
-            used.add(key)
+        permission = graveyard_permission(game, player, chars)
+        if permission is not None:
+            use_graveyard_permission(game, player, permission)
             return
     raise IllegalAction(f"nothing allows casting {card.card.name} from the {card.zone.value}")
+
+
+def graveyard_permission(game: Game, player: str, chars: Characteristics
+                         ) -> tuple[GameObject, Ability] | None:
+    """The first ``cast_from_graveyard`` static ability that lets ``player`` play a card
+    with ``chars`` from their graveyard now, with its permanent: a spell that matches its
+    filter, or a land when it says ``lands: true`` ("you may play a land from your
+    graveyard"); one with ``once_per_turn`` only in its controller's turn, once."""
+    used = game.state.player(player).used_once_per_turn
+    land = "Land" in chars.types
+    for permanent, ability, rule in game.statics("cast_from_graveyard", controller=player):
+        if rule.get("once_per_turn") and ((permanent.id, ability.index) in used
+                                          or game.state.active_player != player):
+            continue  # "once during each of your turns": not in another player's turn
+        if (rule.get("lands") if land else matches(chars, rule)):
+            return permanent, ability
+    return None
+
+
+def use_graveyard_permission(game: Game, player: str,
+                             permission: tuple[GameObject, Ability]) -> None:
+    """Use up a once-each-turn permission."""
+    permanent, ability = permission
+    game.state.player(player).used_once_per_turn.add((permanent.id, ability.index))
 
 
 def total_cost(game: Game, player: str, spell: GameObject, chars: Characteristics,
@@ -136,7 +157,11 @@ def cast(game: Game, action: Cast) -> Flow:
     chars = game.chars(spell)  # the spell's characteristics: only the door cast (CR 709.3)
     if "Land" in chars.types:
         raise IllegalAction(f"{card.name} is a land: it is played, never cast (CR 305.1)")
+    permission = graveyard_permission(game, action.player, chars) \
+        if from_zone is Zone.GRAVEYARD else None
     _permission(game, action.player, card_obj, chars)
+    if permission is not None:  # "if you do, it gains ..."
+        spell.granted = permission[1].grants
     if not ("Instant" in chars.types or "Flash" in _keywords(spell)):
         state.stack.remove(spell)
         try:
@@ -214,12 +239,17 @@ def activated_abilities(game: Game, obj: GameObject) -> list[Ability]:
     return [a for a in game.chars(obj).ability_defs if a.kind == "activated"]
 
 
-def _check_not_prevented(game: Game, source: GameObject) -> None:
+def _check_not_prevented(game: Game, source: GameObject, ability: Ability) -> None:
     """Statics such as "activated abilities of sources with the chosen name can't be
-    activated" (mana abilities aside: the reference engine has none)."""
+    activated unless they're mana abilities": ``prevent_activation: chosen_name``, or
+    ``{source: chosen_name, except: mana_abilities}`` when the card exempts mana abilities
+    (CR 605.1a)."""
     names = set(game.chars(source).names)
     for permanent, _ability, rule in game.statics("prevent_activation"):
-        if rule == "chosen_name" and permanent.chosen_name in names:
+        spec = rule if isinstance(rule, Mapping) else {"source": rule}
+        if spec.get("except") == "mana_abilities" and ability.params.get("mana_ability"):
+            continue
+        if spec.get("source") == "chosen_name" and permanent.chosen_name in names:
             raise IllegalAction(f"{permanent.card.name} prevents activating abilities of "
                                 f"sources named {permanent.chosen_name}")
 
@@ -240,7 +270,7 @@ def activation_refused_early(game: Game, action: Activate) -> tuple[GameObject, 
     if not 0 <= action.ability < len(abilities):
         raise IllegalAction(f"{obj.card.name} has no activated ability #{action.ability + 1}")
     ability = abilities[action.ability]
-    _check_not_prevented(game, obj)
+    _check_not_prevented(game, obj, ability)
     if ability.unimplemented:
         raise Unsupported(f"{ability.text!r}: {ability.unimplemented}")
     params = ability.params

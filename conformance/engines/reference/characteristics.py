@@ -183,7 +183,8 @@ class _Memo:
 
 def _memo(obj: GameObject, abilities: Abilities) -> _Memo:
     key = (obj.card, obj.copy, obj.face_down, obj.zone, obj.cast_door,
-           frozenset(obj.unlocked) if obj.unlocked else None, obj.transformed, obj.x, abilities)
+           frozenset(obj.unlocked) if obj.unlocked else None, obj.transformed, obj.x, abilities,
+           tuple(map(id, obj.granted)))
     memo: _Memo | None = obj.memo
     if memo is None or memo.key != key:
         memo = _shared_memo(obj, key, abilities)
@@ -299,9 +300,10 @@ def _copiable_values(obj: GameObject, abilities: Abilities) -> Characteristics:
         supertypes=supertypes,
         power=next((_number(f.power) for f in faces if f.power is not None), None),
         toughness=next((_number(f.toughness) for f in faces if f.toughness is not None), None),
-        abilities=tuple(text for f in faces for text in f.ability_texts),
+        abilities=tuple(text for f in faces for text in f.ability_texts)
+        + tuple(a.text for a in obj.granted),
         ability_defs=tuple(a for i in indexes if i < len(face_abilities)
-                           for a in face_abilities[i]),
+                           for a in face_abilities[i]) + obj.granted,
         keywords=_union(*(f.keywords for f in faces), copy.add_keywords if copy else ()),
     )
     return result

@@ -226,6 +226,22 @@ def sacrifice(game: Game, ctx: Context, params: Any) -> Flow:
     yield from ()
 
 
+@effect("exile")
+def exile(game: Game, ctx: Context, params: Any) -> Flow:
+    """``this``: exile the source -- the permanent, or, for an ability that triggered as it
+    left the battlefield ("when this permanent is put into a graveyard, exile it"), the card
+    it became, if it is still in the zone it went to (CR 400.7, 603.10a); ``target``: the
+    legal targets."""
+    chosen = _objects(game, ctx, params)
+    if params == "this" and not chosen and ctx.event.get("object") == ctx.source:
+        moved = game.state.objects.get(str(ctx.event.get("new_object")))
+        if moved is not None and moved.zone.value == ctx.event.get("to"):
+            chosen = [moved]
+    for obj in chosen:
+        game.move(obj, Zone.EXILE)
+    yield from ()
+
+
 @effect("modify_pt")
 def modify_pt(game: Game, ctx: Context, params: Any) -> Flow:
     """``{what: target|this, power, toughness}`` until end of turn (CR 611.2)."""

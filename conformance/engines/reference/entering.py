@@ -42,6 +42,8 @@ def put_onto_battlefield(game: Game, obj: GameObject, *, controller: str | None 
     new.transformed = transformed
     new.face_down = face_down
     new.summoning_sick = True
+    if old_zone is Zone.STACK:  # what a spell gained as it was cast, the permanent keeps
+        new.granted = obj.granted
     yield from _as_it_enters(game, new, x)
     game.emit("zone_changed", object=obj.id, new_object=new.id, card=obj.card.name,
               **{"from": old_zone.value, "to": Zone.BATTLEFIELD.value})

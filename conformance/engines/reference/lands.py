@@ -19,6 +19,8 @@ from __future__ import annotations
 from ...contract.types import PlayLand
 from ...errors import IllegalAction
 from ...format.vocabulary import Zone
+from .abilities import Ability
+from .casting import graveyard_permission, use_graveyard_permission
 from .entering import put_onto_battlefield
 from .exile_to_play import may_play
 from .game import Flow, Game
@@ -53,13 +55,19 @@ def check_timing(game: Game, player: str) -> None:
         raise IllegalAction(f"{player} does not have priority")
 
 
-def check_permission(game: Game, player: str, card: GameObject) -> None:
+def check_permission(game: Game, player: str, card: GameObject
+                     ) -> tuple[GameObject, Ability] | None:
     """May ``player`` play ``card`` from the zone it is in: their own hand, or a zone an
-    effect lets them play it from (CR 305.1, 601.3)."""
+    effect lets them play it from (CR 305.1, 601.3), their graveyard included ("you may
+    play a land from your graveyard"); returns that static permission, if it is one."""
     if card.zone is Zone.HAND and card.owner == player:
-        return
+        return None
     if card.zone is Zone.EXILE and may_play(game, player, card.id):
-        return
+        return None
+    if card.zone is Zone.GRAVEYARD and card.owner == player:
+        permission = graveyard_permission(game, player, game.chars(card))
+        if permission is not None:
+            return permission
     raise IllegalAction(f"nothing allows {player} to play {card.card.name} from the "
                         f"{card.zone.value}")
 
@@ -68,9 +76,14 @@ def play_land(game: Game, action: PlayLand) -> Flow:
     """The special action of playing ``action.card`` (CR 116.2a)."""
     state = game.state
     card = land_refused_early(game, action)
+    permission = check_permission(game, action.player, card)
+    if permission is not None:
+        use_graveyard_permission(game, action.player, permission)
     land = yield from put_onto_battlefield(game, card, controller=action.player)
     if land is None:
         raise IllegalAction(f"{card.card.name} can't enter the battlefield")
+    if permission is not None:  # "if you do, it gains ..."
+        land.granted = permission[1].grants
     state.linked.setdefault((f"{LANDS}{state.turn}", action.player), []).append(land.id)
     game.emit("land_played", object=land.id, player=action.player)
 

@@ -101,6 +101,8 @@ class GameObject:
     damage: int = 0
     damaged_by_deathtouch: bool = False  # CR 704.5h
     keywords: set[str] = field(default_factory=set)  # keywords gained from effects
+    #: abilities gained from effects ("it gains ..."): the parsed rules entries (CR 613.1f)
+    granted: tuple[Ability, ...] = ()
     # choices made for a spell on the stack (CR 601.2b-c)
     cast_door: Door | None = None
     x: int = 0

@@ -94,6 +94,11 @@ EFFECTS = (
     Entry("sacrifice", "`this` or `delayed_objects`",
           "You sacrifice the source, or the objects a delayed trigger was made for.",
           "{activated: {mana: '{1}'}, effects: [{sacrifice: this}]}"),
+    Entry("exile", "`this` or `target`",
+          "Exiles the source, or the targets. For an ability that triggered as its source "
+          "left the battlefield, `this` is the card it became, while it is still in the zone "
+          "it went to.",
+          "{triggered: {dies: this}, effects: [{exile: this}, {gain_life: 2}]}"),
     Entry("modify_pt", "`{what: target | this, power, toughness}`",
           "The permanent gets +power/+toughness until end of turn.",
           "{spell: true, target: {types: [Creature]}, effects: [{modify_pt: {what: target, "
@@ -220,20 +225,26 @@ STATICS = (
           "Triggered abilities of permanents you control trigger an additional time (only "
           "for a permanent of those types entering, with `entering`).",
           "{static: {trigger_additional_time: {entering: [Artifact, Creature]}}}"),
-    Entry("cast_from_graveyard", "a filter, `once_per_turn`",
+    Entry("cast_from_graveyard", "a filter, `once_per_turn`, `lands`, `grants`",
           "You may cast matching spells from your graveyard (checked on the spell as it is "
-          "on the stack).",
+          "on the stack); with `lands: true`, play a land from it too, using the turn's land "
+          "play. `once_per_turn`: once during each of your turns, a land and a spell "
+          "together. `grants`: a rules entry (or a list) the spell or land gains when played "
+          "this way, which the permanent keeps (\"if you do, it gains ...\").",
           "{static: {cast_from_graveyard: {permanent: true, mana_value_max: 3, "
-          "once_per_turn: true}}}"),
+          "once_per_turn: true, lands: true, grants: {triggered: {dies: this}, effects: "
+          "[{exile: this}, {gain_life: 2}]}}}}"),
     Entry("cost_reduction", "a filter, `generic`, `first_each_turn`",
           "Your matching spells cost `{N}` less (generic mana only).",
           "{static: {cost_reduction: {types: [Creature], supertypes: [Legendary], generic: "
           "1, first_each_turn: true}}}"),
     Entry("cost_increase", "a filter, `generic`", "Matching spells cost `{N}` more.",
           "{static: {cost_increase: {generic: 1, noncreature: true}}}"),
-    Entry("prevent_activation", "`chosen_name`",
-          "Activated abilities of sources with the chosen name can't be activated.",
-          "{static: {prevent_activation: chosen_name}}"),
+    Entry("prevent_activation", "`chosen_name`, or `{source: chosen_name, except: "
+          "mana_abilities}`",
+          "Activated abilities of sources with the chosen name can't be activated; with "
+          "`except: mana_abilities`, unless they're mana abilities (CR 605.1a).",
+          "{static: {prevent_activation: {source: chosen_name, except: mana_abilities}}}"),
     Entry("power_per_card", "`{zone, types_any}`",
           "+1/+0 for each card in your zone with one of those types.",
           "{static: {power_per_card: {zone: graveyard, types_any: [Artifact, "

@@ -1,0 +1,101 @@
+"""Rules entries played against their cards' texts: each ability does what the card says,
+no less and no more (Pithing Needle's exemption of mana abilities; Serra Paragon's land from
+the graveyard and the ability it grants)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.contract.types import Activate, Cast, PlayLand, Resolve
+from conformance.errors import IllegalAction
+from conformance.format.vocabulary import Zone
+
+from builders import entry
+
+
+def life(engine, player: str) -> int:
+    return next(p.life for p in engine.game().players if p.name == player)
+
+
+def new_object(events, card_id: str) -> str:
+    """The object a zone change made of ``card_id``."""
+    return next(str(e.data["new_object"]) for e in events
+                if e.kind == "zone_changed" and e.data["object"] == card_id)
+
+
+def test_pithing_needle_leaves_mana_abilities_of_the_chosen_name_alone(start):
+    """"... can't be activated unless they're mana abilities": naming Forest, a Forest still
+    taps for {G}; naming Keys to the House stops its abilities (none is a mana ability)."""
+    engine, ids = start(mana="{1}", hand=[entry("Pithing Needle", "needle")],
+                        battlefield=[entry("Forest", "forest"),
+                                     entry("Keys to the House", "keys")])
+    engine.perform(Cast("alice", ids["needle"]))
+    engine.perform(Resolve())
+    engine.answer(["Forest"])
+    assert engine.is_legal(Activate("alice", ids["forest"], 0))
+    events = engine.perform(Activate("alice", ids["forest"], 0))
+    assert any(e.kind == "ability_activated" for e in events)
+    assert engine.observe(ids["forest"]).tapped
+
+
+def test_pithing_needle_still_stops_other_abilities_of_the_chosen_name(start):
+    engine, ids = start(mana="{1}{1}", hand=[entry("Pithing Needle", "needle")],
+                        battlefield=[entry("Keys to the House", "keys")])
+    engine.perform(Cast("alice", ids["needle"]))
+    engine.perform(Resolve())
+    engine.answer(["Keys to the House"])
+    assert not engine.is_legal(Activate("alice", ids["keys"], 0))
+    with pytest.raises(IllegalAction, match="prevents activating"):
+        engine.perform(Activate("alice", ids["keys"], 0))
+
+
+def test_serra_paragon_plays_a_land_from_the_graveyard_with_the_turns_land_play(start):
+    engine, ids = start(battlefield=[entry("Serra Paragon", "paragon")],
+                        graveyard=[entry("Forest", "forest"), entry("Memnite", "memnite")])
+    events = engine.perform(PlayLand("alice", ids["forest"]))
+    forest = new_object(events, ids["forest"])
+    view = engine.observe(forest)
+    assert view.zone is Zone.BATTLEFIELD
+    assert "When this permanent is put into a graveyard from the battlefield, exile it and " \
+           "you gain 2 life." in view.abilities
+    # once during each of your turns: a land and a spell together
+    assert not engine.is_legal(Cast("alice", ids["memnite"]))
+
+
+def test_serra_paragon_gives_no_land_play_of_its_own(start):
+    engine, ids = start(battlefield=[entry("Serra Paragon", "paragon")],
+                        hand=[entry("Island", "island")], graveyard=[entry("Forest", "forest")])
+    engine.perform(PlayLand("alice", ids["island"]))
+    assert not engine.is_legal(PlayLand("alice", ids["forest"]))
+
+
+def test_a_permanent_cast_with_serra_paragon_is_exiled_and_gains_2_life_when_it_dies(start):
+    engine, ids = start(mana="{R}", battlefield=[entry("Serra Paragon", "paragon")],
+                        hand=[entry("Shock", "shock")], graveyard=[entry("Memnite", "memnite")])
+    events = engine.perform(Cast("alice", ids["memnite"]))
+    spell = new_object(events, ids["memnite"])
+    events = engine.perform(Resolve())
+    memnite = new_object(events, spell)
+    assert engine.observe(memnite).zone is Zone.BATTLEFIELD
+    engine.perform(Cast("alice", ids["shock"], targets=(memnite,)))
+    events = engine.perform(Resolve())
+    died = new_object(events, memnite)
+    assert engine.observe(died).zone is Zone.GRAVEYARD
+    assert any(e.kind == "ability_triggered" for e in events)
+    events = engine.perform(Resolve())
+    assert life(engine, "alice") == 22
+    exiled = new_object(events, died)
+    assert engine.observe(exiled).zone is Zone.EXILE
+
+
+def test_a_permanent_cast_from_the_hand_gains_nothing(start):
+    engine, ids = start(mana="{R}", battlefield=[entry("Serra Paragon", "paragon")],
+                        hand=[entry("Shock", "shock"), entry("Memnite", "memnite")])
+    engine.perform(Cast("alice", ids["memnite"]))
+    events = engine.perform(Resolve())
+    memnite = next(str(e.data["new_object"]) for e in events
+                   if e.kind == "zone_changed" and e.data["to"] == "battlefield")
+    engine.perform(Cast("alice", ids["shock"], targets=(memnite,)))
+    events = engine.perform(Resolve())
+    assert not any(e.kind == "ability_triggered" for e in events)
+    assert life(engine, "alice") == 20
