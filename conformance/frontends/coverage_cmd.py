@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ._shared import DEFAULT_RULINGS, load, recorded_corpus, write
+from ._shared import load, recorded_corpus, write
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -87,12 +87,14 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 
 def _scaffold_command(args: argparse.Namespace, official_id: str) -> str:
-    """The ``conformance new`` command that scaffolds one missing official ruling."""
+    """The ``conformance new`` command that scaffolds one missing official ruling: quoted,
+    with absolute paths, so that it runs as printed from any folder."""
+    import os
     import shlex
 
-    words = ["conformance", "new", "--from-official", str(args.official), "--id", official_id]
-    if [str(p) for p in args.rulings] != [str(DEFAULT_RULINGS)]:
-        words += ["--rulings", *map(str, args.rulings)]
+    words = ["conformance", "new", "--from-official", os.path.abspath(args.official), "--id",
+             official_id]
+    words += ["--rulings", *(os.path.abspath(p) for p in args.rulings)]
     if args.cards is not None:
-        words += ["--cards", str(args.cards)]
+        words += ["--cards", os.path.abspath(args.cards)]
     return shlex.join(words)

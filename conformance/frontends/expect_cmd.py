@@ -2,8 +2,9 @@
 
 The entries of the results file's engine are rewritten from its results: a ruling that did
 not pass is listed with its status, keeping the reason and bug of an existing entry (a new
-one gets a TODO reason, or the one given by ``--reason ID=TEXT`` / ``--bug ID=URL``); a
-ruling that now passes is removed, and so is the entry of a ruling the corpus no longer has
+one gets the one given by ``--reason ID=TEXT`` / ``--bug ID=URL``; else, when it is
+``unsupported``, the engine's own reason from the results, ``the engine lacks: rooms``; else
+a TODO reason); a ruling that now passes is removed, and so is the entry of a ruling the corpus no longer has
 (pruned).  Other engines are kept.
 
 An entry whose reason is still TODO (and has no bug link) is refused: nothing is written
@@ -14,7 +15,7 @@ entries to fill in are listed.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from ..errors import ConformanceError
 
 if TYPE_CHECKING:
     from ..runner.expectations import Expectation, Expectations
+    from ..runner.results import Result
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -66,7 +68,8 @@ def cmd_expect(args: argparse.Namespace) -> int:
     existing = _existing_ids(args, header, {r.id for r in results},
                              set(rewritten.for_engine(engine)))
     pruned = sorted(set(rewritten.for_engine(engine)) - existing)
-    rewritten = _edit(rewritten, engine, pruned, reasons, bugs)
+    rewritten = _edit(rewritten, engine, pruned, {**_engine_reasons(results), **reasons}, bugs,
+                      only_todo=set(_engine_reasons(results)) - set(reasons))
     todo = [e for e in rewritten.for_engine(engine).values() if _is_todo(e)]
     if todo and not args.allow_todo:
         raise ConformanceError(
@@ -102,9 +105,21 @@ def _is_todo(entry: Expectation) -> bool:
     return not entry.bug and (not entry.reason or entry.reason.upper().startswith("TODO"))
 
 
+def _engine_reasons(results: Sequence[Result]) -> dict[str, str]:
+    """The reason the engine gave for each ruling it does not support (the first line of
+    the result's message): the default reason of a new ``unsupported`` entry."""
+    from ..runner.results import Status
+
+    return {r.id: r.message.strip().splitlines()[0] for r in results
+            if r.status is Status.UNSUPPORTED and r.message.strip()}
+
+
 def _edit(expectations: Expectations, engine: str, pruned: Sequence[str],
-          reasons: Mapping[str, str], bugs: Mapping[str, str]) -> Expectations:
-    """``engine``'s entries without ``pruned``, with the reasons and bugs given."""
+          reasons: Mapping[str, str], bugs: Mapping[str, str],
+          only_todo: Collection[str] = ()) -> Expectations:
+    """``engine``'s entries without ``pruned``, with the reasons and bugs given; a reason of
+    an id in ``only_todo`` replaces a TODO reason only, and only of an ``unsupported``
+    entry (the engine's own reason never overrides one a person wrote)."""
     from dataclasses import replace
 
     from ..errors import did_you_mean
@@ -113,6 +128,11 @@ def _edit(expectations: Expectations, engine: str, pruned: Sequence[str],
     entries = {i: e for i, e in expectations.for_engine(engine).items() if i not in pruned}
     for option, given in (("--reason", reasons), ("--bug", bugs)):
         for ruling_id, text in given.items():
+            if ruling_id in only_todo and option == "--reason":
+                entry = entries.get(ruling_id)
+                if entry is not None and entry.status == "unsupported" and _is_todo(entry):
+                    entries[ruling_id] = replace(entry, reason=text)
+                continue
             if ruling_id not in entries:
                 raise ConformanceError(f"{option} {ruling_id}: no entry for this ruling (only "
                                        "rulings that did not pass have one)"

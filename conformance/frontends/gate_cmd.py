@@ -43,10 +43,14 @@ def prepare(args: argparse.Namespace) -> Expectations | None:
 def missing(path: Path, engine: str, results: Path, run: bool = True) -> ConformanceError:
     """The error for an expectations file that does not exist: how to make one (from a new
     run of the engine, or with ``run=False`` from the results file at hand)."""
+    import shlex
+
     return ConformanceError(
         f"{path}: no such expectations file; make one from a run of the engine:\n"
-        + (f"  conformance run --engine {engine} --results {results}\n" if run else "")
-        + f"  conformance expect update {results} --expect {path} --allow-todo\n"
+        + (f"  {shlex.join(['conformance', 'run', '--engine', engine, '--results', str(results)])}"
+           "\n" if run else "")
+        + f"  {shlex.join(['conformance', 'expect', 'update', str(results), '--expect', str(path)])}"
+          " --allow-todo\n"
         f"then replace each TODO reason with the reason or a bug link "
         f"(docs/expectations.md)")
 

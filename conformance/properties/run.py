@@ -4,6 +4,7 @@ counterexample as a YAML ruling when one fails."""
 from __future__ import annotations
 
 import gc
+import os
 import random
 import re
 import shlex
@@ -119,20 +120,28 @@ class Replay:
 
     def command(self, prop: Property, profile: str, seed: int, written: bool) -> str:
         """The command that replays ``prop``'s failure: the counterexample file when it is
-        written, and the same property run (same profile and seed) in any case."""
-        cards = f" --cards {shlex.quote(self.cards)}" if self.cards else ""
-        rulings = "".join(f" {shlex.quote(r)}" for r in self.rulings)
-        engine = shlex.quote(self.engine)
-        chosen = " --differential" if self.differential else \
-            f" --property {shlex.quote(prop.id)}"
-        again = (f"conformance properties --engine {engine}{chosen} --profile {profile} "
-                 f"--seed {seed}{' --rulings' + rulings if rulings else ''}{cards}")
+        written, and the same property run (same profile and seed) in any case.  Every word
+        is shell-quoted and every path absolute, so that the command runs as printed from
+        any folder; the counterexample's run writes its own results file beside it (never
+        the user's ``out/results.json``)."""
+        rulings = [_absolute(r) for r in self.rulings]
+        cards = ["--cards", _absolute(self.cards)] if self.cards else []
+        chosen = ["--differential"] if self.differential else ["--property", prop.id]
+        again = shlex.join(["conformance", "properties", "--engine", self.engine, *chosen,
+                            "--profile", profile, "--seed", str(seed),
+                            *(["--rulings", *rulings] if rulings else []), *cards])
         if not written or self.counterexamples is None:
             return again
         path = counterexample_path(self.counterexamples, prop.id)
-        card_file = cards or f" --cards {shlex.quote(str(_card_file(self.rulings)))}"
-        return (f"conformance run --engine {engine} --rulings {shlex.quote(str(path))}"
-                f"{card_file} (or: {again})")
+        card_file = cards or ["--cards", _absolute(str(_card_file(self.rulings)))]
+        replay = shlex.join(["conformance", "run", "--engine", self.engine, "--rulings",
+                             _absolute(str(path)), *card_file, "--results",
+                             _absolute(str(path.with_suffix(".results.json")))])
+        return f"{replay} (or: {again})"
+
+
+def _absolute(path: str) -> str:
+    return os.path.abspath(path)
 
 
 def _card_file(rulings: Sequence[str]) -> Path:
