@@ -24,6 +24,8 @@ _DIES = triggers.MATCHERS["dies"]
 _CLEANUP = turn._cleanup
 _DECLARE_BLOCKERS = combat.declare_blockers
 _STATE_BASED_ACTIONS = turn.state_based_actions
+_ACTIVATE = casting.activate
+_REFUSED_EARLY = casting.activation_refused_early
 
 
 def room_one_door_off_battlefield() -> MutantEngine:
@@ -313,3 +315,39 @@ def aura_enters_unattached() -> MutantEngine:
     owner's graveyard)."""
     return _patched("aura-enters-unattached", [
         (turn, "_resolve_spell", _resolve_spell_unattached)])
+
+
+def _activate_without_sickness(game: Any, action: Any) -> Any:
+    """casting.activate, as if the permanent had been controlled since the turn began."""
+    obj = game.state.objects.get(action.object)
+    was = obj.summoning_sick if obj is not None else False
+    if obj is not None:
+        obj.summoning_sick = False
+    try:
+        return (yield from _ACTIVATE(game, action))
+    finally:
+        if obj is not None and game.state.objects.get(action.object) is obj:
+            obj.summoning_sick = was
+
+
+def tap_abilities_without_summoning_sickness() -> MutantEngine:
+    """A creature's {T} abilities can be activated the turn it comes under its controller's
+    control (summoning sickness checked for attacks only)."""
+    return _patched("tap-abilities-without-summoning-sickness", [
+        (casting, "activate", _activate_without_sickness)])
+
+
+def _refused_for_new_lands(game: Any, action: Any) -> Any:
+    """casting.activation_refused_early, refusing {T} abilities of any permanent that came
+    under its controller's control this turn, lands included."""
+    obj, ability = _REFUSED_EARLY(game, action)
+    if ability.params.get("tap") and obj.summoning_sick:
+        raise IllegalAction(f"{obj.card.name} has summoning sickness")
+    return obj, ability
+
+
+def lands_have_summoning_sickness() -> MutantEngine:
+    """A land that came into play this turn can't be tapped for mana (summoning sickness
+    applied to every permanent)."""
+    return _patched("lands-have-summoning-sickness", [
+        (casting, "activation_refused_early", _refused_for_new_lands)])

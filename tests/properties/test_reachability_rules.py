@@ -12,8 +12,8 @@ import pytest
 
 from conformance.properties import PROPERTIES, Observation
 from conformance.properties.invariants import (
-    attachments, counters, damage_results, dying, receiving_priority, resolution, tapping,
-    timing,
+    attachments, counters, damage_results, dying, receiving_priority, resolution, sickness,
+    tapping, timing,
 )
 from conformance.runner.results import Status
 
@@ -61,6 +61,8 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
     "attachments": {
         "an Aura spell resolving with its target on the battlefield":
             (attachments.reached_aura_resolved, 1)},
+    "summoning-sickness": {
+        "a creature that can't use its {T} abilities yet": (sickness.reached_creature, 5)},
 }
 
 for _prop_id, _conditions in EXTRA.items():

@@ -29,7 +29,8 @@ RULINGS = Path(__file__).parents[2] / "rulings"
 OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-priority",
                                                     "damage-results", "casting-timing",
                                                     "dies-abilities", "counters",
-                                                    "tapped-status", "attachments")}
+                                                    "tapped-status", "attachments",
+                                                    "summoning-sickness")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -92,6 +93,10 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
         _board({Zone.HAND: _cards("Holy Strength", "Unsummon"), **_BEARS}),
     ("attachments", "aura_enters_unattached"):
         _board({Zone.HAND: _cards("Holy Strength"), **_BEARS}),
+    ("summoning-sickness", "tap_abilities_without_summoning_sickness"):
+        _board({Zone.HAND: _cards("Prodigal Pyromancer")}),
+    ("summoning-sickness", "lands_have_summoning_sickness"):
+        _board({Zone.HAND: _cards("Forest", "Grizzly Bears")}),
 }
 
 #: More games where the board leaves the machine many other moves.
