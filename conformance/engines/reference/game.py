@@ -55,6 +55,10 @@ class Game:
         self._snapshot: GameState | None = None
         #: permanents that just left the battlefield, as they last existed there (CR 603.10a)
         self.departed: dict[str, tuple[GameObject, Characteristics]] = {}
+        #: every permanent that has left the battlefield, as it last existed there: what an
+        #: effect that needs its source's characteristics uses once the source is gone
+        #: (CR 608.2h, 113.7a)
+        self.last_known: dict[str, Characteristics] = {}
         self._simultaneous = 0
         #: set by a procedure just before it yields a choice whose answers obey a rule of
         #: their own (a division of combat damage, say); checked before the answer is taken
@@ -123,12 +127,22 @@ class Game:
             if not self._simultaneous:
                 self.departed = {}
 
+    def source_chars(self, source: str) -> Characteristics | None:
+        """The characteristics of an effect's source: as it is, or -- once it has left the
+        battlefield -- as it last existed there (CR 608.2h); ``None`` for a source never on
+        the battlefield that is gone."""
+        obj = self.state.objects.get(source)
+        if obj is not None:
+            return self.chars(obj)
+        return self.last_known.get(source)
+
     def move(self, obj: GameObject, zone: Zone, **kwargs: Any) -> GameObject | None:
         """Move an object to a zone, emitting ``zone_changed`` (a new object, CR 400.7).
         A permanent's last known information is kept while its leaving triggers abilities."""
         old_zone = obj.zone
         if old_zone is Zone.BATTLEFIELD:
             self.departed[obj.id] = (obj, self.chars(obj))
+            self.last_known[obj.id] = self.departed[obj.id][1]
         if obj.face_down and old_zone is Zone.BATTLEFIELD:  # CR 708.9
             self.events.append(Event("revealed", {"object": obj.id, "card": obj.card.name}))
         new = self.state.move(obj, zone, **kwargs)

@@ -72,15 +72,13 @@ def damage(game: Game, ctx: Context, params: Any) -> Flow:
     no one (CR 601.2d, 608.2b)."""
     rule = _params(params)
     if rule.get("divided"):
-        source = game.state.objects.get(ctx.source)
-        chars = game.chars(source) if source is not None else None
+        chars = game.source_chars(ctx.source)
         for target in ctx.legal_targets:
             deal_damage(game, ctx.source, chars, ctx.controller, target,
                         ctx.division.get(target, 0))
         return
     dealt = amount(game, ctx, rule["amount"])
-    source = game.state.objects.get(ctx.source)
-    chars = game.chars(source) if source is not None else None
+    chars = game.source_chars(ctx.source)
     to = rule.get("to", "target")
     if to in ("each_opponent", "each_player", "defending_player", "you"):
         recipients = [PLAYER_OPTION_PREFIX + p for p in players(game, ctx, to)]

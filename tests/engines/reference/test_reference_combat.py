@@ -3,6 +3,8 @@ engine, through the adapter contract."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conformance.contract.types import (
@@ -190,3 +192,66 @@ def test_an_attacker_that_left_the_battlefield_cannot_be_blocked(start):
     engine.perform(Move(ids["bears"], Zone.HAND))  # removed from combat (CR 506.4)
     with pytest.raises(IllegalAction, match="506.4"):
         engine.perform(DeclareBlockers("bob", ((ids["memnite"], ids["bears"]),)))
+
+
+# -- a damage source that has left the battlefield ------------------------------------------
+
+#: Two creatures whose tap abilities deal damage, one with lifelink, one with deathtouch: test
+#: cards, in the card file's own vocabulary.
+_PINGERS = """\
+Lifelink Pinger:
+  - name: Lifelink Pinger
+    manaCost: "{1}{B}"
+    types: [Creature]
+    power: "1"
+    toughness: "1"
+    keywords: [Lifelink]
+    text: |-
+      Lifelink
+      {T}: This creature deals 1 damage to target creature.
+    rules:
+      - {activated: {tap: true}, target: {types: [Creature]}, effects: [{damage: {amount: 1}}], text: "{T}: This creature deals 1 damage to target creature."}
+Deathtouch Pinger:
+  - name: Deathtouch Pinger
+    manaCost: "{1}{B}"
+    types: [Creature]
+    power: "1"
+    toughness: "1"
+    keywords: [Deathtouch]
+    text: |-
+      Deathtouch
+      {T}: This creature deals 1 damage to target creature.
+    rules:
+      - {activated: {tap: true}, target: {types: [Creature]}, effects: [{damage: {amount: 1}}], text: "{T}: This creature deals 1 damage to target creature."}
+"""
+
+
+@pytest.mark.parametrize("pinger", ["Lifelink Pinger", "Deathtouch Pinger"])
+def test_a_source_gone_from_the_battlefield_deals_damage_as_it_last_existed(tmp_path, pinger):
+    """An ability whose source has left the battlefield uses the source's last known
+    information (CR 608.2h, 113.7a): its lifelink still gains life, its deathtouch still
+    destroys (CR 702.15b, 702.2b)."""
+    from conformance.contract.types import Activate, Move
+    from conformance.engines.reference import ReferenceEngine
+    from conformance.format.cards import load_cards
+    from conformance.format.model import CardEntry, PlayerSetup, Setup
+
+    cards = tmp_path / "cards.yaml"
+    corpus_cards = Path(__file__).parents[3] / "rulings" / "cards.yaml"
+    cards.write_text(corpus_cards.read_text("utf-8") + _PINGERS, "utf-8")
+    pool = load_cards(cards)
+    setup = Setup((PlayerSetup("alice", zones={Zone.BATTLEFIELD: (
+        CardEntry(pinger, "pinger"),)}), PlayerSetup("bob", zones={Zone.BATTLEFIELD: (
+            CardEntry("Hill Giant", "giant"),)})), "alice", Step.PRECOMBAT_MAIN)
+    engine = ReferenceEngine()
+    ids = engine.start(setup, pool)
+    engine.perform(Activate("alice", ids["pinger"], 0, targets=(ids["giant"],)))
+    engine.perform(Move(ids["pinger"], Zone.GRAVEYARD))  # the source leaves in response
+    engine.perform(Resolve())
+    alice = engine.game().player("alice")
+    giants = [o for o in engine.objects(Zone.BATTLEFIELD)
+              if "Hill Giant" in engine.observe(o).names]
+    if pinger == "Lifelink Pinger":
+        assert (alice.life, len(giants)) == (21, 1)
+    else:
+        assert (alice.life, giants) == (20, [])
