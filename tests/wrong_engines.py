@@ -351,3 +351,16 @@ def lands_have_summoning_sickness() -> MutantEngine:
     applied to every permanent)."""
     return _patched("lands-have-summoning-sickness", [
         (casting, "activation_refused_early", _refused_for_new_lands)])
+
+
+def _resolve_bottom(game: Any) -> Any:
+    """turn.resolve_top, on the object at the bottom of the stack."""
+    stack = game.state.stack
+    if len(stack) > 1:
+        stack.append(stack.pop(0))
+    return (yield from _RESOLVE_TOP(game))
+
+
+def first_in_first_out() -> MutantEngine:
+    """When all players pass, the object put on the stack first resolves first."""
+    return _patched("first-in-first-out", [(turn, "resolve_top", _resolve_bottom)])

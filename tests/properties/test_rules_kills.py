@@ -30,7 +30,7 @@ OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-pri
                                                     "damage-results", "casting-timing",
                                                     "dies-abilities", "counters",
                                                     "tapped-status", "attachments",
-                                                    "summoning-sickness")}
+                                                    "summoning-sickness", "stack-order")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -97,6 +97,8 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
         _board({Zone.HAND: _cards("Prodigal Pyromancer")}),
     ("summoning-sickness", "lands_have_summoning_sickness"):
         _board({Zone.HAND: _cards("Forest", "Grizzly Bears")}),
+    ("stack-order", "first_in_first_out"):
+        _board({Zone.HAND: _cards("Shock", "Giant Growth"), **_BEARS}),
 }
 
 #: More games where the board leaves the machine many other moves.
