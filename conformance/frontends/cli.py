@@ -33,7 +33,10 @@ DEFAULT_RESULTS = Path("out/results.json")
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="conformance", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="conformance", description="Run official rulings, written as executable "
+        "scenarios, against a Magic: The Gathering rules engine, and report where it departs "
+        "from them.")
     parser.add_argument("--version", action="version", version=f"conformance {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 

@@ -63,8 +63,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                           "source, published_at, comment)")
     which = new.add_mutually_exclusive_group(required=True)
     which.add_argument("--id", dest="official_ids", action="append", metavar="ID",
-                       help="the official ruling to scaffold, by the id `conformance coverage "
-                            "--official` gives it (repeatable)")
+                       help="the official ruling to scaffold, by the id conformance coverage "
+                            "--official gives it (repeatable)")
     which.add_argument("--card", default=None, metavar="NAME",
                        help="scaffold every official ruling of this card the corpus lacks")
     new.add_argument("--rulings", type=Path, nargs="+", default=[DEFAULT_RULINGS],

@@ -72,6 +72,45 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="also check the properties on random games, one item each")
     group.addoption("--conformance-profile", default="ci", choices=["ci", "dev", "thorough"],
                     help="Hypothesis settings profile of the properties (default: ci)")
+    group.addoption("--expect", "--conformance-expect", dest="conformance_expect",
+                    default=None, metavar="FILE",
+                    help="expectations file: a ruling expected to fail (or to end in an "
+                         "error or a timeout) on the engine is a strict xfail -- xfailed "
+                         "while it does, a failure once it passes")
+
+
+def _engine_option(config: pytest.Config) -> str | None:
+    """The engine to run (``--engine``); ``None`` for the default engine."""
+    given: str | None = config.getoption("--engine")
+    return given or None
+
+
+def pytest_report_header(config: pytest.Config) -> list[str] | None:
+    """``conformance 0.1.0: engine phase, corpus rulings (card file rulings/cards.yaml)``,
+    when the paths pytest collects hold a corpus (a card file beside or above them)."""
+    base = config.invocation_params.dir
+    paths = [base / arg.split("::")[0] for arg in config.args] or [base]
+    found = []
+    for path in paths:
+        card_file = _find_card_file(path / CARD_FILE_NAME if path.is_dir() else path)
+        if card_file is not None:
+            found.append((path, card_file))
+    if not found:
+        return None
+    engine = _engine_option(config) or registry.DEFAULT_ENGINE
+    corpus = ", ".join(_shown(path, base) for path, _card_file in found)
+    card_files = sorted({_shown(card_file, base) for _path, card_file in found})
+    line = (f"conformance {__version__}: engine {engine}, corpus {corpus} "
+            f"(card file{'s' if len(card_files) > 1 else ''} {', '.join(card_files)})")
+    expect = config.getoption("conformance_expect")
+    return [line] + ([f"conformance expectations: {expect} (strict xfail)"] if expect else [])
+
+
+def _shown(path: Path, base: Path) -> str:
+    try:
+        return str(path.relative_to(base)) or "."
+    except ValueError:
+        return str(path)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -87,12 +126,41 @@ def pytest_configure(config: pytest.Config) -> None:
         try:
             writer = ResultsWriter(Path(path), {
                 "harness": {"name": "conformance", "version": __version__},
-                "engine": {"name": config.getoption("--engine") or registry.DEFAULT_ENGINE},
+                "engine": {"name": _engine_option(config) or registry.DEFAULT_ENGINE},
                 "seed": 0,
             })
         except ConformanceError as exc:  # another run writes it: a usage error, no traceback
             raise pytest.UsageError(str(exc)) from None
         config.pluginmanager.register(ResultsRecorder(writer), "conformance-results")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``--expect FILE``: each ruling (or property) the file expects to fail, to end in
+    an error or in a timeout on this engine is marked ``xfail(strict=True)`` with its
+    reason -- xfailed while it does, a failure (XPASS(strict)) once it passes."""
+    path = config.getoption("conformance_expect")
+    if not path:
+        return
+    from ..runner.expectations import load_expectations
+
+    try:
+        expectations = load_expectations(Path(path))
+    except ConformanceError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    name = _engine_option(config) or registry.DEFAULT_ENGINE
+    listed = expectations.for_engine(name)
+    if not listed and name != registry.DEFAULT_ENGINE:  # the file names the engine's own name
+        try:
+            listed = expectations.for_engine(shared_engine(config).info.name)
+        except ConformanceError:
+            listed = {}
+    for item in items:
+        if not isinstance(item, _VerdictItem):
+            continue
+        expected = listed.get(item.name.removeprefix("property:"))
+        if expected is not None and expected.status in ("failed", "error", "timeout"):
+            item.add_marker(pytest.mark.xfail(
+                strict=True, reason=f"expected {expected.status}: {expected.why}"))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -119,6 +187,9 @@ def pytest_report_to_serializable(
         stash[_PACKING] = False
     if data is None:
         return None
+    if isinstance(report.longrepr, Verdict):
+        reprcrash = report.longrepr.reprcrash
+        data["conformance_verdict"] = [reprcrash.path, reprcrash.lineno]
     return report_wire.pack(data) or data
 
 
@@ -130,6 +201,9 @@ def pytest_report_from_serializable(config: pytest.Config,
         return None
     report: pytest.TestReport = config.hook.pytest_report_from_serializable(
         config=config, data=report_wire.unpack(data))
+    where = getattr(report, "conformance_verdict", None)
+    if where is not None and isinstance(report.longrepr, str):
+        report.longrepr = Verdict(report.longrepr, str(where[0]), int(where[1]))  # type: ignore[assignment]
     return report
 
 
@@ -284,12 +358,37 @@ def shared_engine(config: pytest.Config) -> Engine:
     """The engine of this test session (one per xdist worker)."""
     stash = config.stash
     if _ENGINE not in stash:
-        stash[_ENGINE] = registry.create(config.getoption("--engine"))
+        stash[_ENGINE] = registry.create(_engine_option(config))
     return stash[_ENGINE]
 
 
 class RulingProblem(Exception):
     """Raised by an item to report a verdict; shown without a traceback."""
+
+
+class _Crash:
+    """Where a verdict is and its one line, as pytest reads a failure's ``reprcrash``: the
+    short summary line (``FAILED id - expected 6, found 1``) and the JUnit ``message``."""
+
+    def __init__(self, path: str, lineno: int, message: str) -> None:
+        self.path, self.lineno, self.message = path, lineno, message
+
+
+class Verdict:
+    """A ruling's failure as pytest shows it: ``text`` in full under the test's heading,
+    its first line (what was expected and what was found) in the summary line and the
+    JUnit ``message``."""
+
+    def __init__(self, text: str, path: str = "", lineno: int = 0) -> None:
+        self.text = text
+        self.reprcrash = _Crash(path, lineno, text.split("\n", 1)[0])
+
+    def toterminal(self, out: Any) -> None:
+        for line in self.text.splitlines():
+            out.line(line)
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def _record(item: pytest.Item, result: Result) -> None:
@@ -304,9 +403,10 @@ class _VerdictItem(pytest.Item):
         self.config.stash[_VERDICT_NODES].add(self.nodeid)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
-                     style: Any = None) -> str:
+                     style: Any = None) -> Any:
         if isinstance(excinfo.value, RulingProblem):
-            return str(excinfo.value)
+            path, line, _name = self.reportinfo()
+            return Verdict(str(excinfo.value), str(path), int(line or 0))
         return str(super().repr_failure(excinfo, style))
 
 
@@ -352,7 +452,7 @@ class RulingItem(_VerdictItem):
         ruling = self.load()
         if isinstance(ruling, LoadFailure):
             _record(self, failure_result(ruling))
-            raise RulingProblem(f"invalid ruling file:\n{ruling.message}")
+            raise RulingProblem(_invalid(ruling.message))
         try:
             engine = self.engine()
         except ConformanceError as exc:
@@ -372,11 +472,19 @@ class RulingItem(_VerdictItem):
 
     @staticmethod
     def _describe(ruling: Ruling, result: Result) -> str:
-        lines = [f"{result.status.value}: {ruling.id}", f"ruling: {ruling.text}"]
-        if result.scenario:
-            lines.append(f"scenario: {result.scenario}")
-        lines.extend(f"{line}" if line.startswith(result.path) else f"{result.location}: {line}"
-                     for line in result.message.splitlines())
+        """The verdict first -- the message's first line, what was expected and what was
+        found, which pytest's summary line and the JUnit ``message`` show --, then where
+        (``path:line`` and the scenario), the rest of the message and the ruling's text."""
+        message = result.message.splitlines() or [result.status.value]
+        first = message[0]
+        if result.path and first.startswith(result.path + ":"):  # path:line: what
+            first = first[len(result.path) + 1:].lstrip("0123456789").removeprefix(":").strip()
+        if result.status is not Status.FAILED:
+            first = f"{result.status.value}: {first}"
+        lines = [first, f"at {result.location}" + (f" (scenario: {result.scenario})"
+                                                   if result.scenario else "")]
+        lines.extend(f"  {line}" for line in message[1:])
+        lines.append(f"ruling {ruling.id}: {ruling.text}")
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int, str]:
@@ -389,6 +497,12 @@ class RulingItem(_VerdictItem):
                 self._where = (self.path, max(ruling.location.line - 1, 0),
                                f"ruling {ruling.id}")
         return self._where
+
+
+def _invalid(message: str) -> str:
+    """A broken file's failure: its first problem on the first line, then every problem."""
+    first = message.strip().split("\n", 1)[0]
+    return f"invalid ruling file: {first}\n{message}"
 
 
 class BrokenRulingItem(_VerdictItem):
@@ -406,7 +520,7 @@ class BrokenRulingItem(_VerdictItem):
             _record(self, failure_result(self.failure))
         else:  # the card file itself could not be read
             _record(self, Result(self.name, Status.ERROR, self.message, path=str(self.path)))
-        raise RulingProblem(f"invalid ruling file:\n{self.message}")
+        raise RulingProblem(_invalid(self.message))
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, max(self.line - 1, 0), f"ruling file {self.path.name}"
@@ -439,10 +553,10 @@ class PropertyItem(_VerdictItem):
             raise RulingProblem(f"cannot start the engine: {exc}") from None
         corpus = load_corpus([self.path.parent], self.path)
         (result,) = run_properties(
-            [self.prop], lambda: registry.create(config.getoption("--engine")),
+            [self.prop], lambda: registry.create(_engine_option(config)),
             engine.info.capabilities, corpus.cards, corpus.rulings,
             profile=config.getoption("--conformance-profile"), seed=None,
-            engine_name=config.getoption("--engine") or registry.DEFAULT_ENGINE,
+            engine_name=_engine_option(config) or registry.DEFAULT_ENGINE,
             on_result=lambda r: None)
         _record(self, result)
         if result.status is Status.UNSUPPORTED:
@@ -450,7 +564,10 @@ class PropertyItem(_VerdictItem):
                                         _use_item_location=True)
         if result.status is not Status.PASSED:
             details = result.details
-            lines = [f"{result.status.value}: property {self.prop.id}", result.message]
+            first, _, rest = result.message.partition("\n")
+            lines = [first if result.status is Status.FAILED
+                     else f"{result.status.value}: {first}", f"property {self.prop.id}"]
+            lines += [rest] if rest else []
             if "scenario" in details:
                 lines += ["counterexample (a scenario for rulings/):", str(details["scenario"]),
                           f"replay: {details.get('replay', '')}"]

@@ -89,3 +89,22 @@ def test_expect_update_takes_an_unsupported_rulings_reason_from_the_engine(tmp_p
     assert main(update) == 0
     capsys.readouterr()
     assert "rooms come in 0.4" in expect.read_text("utf-8")
+
+
+def test_help_texts_have_no_markup(capsys):
+    """--help is read in a terminal: no reST or Markdown backticks, in any command."""
+    import argparse
+
+    from conformance.frontends.cli import _parser
+
+    parser = _parser()
+    texts = [parser.format_help()]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                texts.append(sub.format_help())
+                for inner in sub._actions:
+                    if isinstance(inner, argparse._SubParsersAction):
+                        texts += [p.format_help() for p in inner.choices.values()]
+    assert len(texts) > 10
+    assert [t.splitlines()[0] for t in texts if "`" in t] == []

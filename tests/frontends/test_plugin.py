@@ -183,11 +183,11 @@ def test_a_failure_shows_the_ruling_and_path_line_without_traceback(
     result.assert_outcomes(passed=1, failed=1)
     assert result.ret == pytest.ExitCode.TESTS_FAILED == 1
     result.stdout.fnmatch_lines([
-        f"failed: {CAUGHT_ID}",
-        "ruling: While in any zone other than the stack or the battlefield, a Room card's "
-        "characteristics are a combination of its two doors.*",
-        "scenario: both doors combined in library, hand, graveyard and exile",
-        f"{path}:{line}: in_library: *mana_value: expected 6, found 1",
+        "in_library: *mana_value: expected 6, found 1",
+        f"at {path}:{line} (scenario: both doors combined in library, hand, graveyard and "
+        "exile)",
+        f"ruling {CAUGHT_ID}: While in any zone other than the stack or the battlefield, a "
+        "Room card's characteristics are a combination of its two doors.*",
         f"FAILED rulings/rooms/{CAUGHT}::{CAUGHT_ID}*",
     ])
     assert_no_traceback(result)
@@ -203,9 +203,80 @@ def test_a_failure_under_xdist_shows_the_same_message(
     result.assert_outcomes(passed=1, failed=1)
     assert result.ret == 1
     result.stdout.fnmatch_lines([
-        "ruling: While in any zone other than the stack or the battlefield*",
-        f"{path}:{line}: in_library: *mana_value: expected 6, found 1",
+        "in_library: *mana_value: expected 6, found 1",
+        f"at {path}:{line} (scenario: *)",
+        f"ruling {CAUGHT_ID}: While in any zone other than the stack or the battlefield*",
+        f"FAILED rulings/rooms/{CAUGHT}::{CAUGHT_ID}*",
     ])
+    assert_no_traceback(result)
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2", "-p", "no:cacheprovider"]],
+                         ids=["one process", "xdist"])
+def test_the_summary_line_and_the_junit_message_say_expected_and_found(
+        pytester: pytest.Pytester, wrong_engines_importable: None,
+        monkeypatch: pytest.MonkeyPatch, workers: list[str]) -> None:
+    """The short summary line in full (as on CI) and the JUnit ``message`` are the verdict
+    alone: what was expected and what was found, not the id and the ruling's text again."""
+    import xml.etree.ElementTree as ET
+
+    corpus(pytester, PASSING, CAUGHT)
+    monkeypatch.setenv("CI", "true")  # pytest then prints the summary's message unclipped
+    run = pytester.runpytest_subprocess if workers else pytester.runpytest
+    result = run(*workers, "--engine", WRONG_ENGINE, "--junitxml", "junit.xml", "-rf")
+    result.assert_outcomes(passed=1, failed=1)
+    summary = [line for line in result.outlines if line.startswith("FAILED ")]
+    assert len(summary) == 1
+    assert summary[0].startswith(f"FAILED rulings/rooms/{CAUGHT}::{CAUGHT_ID} - in_library: ")
+    assert summary[0].endswith("mana_value: expected 6, found 1")
+    (failure,) = ET.parse(pytester.path / "junit.xml").getroot().iter("failure")
+    message = failure.get("message") or ""
+    assert message.startswith("in_library: ") and message.endswith("expected 6, found 1")
+    assert "\n" not in message and CAUGHT_ID not in message
+    assert "While in any zone" in (failure.text or "")  # the whole verdict in the element
+
+
+def test_the_header_names_the_engine_and_the_corpus(pytester: pytest.Pytester,
+                                                    wrong_engines_importable: None) -> None:
+    corpus(pytester, PASSING)
+    result = pytester.runpytest("rulings", "--engine", WRONG_ENGINE)
+    result.stdout.fnmatch_lines([f"conformance *: engine {WRONG_ENGINE}, corpus rulings "
+                                 "(card file rulings/cards.yaml)"])
+    result = pytester.runpytest("rulings/rooms")
+    result.stdout.fnmatch_lines(["conformance *: engine reference, corpus rulings/rooms "
+                                 "(card file rulings/cards.yaml)"])
+    elsewhere = pytester.mkdir("plain")
+    (elsewhere / "test_x.py").write_text("def test_x():\n    pass\n", "utf-8")
+    result = pytester.runpytest("plain")
+    result.stdout.no_fnmatch_line("conformance *: engine*")
+
+
+def test_expected_failures_are_strict_xfails(pytester: pytest.Pytester,
+                                             wrong_engines_importable: None) -> None:
+    corpus(pytester, PASSING, CAUGHT)
+    expect = pytester.path / "expect.yaml"
+    expect.write_text(f"""\
+format: conformance-expectations/1
+engines:
+  "{WRONG_ENGINE}":
+    {CAUGHT_ID}: {{status: failed, reason: one door kept off the battlefield}}
+  reference:
+    {CAUGHT_ID}: {{status: failed, reason: no longer true}}
+""", "utf-8")
+    result = pytester.runpytest("--engine", WRONG_ENGINE, "--expect", str(expect), "-rxX")
+    result.assert_outcomes(passed=1, xfailed=1)
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines([f"XFAIL rulings/rooms/{CAUGHT}::{CAUGHT_ID} - expected "
+                                 "failed: one door kept off the battlefield"])
+    # an expected failure that passes fails the run (strict)
+    result = pytester.runpytest("--expect", str(expect), "-rfxX")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["[[]XPASS(strict)[]] expected failed: no longer true",
+                                 f"FAILED rulings/rooms/{CAUGHT}::{CAUGHT_ID}*"])
+    # a broken expectations file is a usage error
+    expect.write_text("engines: [\n", "utf-8")
+    result = pytester.runpytest("--expect", str(expect))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert_no_traceback(result)
 
 
