@@ -155,6 +155,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         if args.properties:
             from ..properties import all_properties, run_properties
             from ..properties.profiles import PROFILES
+            from ..properties.run import Replay
             from ._shared import SearchProgress, search_isolation
 
             properties = all_properties(list(args.rulings))
@@ -173,6 +174,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                     properties, lambda: registry.create(args.engine, timeout=args.timeout),
                     info.capabilities, corpus.cards, corpus.rulings, profile=args.profile,
                     seed=None, engine_name=name, on_result=searched,
+                    replay=Replay(engine=name, rulings=tuple(str(r) for r in args.rulings),
+                                  cards=str(args.cards) if args.cards else None),
                     isolation=search_isolation(args.isolate, args.memory_limit, args.engine,
                                                None, len(properties)))
         writer.finish()

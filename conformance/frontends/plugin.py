@@ -545,6 +545,7 @@ class PropertyItem(_VerdictItem):
     def runtest(self) -> None:
         from ..format.loader import load_corpus
         from ..properties import run_properties
+        from ..properties.run import Replay
 
         config = self.config
         try:
@@ -557,7 +558,9 @@ class PropertyItem(_VerdictItem):
             engine.info.capabilities, corpus.cards, corpus.rulings,
             profile=config.getoption("--conformance-profile"), seed=None,
             engine_name=_engine_option(config) or registry.DEFAULT_ENGINE,
-            on_result=lambda r: None)
+            on_result=lambda r: None, replay=Replay(
+                engine=_engine_option(config) or registry.DEFAULT_ENGINE,
+                rulings=(str(self.path.parent),), cards=str(self.path)))
         _record(self, result)
         if result.status is Status.UNSUPPORTED:
             raise pytest.skip.Exception(f"unsupported: {result.message}",

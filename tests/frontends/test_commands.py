@@ -108,3 +108,26 @@ def test_help_texts_have_no_markup(capsys):
                         texts += [p.format_help() for p in inner.choices.values()]
     assert len(texts) > 10
     assert [t.splitlines()[0] for t in texts if "`" in t] == []
+
+
+def test_a_property_failure_under_pytest_prints_a_replay_that_runs_anywhere(
+        pytester, monkeypatch):
+    import shutil
+
+    tests = RULINGS.parent / "tests"
+    pytester.syspathinsert(tests)
+    monkeypatch.setenv("PYTHONPATH", str(tests))
+    rulings = pytester.path / "rulings"
+    (rulings / "rooms").mkdir(parents=True)
+    for name in ("cards.yaml", "cr-sections.yaml"):
+        shutil.copy(RULINGS / name, rulings / name)
+    engine = "wrong_engines:room_one_door_off_battlefield"
+    result = pytester.runpytest("rulings", "--conformance-properties", "--engine", engine,
+                                "-k", "room-characteristics-by-zone")
+    result.assert_outcomes(failed=1)
+    (replay,) = [line.split("replay: ", 1)[1] for line in result.outlines
+                 if line.startswith("replay: ")]
+    words = shlex.split(replay)
+    assert words[:4] == ["conformance", "properties", "--engine", engine]
+    assert words[words.index("--rulings") + 1] == str(rulings)
+    assert words[words.index("--cards") + 1] == str(rulings / "cards.yaml")
