@@ -152,7 +152,7 @@ def render_text(histories: Sequence[EngineHistory]) -> str:
 
 
 #: The trend chart's size in pixels, and the margins its axis labels take.
-_CHART = {"width": 420, "height": 130, "left": 40, "right": 12, "top": 10, "bottom": 24}
+_CHART = {"width": 460, "height": 130, "left": 40, "right": 70, "top": 10, "bottom": 24}
 
 
 def trend(h: EngineHistory) -> dict[str, Any]:
