@@ -364,3 +364,29 @@ def _resolve_bottom(game: Any) -> Any:
 def first_in_first_out() -> MutantEngine:
     """When all players pass, the object put on the stack first resolves first."""
     return _patched("first-in-first-out", [(turn, "resolve_top", _resolve_bottom)])
+
+
+def _state_based_actions_for_damage_only(game: Any) -> bool:
+    """turn.state_based_actions, a creature dying of lethal damage only: one with toughness
+    0 or less stays."""
+    original = game.chars
+
+    def chars(obj: Any) -> Any:
+        found = original(obj)
+        if found.toughness is not None and found.toughness <= 0:
+            return dataclasses.replace(found, toughness=99)
+        return found
+
+    game.chars = chars
+    try:
+        done: bool = _STATE_BASED_ACTIONS(game)
+    finally:
+        del game.chars
+    return done
+
+
+def zero_toughness_survives() -> MutantEngine:
+    """A creature with toughness 0 or less stays on the battlefield: state-based actions
+    look for lethal damage only."""
+    return _patched("zero-toughness-survives", [
+        (turn, "state_based_actions", _state_based_actions_for_damage_only)])

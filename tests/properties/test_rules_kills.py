@@ -30,7 +30,8 @@ OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-pri
                                                     "damage-results", "casting-timing",
                                                     "dies-abilities", "counters",
                                                     "tapped-status", "attachments",
-                                                    "summoning-sickness", "stack-order")}
+                                                    "summoning-sickness", "stack-order",
+                                                    "zero-toughness")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -99,6 +100,8 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
         _board({Zone.HAND: _cards("Forest", "Grizzly Bears")}),
     ("stack-order", "first_in_first_out"):
         _board({Zone.HAND: _cards("Shock", "Giant Growth"), **_BEARS}),
+    ("zero-toughness", "zero_toughness_survives"):
+        _board({Zone.HAND: _cards("Endless One", "Clone")}),
 }
 
 #: More games where the board leaves the machine many other moves.
