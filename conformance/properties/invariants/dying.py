@@ -74,6 +74,14 @@ def _reading(step: StepView, view: ObjectView) -> _Reading | None:
     return None if faces is None else _read(faces)
 
 
+def _doubles(step: StepView, view: ObjectView) -> bool:
+    """Whether a permanent makes triggered abilities trigger an additional time, whatever
+    the event (entering, dying...)."""
+    faces = step.judge.faces_of(view) or []
+    return any(r.doubler for r in step.judge.readings_of(view) or []) or any(
+        "additional time" in f.text.lower() for f in faces)
+
+
 @dataclass
 class _Deaths:
     current: Observation | None = None
@@ -127,15 +135,14 @@ def _work_out(step: StepView, o: Observation, memory: _Deaths) -> bool:
             if any(view.id == d.id for d in died):
                 continue  # a token an effect defined dying: only its watchers are counted
             return False
-        faces = step.judge.readings_of(view) or []
-        if any(r.doubler for r in faces):
+        if _doubles(step, view):
             return False
         readings[view.id] = reading
     for view in o.views.values():  # what watches deaths entering or changing in the step
         if view.zone is not Zone.BATTLEFIELD:
             continue
         reading = _reading(step, view)
-        if reading is None or any(r.doubler for r in step.judge.readings_of(view) or []):
+        if reading is None or _doubles(step, view):
             return False
         if reading.watches and (view.id not in readings
                                 or readings[view.id].watches != reading.watches):
