@@ -83,7 +83,16 @@ class IllegalAction(ConformanceError):
 
 
 class Unsupported(ConformanceError):
-    """Raised by an engine asked for something outside its declared capabilities."""
+    """Raised by an engine asked for something outside its declared capabilities.
+
+    ``code`` (contract 1.2) says why in a word, beside the text: one of
+    ``format.vocabulary.UNSUPPORTED_CODES`` (``card``, ``setup``, ``step``, ...); ``engine``
+    when the engine gave none.
+    """
+
+    def __init__(self, message: str = "", code: str = "engine") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class RulingViolation(LocatedError):

@@ -12,13 +12,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Union
 
-from ..format.vocabulary import Door, Face, Step, Zone
+from ..format.vocabulary import (
+    IMPLIED_BEFORE_1_2, SETUP_CAPABILITIES, Door, Face, Step, Zone,
+)
 
 ObjectId = str
 PlayerId = str
 
 #: The version of the adapter contract described in docs/adapter-contract.md.
-CONTRACT_VERSION = "1.1"
+CONTRACT_VERSION = "1.2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +38,39 @@ PLAYER_OPTION_PREFIX = "player:"
 
 @dataclass(frozen=True, slots=True)
 class EngineInfo:
-    """Who an engine is and what it can do (see vocabulary.CAPABILITIES)."""
+    """Who an engine is and what it can do (see vocabulary.CAPABILITIES).
+
+    ``cards`` (contract 1.2) is the engine's own card pool, when it has one: the names it
+    knows, as MTGJSON spells them.  A setup naming another card is then ``unsupported``
+    (code ``card``), and the cards of a ruling's roles are picked among these.  ``None``:
+    the engine plays whatever card data it is sent.
+    """
 
     name: str
     version: str
     capabilities: frozenset[str]
     contract: str = CONTRACT_VERSION
+    cards: frozenset[str] | None = None
+
+    @property
+    def effective_capabilities(self) -> frozenset[str]:
+        """The capabilities declared, with what they imply: ``inject-state`` is every setup
+        capability (``place-cards``, ``set-life``, ``set-mana``, ``set-step``), and an engine
+        of contract 1.0 or 1.1 could always set life, mana pools and the step."""
+        implied: set[str] = set()
+        if "inject-state" in self.capabilities:
+            implied.update(SETUP_CAPABILITIES)
+        if _before_1_2(self.contract):
+            implied.update(IMPLIED_BEFORE_1_2)
+        return self.capabilities | implied
+
+
+def _before_1_2(version: str) -> bool:
+    try:
+        major, minor = (int(part) for part in (version.split(".") + ["0"])[:2])
+    except ValueError:
+        return False
+    return (major, minor) < (1, 2)
 
 
 # -- actions ---------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from .crsections import FILE_NAME as CR_FILE_NAME
 from .crsections import load_cr_sections
 from .filecheck import accepts, validator
 from .model import CardEntry, PlayerSetup, Ruling, Scenario, Setup
+from .roles import Role, pick
 from .steps import (
     ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep, ExpectIllegalStep,
     ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep, PlayLandStep,
@@ -295,7 +296,7 @@ class _Checker:
         if isinstance(item, str):
             self.card(item, line)
             return CardEntry(card=item, line=line)
-        card = self.card(item["card"], line)
+        card = self.role_card(item, line) if "role" in item else self.card(item["card"], line)
         alias = item.get("as")
         if alias is not None:
             if alias in aliases:
@@ -312,11 +313,30 @@ class _Checker:
                 if key in item:
                     self.error(key_line(item, key), f"{key!r} is only for the battlefield")
         return CardEntry(
-            card=item["card"], alias=alias, tapped=item.get("tapped", False), unlocked=unlocked,
+            card=card.name if card is not None and "role" in item else item.get("card", ""),
+            alias=alias, role=Role.from_yaml(item["role"]) if "role" in item else None, tapped=item.get("tapped", False), unlocked=unlocked,
             face_down=item.get("face_down", False), transformed=item.get("transformed", False),
             token=item.get("token", False), counters=tuple((item.get("counters") or {}).items()),
             summoning_sick=item.get("summoning_sick", False), line=line,
         )
+
+    def role_card(self, item: LineDict, line: int) -> Card | None:
+        """The card the corpus gives a role: the entry's ``card`` when it names one (it must
+        fit the role), else the first card of the card file that fits."""
+        role = Role.from_yaml(item["role"])
+        role_line = key_line(item, "role")
+        if "card" in item:
+            card = self.card(item["card"], line)
+            why = None if card is None else role.mismatch(card)
+            if why is not None:
+                self.error(role_line, f"{item['card']!r} does not fit its role, "
+                                      f"{role.describe()}: {why}")
+            return card
+        card = pick(role, self.cards.values())
+        if card is None:
+            self.error(role_line, f"no card in {Path(self.cards.path).name or 'the card file'} "
+                                  f"fits the role {role.describe()}")
+        return card
 
     def use(self, alias: str, line: int, aliases: Aliases) -> Card | None:
         if alias not in aliases:

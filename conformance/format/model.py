@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from ..errors import Location
 from .steps import ExpectIllegalStep, ExpectLegalStep, MoveStep, PlayLandStep, ScriptStep
+from .roles import Role
 from .vocabulary import Door, Step, Zone
 
 
@@ -28,6 +29,9 @@ class CardEntry:
     counters: tuple[tuple[str, int], ...] = ()
     summoning_sick: bool = False
     line: int = 0
+    #: Contract 1.2: the card is incidental, any card fitting this role will do; ``card`` is
+    #: the one the corpus's card file gives it (or the one the ruling prefers)
+    role: Role | None = None
 
     @property
     def has_state(self) -> bool:
@@ -53,6 +57,22 @@ class Setup:
     players: tuple[PlayerSetup, ...]
     active_player: str
     step: Step = Step.PRECOMBAT_MAIN
+
+    @property
+    def capabilities(self) -> frozenset[str]:
+        """The setup capabilities starting this game takes (contract 1.2): ``place-cards``
+        for an injected setup (below), ``set-life`` for life other than 20, ``set-mana`` for
+        a mana pool, ``set-step`` for a step other than the first main phase."""
+        needed = set()
+        if self.provenance == "injected":
+            needed.add("place-cards")
+        if any(player.life != 20 for player in self.players):
+            needed.add("set-life")
+        if any(player.mana for player in self.players):
+            needed.add("set-mana")
+        if self.step is not Step.PRECOMBAT_MAIN:
+            needed.add("set-step")
+        return frozenset(needed)
 
     def entries(self) -> list[tuple[PlayerSetup, Zone, CardEntry]]:
         return [

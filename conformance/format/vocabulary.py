@@ -102,7 +102,13 @@ CAPABILITIES: dict[str, str] = {
     "morph": "Casting face down and turning face up",
     "transform": "Transforming double-faced cards",
     "player-views": "Observations as seen by one player (hidden information)",
-    "inject-state": "Setting up a game state directly (every setup needs this)",
+    "inject-state": "Setting up any game state directly: place-cards, set-life, set-mana and "
+                    "set-step together (contract 1.1's single capability, kept with that meaning)",
+    "place-cards": "Setting up cards outside libraries and hands (battlefield, graveyard, exile, "
+                   "command zone) and permanents with a state (tapped, counters, face down, ...)",
+    "set-life": "Starting a game with a player's life other than 20",
+    "set-mana": "Starting a game with mana in a player's mana pool",
+    "set-step": "Starting a game in a step other than the first main phase",
     "inject-moves": "Moving a card between zones as an effect, outside the rules",
     "combat": "Declaring attackers and blockers (script actions), combat damage with first "
               "strike, double strike, trample, deathtouch and lifelink",
@@ -115,6 +121,34 @@ CAPABILITIES: dict[str, str] = {
                      "cost is paid from the mana pool alone, never with lands the engine taps "
                      "for the player while it is paid (CR 601.2g leaves that to the player)",
 }
+
+#: The capabilities ``inject-state`` stands for (contract 1.2): an engine that declares
+#: ``inject-state`` has all of them.
+SETUP_CAPABILITIES = ("place-cards", "set-life", "set-mana", "set-step")
+#: What an engine of contract 1.0 or 1.1 promised without declaring anything: ``start`` set
+#: every player's life and mana pool and the step (only placing cards outside libraries and
+#: hands needed ``inject-state``).
+IMPLIED_BEFORE_1_2 = ("set-life", "set-mana", "set-step")
+
+#: Why a ruling or a scenario is ``unsupported`` (contract 1.2): a code beside the text,
+#: in the results file and over the stdio protocol.
+UNSUPPORTED_CODES: dict[str, str] = {
+    "capability": "the ruling needs a capability the engine does not declare",
+    "card": "a card the setup names is not in the card pool the engine declares, or no card "
+            "there fits a role",
+    "setup": "the engine cannot start a game in the state the setup describes",
+    "step": "the engine has no such step (a setup's step, or the step an advance goes to)",
+    "value": "the engine does not compute a value an expectation checks",
+    "engine": "the engine's own reason, given without a code",
+}
+
+#: What a role (``role:`` in a setup's card entry) may ask of a card: its types and
+#: supertypes (closed lists) and the keywords a keyword-only creature may have.
+ROLE_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery",
+              "Planeswalker", "Battle", "Kindred")
+ROLE_SUPERTYPES = ("Basic", "Legendary", "Snow", "World")
+ROLE_KEYWORDS = ("Flying", "First strike", "Double strike", "Deathtouch", "Lifelink", "Trample",
+                 "Vigilance", "Reach", "Haste", "Defender", "Menace")
 
 #: Scalar steps (no arguments) and keyed steps of a scenario script.
 SCALAR_STEPS = ("resolve", "resolve_stack")

@@ -51,6 +51,10 @@ DEFAULT_TIMEOUT = 30.0
 CLOSE_GRACE = 2.0
 #: Seconds a new process gets to answer ``hello`` (at least; starting is not a scenario).
 STARTUP_TIMEOUT = 10.0
+#: Lines that are not JSON an engine may write before its answer to ``hello`` (a start-up
+#: banner: a runtime's greeting, a build tool's progress) -- skipped; one more, or any
+#: later, kills the process with a message that says so.
+MAX_BANNER_LINES = 50
 _STDERR_LINES = 20
 _EOF = None
 _POSIX = os.name == "posix"
@@ -192,6 +196,9 @@ class StdioEngine:
         #: objects in events, ``objects`` listings): what ``observe_many`` reads at once
         self._known: dict[ObjectId, None] = {}
         self._views: dict[tuple[ObjectId, PlayerId | None], ObjectView | Exception] = {}
+        #: the lines that are not JSON the process wrote before its answer to ``hello`` (a
+        #: start-up banner: skipped, up to :data:`MAX_BANNER_LINES`)
+        self.banner: list[str] = []
         #: requests sent, by method (for benchmarks and tests)
         self.requests: collections.Counter[str] = collections.Counter()
 
@@ -201,6 +208,7 @@ class StdioEngine:
         """Start the process and shake hands; the engine's info."""
         self._process = _Process(self.argv)
         self._cards_sent = None
+        self.banner = []
         self._deadline = time.monotonic() + max(self.timeout, STARTUP_TIMEOUT)
         hello = self._call("hello", {"protocol": codec.PROTOCOL_VERSION,
                                      "contract": CONTRACT_VERSION})
@@ -250,21 +258,25 @@ class StdioEngine:
         except (OSError, ValueError):
             self._fail(f"the engine process exited{_exit_status(process)} before "
                        f"{method!r} could be sent")
-        try:
-            line = process.read(self._deadline - time.monotonic())
-        except queue.Empty:
-            limit = (f"{max(self.timeout, STARTUP_TIMEOUT):g}s of starting" if method == "hello"
-                     else f"the per-scenario time limit of {self.timeout:g}s")
-            self._fail(f"the engine did not answer {method!r} within {limit}; the process "
-                       f"was killed", timeout=True)
-        if line is None:
-            self._fail(f"the engine process exited{_exit_status(process)} while answering "
-                       f"{method!r}")
-        try:
-            response = json.loads(line)
-        except ValueError:
-            self._fail(f"the engine answered {method!r} with a line that is not JSON: "
-                       f"{_shorten(line)}")
+        while True:
+            try:
+                line = process.read(self._deadline - time.monotonic())
+            except queue.Empty:
+                limit = (f"{max(self.timeout, STARTUP_TIMEOUT):g}s of starting"
+                         if method == "hello"
+                         else f"the per-scenario time limit of {self.timeout:g}s")
+                self._fail(f"the engine did not answer {method!r} within {limit}; the process "
+                           f"was killed", timeout=True)
+            if line is None:
+                self._fail(f"the engine process exited{_exit_status(process)} while answering "
+                           f"{method!r}")
+            try:
+                response = json.loads(line)
+                break
+            except ValueError:
+                if method != "hello" or len(self.banner) >= MAX_BANNER_LINES:
+                    self._fail(self._not_json(method, line))
+                self.banner.append(line.rstrip("\n"))  # a start-up banner: skipped
         if not isinstance(response, dict) or ("result" not in response
                                               and "error" not in response):
             self._fail(f"the engine answered {method!r} with something that is not a "
@@ -275,6 +287,14 @@ class StdioEngine:
         if "error" in response:
             raise codec.decode_error(response["error"])
         return response["result"]
+
+    def _not_json(self, method: str, line: str) -> str:
+        if method == "hello":
+            return (f"the engine wrote {len(self.banner)} lines that are not JSON before "
+                    f"answering 'hello' (the last: {_shorten(line)}); a start-up banner of "
+                    f"up to {MAX_BANNER_LINES} lines is skipped, but stdout is for protocol "
+                    f"messages: write logs to stderr")
+        return f"the engine answered {method!r} with a line that is not JSON: {_shorten(line)}"
 
     # -- the contract ----------------------------------------------------------------------
 

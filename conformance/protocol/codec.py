@@ -24,11 +24,12 @@ from ..errors import (
 )
 from ..format.cards import CardPool, cards_from_document
 from ..format.model import CardEntry, PlayerSetup, Setup
-from ..format.vocabulary import Door, Face, Step, Zone
+from ..format.roles import Role
+from ..format.vocabulary import UNSUPPORTED_CODES, Door, Face, Step, Zone
 from ..format.yamlsource import LineDict, LineList
 
 #: The protocol's version: a change an existing engine could not follow raises the major.
-PROTOCOL_VERSION = "1.1"
+PROTOCOL_VERSION = "1.2"
 #: Optional features of protocol 1.1 an engine lists in its ``hello`` answer
 #: (``features``); the harness uses only those listed, so a 1.0 engine works unchanged.
 #: ``play-land``: the engine reads actions of type ``play_land`` (sent to no other engine).
@@ -337,8 +338,11 @@ NOT_REPORTED = "the engine does not report whether the game is over"
 
 
 def encode_info(info: EngineInfo) -> Json:
-    return {"name": info.name, "version": info.version,
-            "capabilities": sorted(info.capabilities), "contract": info.contract}
+    data: dict[str, Json] = {"name": info.name, "version": info.version,
+                             "capabilities": sorted(info.capabilities), "contract": info.contract}
+    if info.cards is not None:  # contract 1.2: the engine's own card pool
+        data["cards"] = sorted(info.cards)
+    return data
 
 
 def decode_info(data: Json) -> EngineInfo:
@@ -346,7 +350,9 @@ def decode_info(data: Json) -> EngineInfo:
     return EngineInfo(str(_field(data, "name", "engine info")),
                       str(_field(data, "version", "engine info")),
                       frozenset(_strings(data.get("capabilities", []), "capabilities")),
-                      str(_field(data, "contract", "engine info")))
+                      str(_field(data, "contract", "engine info")),
+                      None if data.get("cards") is None
+                      else frozenset(_strings(data["cards"], "cards")))
 
 
 # -- the set-up and the card pool ------------------------------------------------------------
@@ -357,7 +363,24 @@ def _encode_entry(entry: CardEntry) -> Json:
             "unlocked": [d.value for d in entry.unlocked], "face_down": entry.face_down,
             "transformed": entry.transformed, "token": entry.token,
             "counters": [[name, count] for name, count in entry.counters],
-            "summoning_sick": entry.summoning_sick, "line": entry.line}
+            "summoning_sick": entry.summoning_sick, "line": entry.line,
+            "role": None if entry.role is None else _encode_role(entry.role)}
+
+
+def _encode_role(role: Role) -> Json:
+    """A role as the ruling file writes it (for messages; the card is already picked)."""
+    data: dict[str, Json] = {"types": list(role.types)}
+    for key in ("supertypes", "subtypes"):
+        if getattr(role, key):
+            data[key] = list(getattr(role, key))
+    for key in ("power", "toughness", "mana_value"):
+        if getattr(role, key) is not None:
+            data[key] = getattr(role, key)
+    if role.colors is not None:
+        data["colors"] = list(role.colors)
+    if role.abilities is not None:
+        data["abilities"] = list(role.abilities) if role.abilities else "none"
+    return data
 
 
 def _decode_entry(data: Json) -> CardEntry:
@@ -370,6 +393,8 @@ def _decode_entry(data: Json) -> CardEntry:
         transformed=bool(data.get("transformed", False)), token=bool(data.get("token", False)),
         counters=tuple((str(name), int(count)) for name, count in data.get("counters", [])),
         summoning_sick=bool(data.get("summoning_sick", False)), line=int(data.get("line", 0)),
+        role=None if data.get("role") is None
+        else Role.from_yaml(_object(data["role"], "card entry role")),
     )
 
 
@@ -444,7 +469,7 @@ def encode_error(exc: BaseException) -> Json:
     if isinstance(exc, IllegalAction):
         return {"type": "illegal-action", "message": exc.reason}
     if isinstance(exc, Unsupported):
-        return {"type": "unsupported", "message": str(exc)}
+        return {"type": "unsupported", "message": str(exc), "code": exc.code}
     if isinstance(exc, KeyError):
         return {"type": "unknown-object", "message": str(exc.args[0]) if exc.args else ""}
     if isinstance(exc, RulingFileError):
@@ -480,8 +505,9 @@ def decode_error(data: Json) -> Exception:
     kind, message = data.get("type"), str(data.get("message", ""))
     if kind == "illegal-action":
         return IllegalAction(message)
-    if kind == "unsupported":
-        return Unsupported(message)
+    if kind == "unsupported":  # contract 1.2: a code beside the text
+        code = data.get("code")
+        return Unsupported(message, code if code in UNSUPPORTED_CODES else "engine")
     if kind == "unknown-object":
         return KeyError(message)
     if kind == "card-data":

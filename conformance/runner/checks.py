@@ -100,7 +100,7 @@ class ExpectationCheck:
             raise self.run.violation(f"{subject}: " + "; ".join(self.mismatches))
         if self.unknown:
             raise Unsupported(f"{subject}: the engine does not compute " + "; ".join(
-                f"{key} ({reason})" for key, reason in self.unknown.items()))
+                f"{key} ({reason})" for key, reason in self.unknown.items()), code="value")
 
     def object(self, expectation: ObjectExpectation) -> None:
         alias = expectation.object

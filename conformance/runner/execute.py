@@ -9,7 +9,7 @@ comes from the engine.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, assert_never
 
@@ -26,7 +26,8 @@ from ..errors import (
 from ..format.cards import CardPool
 from ..format.loader import LoadFailure
 from ..format.expect import ObjectFilter
-from ..format.model import Ruling, Scenario
+from ..format.model import Ruling, Scenario, Setup
+from ..format.roles import pick
 from ..format.steps import (
     ActionStep, ActivateStep, AdvanceStep, AttackStep, BlockStep, CastStep, ChooseStep,
     ExpectIllegalStep, ExpectLegalStep, ExpectStep, FindStep, LabelStep, MoveStep, PassStep,
@@ -344,15 +345,17 @@ def describe(action: Action) -> str:
 
 def required_capabilities(ruling: Ruling, scenario: Scenario | None = None) -> set[str]:
     """What a ruling needs -- or one of its scenarios, with ``scenario``: the ruling's
-    ``requires`` (and the scenario's), plus ``inject-state`` for a setup that is not reachable
-    by legal play, ``inject-moves`` for ``move`` steps and ``play-lands`` for land plays."""
+    ``requires`` (and the scenario's), plus the setup capabilities its setup takes
+    (``Setup.capabilities``: ``place-cards`` for a setup that is not reachable by legal play,
+    ``set-life``, ``set-mana``, ``set-step``), ``inject-moves`` for ``move`` steps and
+    ``play-lands`` for land plays.  Compare it with ``EngineInfo.effective_capabilities``
+    (``inject-state`` is all four setup capabilities)."""
     scenarios = ruling.scenarios if scenario is None else (scenario,)
     needed = set(ruling.requires)
     for each in scenarios:
         if scenario is not None:
             needed.update(each.requires)
-        if each.setup.provenance == "injected":
-            needed.add("inject-state")
+        needed.update(each.setup.capabilities)
         if each.injected_steps:
             needed.add("inject-moves")
         if each.plays_lands:
@@ -376,25 +379,41 @@ class ScenarioResult:
     automatic: tuple[str, ...] = ()
     reproduction: str | None = None
     setup_played: tuple[str, ...] = ()
+    #: the cards picked for the setup's roles: ``{"line", "role", "card"}`` each
+    picks: tuple[dict[str, Any], ...] = ()
+    #: why it is unsupported, in a word (``vocabulary.UNSUPPORTED_CODES``)
+    reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "status": self.status.value}
         if self.message:
             data.update(message=self.message, line=self.line)
+        if self.reason:
+            data["reason"] = self.reason
         return data
 
 
 def run_scenario(ruling: Ruling, scenario: Scenario, engine: Engine, cards: CardPool) -> ScenarioResult:
     """The verdict of ``engine`` on one scenario; never raises for an engine's behaviour."""
-    missing = sorted(required_capabilities(ruling, scenario) - engine.info.capabilities)
+    missing = sorted(required_capabilities(ruling, scenario)
+                     - engine.info.effective_capabilities)
     if missing:
         return ScenarioResult(scenario.name, Status.UNSUPPORTED,
-                              f"the engine lacks: {', '.join(missing)}", scenario.line)
+                              f"the engine lacks: {', '.join(missing)}", scenario.line,
+                              reason="capability")
+    cast = cast_roles(scenario.setup, cards, engine.info.cards)
+    if isinstance(cast, Unsupported):
+        return ScenarioResult(scenario.name, Status.UNSUPPORTED, str(cast), scenario.line,
+                              reason=cast.code)
+    setup, picks = cast
+    if setup is not scenario.setup:
+        scenario = replace(scenario, setup=setup)
     run = ScenarioRun(ruling, scenario, engine, cards)
+    reason = ""
     try:
         run.run()
         return ScenarioResult(scenario.name, Status.PASSED, automatic=tuple(run.automatic.notes),
-                              setup_played=run.setup_played)
+                              setup_played=run.setup_played, picks=picks)
     except RulingViolation as exc:
         status, message = Status.FAILED, exc.message
     except ScriptError as exc:
@@ -402,7 +421,7 @@ def run_scenario(ruling: Ruling, scenario: Scenario, engine: Engine, cards: Card
     except RulingFileError as exc:  # card data the engine could not read: say where
         status, message = Status.ERROR, str(exc)
     except Unsupported as exc:
-        status, message = Status.UNSUPPORTED, str(exc)
+        status, message, reason = Status.UNSUPPORTED, str(exc), exc.code
     except EngineTimeout as exc:  # the engine (another process) was stopped
         status, message = Status.TIMEOUT, str(exc)
     except (ContractError, ConformanceError) as exc:
@@ -412,7 +431,8 @@ def run_scenario(ruling: Ruling, scenario: Scenario, engine: Engine, cards: Card
     line = run.step.line if run.step else scenario.line
     reproduction = _reproduction(engine, message) if status is Status.FAILED else None
     return ScenarioResult(scenario.name, status, message, line, tuple(run.automatic.notes),
-                          reproduction, run.setup_played)
+                          reproduction, run.setup_played, picks,
+                          reason if status is Status.UNSUPPORTED else "")
 
 
 def _reproduction(engine: Engine, message: str) -> str | None:
@@ -434,12 +454,13 @@ def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
     base: dict[str, Any] = {"id": ruling.id, "path": ruling.path}
     if not ruling.executable:
         return Result(status=Status.NOT_EXECUTABLE, message=ruling.not_executable_reason, **base)
-    lacking = [required_capabilities(ruling, s) - engine.info.capabilities
+    lacking = [required_capabilities(ruling, s) - engine.info.effective_capabilities
                for s in ruling.scenarios]
     if lacking and all(lacking):  # no scenario can run
         missing = sorted(set().union(*lacking))
         return Result(status=Status.UNSUPPORTED,
-                      message=f"the engine lacks: {', '.join(missing)}", **base)
+                      message=f"the engine lacks: {', '.join(missing)}", reason="capability",
+                      **base)
     setup = "injected" if any(s.setup.provenance == "injected" for s in ruling.scenarios) \
         else "legal-play"
     injected = sum(s.injected_steps for s in ruling.scenarios)
@@ -458,11 +479,51 @@ def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
         details["setup_played"] = played
     if worst.reproduction is not None:
         details["reproduction"] = worst.reproduction
+    picks = [{"scenario": v.name, **pick} for v in verdicts for pick in v.picks]
+    if picks:
+        details["cards_picked"] = picks
     duration = time.perf_counter() - started
     if worst.status is Status.PASSED:
         return Result(status=Status.PASSED, duration=duration, details=details, **base)
     return Result(status=worst.status, message=worst.message, duration=duration,
-                  line=worst.line, scenario=worst.name, details=details, **base)
+                  line=worst.line, scenario=worst.name, details=details, reason=worst.reason,
+                  **base)
+
+
+def cast_roles(setup: Setup, cards: CardPool, pool: frozenset[str] | None,
+               ) -> tuple[Setup, tuple[dict[str, Any], ...]] | Unsupported:
+    """The setup as ``engine`` plays it: every card entry with a role gets a card that fits
+    it -- from the engine's own pool when it declares one (``pool``: names, matched with
+    the card file's data), else the one the corpus gives it -- and the picks made, each
+    ``{"line", "role", "card"}``.  :class:`Unsupported` (code ``card``) when a card the
+    setup names is not in the engine's pool, or no card of it fits a role."""
+    if pool is None and not any(entry.role for _p, _z, entry in setup.entries()):
+        return setup, ()
+    candidates = [card for name, card in cards.items() if pool is None or name in pool]
+    picks: list[dict[str, Any]] = []
+    players = []
+    for player in setup.players:
+        zones = {}
+        for zone, entries in player.zones.items():
+            placed = []
+            for entry in entries:
+                if entry.role is None:
+                    if pool is not None and entry.card not in pool:
+                        return Unsupported(f"{entry.card!r} is not in the engine's card pool "
+                                           f"(setup line {entry.line})", code="card")
+                    placed.append(entry)
+                    continue
+                card = pick(entry.role, candidates, preferred=entry.card)
+                if card is None:
+                    return Unsupported(f"no card in the engine's card pool fits the role "
+                                       f"{entry.role.describe()} (setup line {entry.line})",
+                                       code="card")
+                picks.append({"line": entry.line, "role": entry.role.describe(),
+                              "card": card.name})
+                placed.append(replace(entry, card=card.name))
+            zones[zone] = tuple(placed)
+        players.append(replace(player, zones=zones))
+    return replace(setup, players=tuple(players)), tuple(picks)
 
 
 def failure_result(failure: LoadFailure) -> Result:

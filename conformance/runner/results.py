@@ -60,6 +60,9 @@ class Result:
     injected_steps: int = 0
     kind: str = "ruling"
     details: dict[str, Any] = field(default_factory=dict)
+    #: contract 1.2: why an ``unsupported`` result is, in a word beside ``message``
+    #: (``format.vocabulary.UNSUPPORTED_CODES``: ``capability``, ``card``, ``setup``, ...)
+    reason: str = ""
 
     @property
     def location(self) -> str:
@@ -69,6 +72,8 @@ class Result:
         data = asdict(self)
         data["status"] = self.status.value
         data["duration"] = round(self.duration, 6)
+        if not self.reason:
+            del data["reason"]
         cleaned: dict[str, Any] = clean(data)
         return cleaned
 

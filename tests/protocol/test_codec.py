@@ -213,3 +213,44 @@ def test_errors_keep_their_meaning(error: Exception) -> None:
 def test_malformed_values_are_contract_errors(data: Any, message: str) -> None:
     with pytest.raises(ContractError, match=message.replace("(", r"\(")):
         codec.decode_action(data)
+
+
+def test_an_engine_card_pool_travels_in_its_info() -> None:
+    info = EngineInfo("toy", "0.1", frozenset({"combat"}), "1.2",
+                      frozenset({"Forest", "Grizzly Bears"}))
+    sent = codec.encode_info(info)
+    assert sent["cards"] == ["Forest", "Grizzly Bears"]
+    assert codec.decode_info(wire(sent)) == info
+    assert "cards" not in codec.encode_info(EngineInfo("x", "1", frozenset()))
+    with pytest.raises(ContractError, match="cards: expected a list of strings"):
+        codec.decode_info({"name": "x", "version": "1", "contract": "1.2", "cards": "Forest"})
+
+
+@pytest.mark.parametrize("code", ["card", "setup", "step", "value", "engine"])
+def test_an_unsupported_code_travels_beside_the_text(code: str) -> None:
+    sent = codec.encode_error(Unsupported("no such card", code))
+    assert sent == {"type": "unsupported", "message": "no such card", "code": code}
+    decoded = codec.decode_error(wire(sent))
+    assert isinstance(decoded, Unsupported) and decoded.code == code
+
+
+def test_an_unsupported_error_without_a_known_code_is_the_engines_own() -> None:
+    for data in ({"type": "unsupported", "message": "m"},
+                 {"type": "unsupported", "message": "m", "code": "weather"}):
+        decoded = codec.decode_error(data)
+        assert isinstance(decoded, Unsupported) and decoded.code == "engine"
+
+
+def test_a_role_travels_with_its_entry() -> None:
+    from conformance.format.roles import Role
+
+    role = Role(types=("Creature",), supertypes=("Legendary",), subtypes=("Dog",), power=2,
+                toughness=2, mana_value=1, colors=("W",), abilities=())
+    entry = CardEntry("Isamaru, Hound of Konda", "dog", role=role, line=3)
+    setup = Setup((PlayerSetup("alice", zones={Zone.BATTLEFIELD: (entry,)}),
+                   PlayerSetup("bob")), "alice")
+    encoded = codec.encode_setup(setup)
+    assert encoded["players"][0]["zones"]["battlefield"][0]["role"] == {
+        "types": ["Creature"], "supertypes": ["Legendary"], "subtypes": ["Dog"], "power": 2,
+        "toughness": 2, "mana_value": 1, "colors": ["W"], "abilities": "none"}
+    assert codec.decode_setup(wire(encoded)) == setup

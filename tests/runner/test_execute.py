@@ -447,7 +447,8 @@ def test_a_scenario_may_require_what_the_others_do_not(write: Write, cards: Card
     assert lacking.details["scenarios"] == [
         {"name": "needs nothing more", "status": "passed"},
         {"name": "needs player views", "status": "unsupported",
-         "message": "the engine lacks: player-views", "line": line_of(ruling, "needs player views")},
+         "message": "the engine lacks: player-views", "line": line_of(ruling, "needs player views"),
+         "reason": "capability"},
     ]
     full = run(ruling, cards)
     assert full.status is status  # the worst scenario's status is the ruling's
@@ -460,6 +461,8 @@ def test_every_scenario_unsupported_is_an_unsupported_ruling(write: Write, cards
     result = run(ruling, cards, Wrapped(lacks=frozenset({"player-views", "x-costs"})))
     assert result.status is Status.UNSUPPORTED
     assert result.message == "the engine lacks: player-views, x-costs"
+    assert result.reason == "capability"
+    assert result.to_json()["reason"] == "capability"
 
 
 def test_an_unknown_capability_on_a_scenario_is_reported_where_it_is(
