@@ -26,7 +26,7 @@ from . import (
     coverage_cmd, diff_cmd, expect_cmd, gate_cmd, mutants_cmd, properties_cmd, report_cmd, repro_cmd,
     serve,
 )
-from . import cards_cmd, history_cmd, new_cmd
+from . import cards_cmd, history_cmd, new_cmd, run_jobs
 
 DEFAULT_RULINGS = Path("rulings")
 DEFAULT_RESULTS = Path("out/results.json")
@@ -65,6 +65,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="the address space of an isolated run's child, in MiB (default: "
                           "4096; 0: no limit)")
 
+    run_jobs.add_argument(run)
     run.add_argument("--properties", action="store_true",
                      help="also check the properties on random games (see --profile)")
     run.add_argument("--profile", default="ci", choices=["ci", "dev", "thorough"],
@@ -91,10 +92,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _load(paths: Sequence[Path], cards: Path | None) -> Corpus:
-    """The corpus; one without a single ruling file is an error (a wrong folder, most
+def _load(paths: Sequence[Path], cards: Path | None, rulings: bool = True) -> Corpus:
+    """The corpus, its rulings read through the ruling cache (with ``rulings=False``, the
+    card data only); one without a single ruling file is an error (a wrong folder, most
     likely), not a run that passes."""
-    corpus = load(paths, cards)
+    corpus = load(paths, cards, cached=True, rulings=rulings)
+    if not rulings:
+        from ..format.loader import find_ruling_files
+
+        if find_ruling_files(paths):
+            return corpus
     if not corpus.rulings and not corpus.failures:
         raise ConformanceError(f"no ruling files (*.yaml) in {', '.join(map(str, paths))}")
     return corpus
@@ -127,7 +134,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     expectations = gate_cmd.prepare(args)
     engine = registry.create(args.engine, timeout=args.timeout)
     try:
-        corpus = _load(args.rulings, args.cards)
+        jobs = run_jobs.jobs(args)
+        corpus = _load(args.rulings, args.cards, rulings=jobs == 1)
         info = engine.info
         writer = ResultsWriter(args.results, {
             "harness": {"name": "conformance", "version": __version__},
@@ -143,7 +151,10 @@ def cmd_run(args: argparse.Namespace) -> int:
                 _print_result(result, args.quiet)
 
         isolate, memory_limit = isolation(args.isolate, args.memory_limit, args.engine)
-        if isolate:
+        if jobs > 1:
+            results = run_jobs.run(args, corpus, jobs, isolate, memory_limit, record)
+            corpus = _load(args.rulings, args.cards)  # for the report: from the cache
+        elif isolate:
             from ..runner.isolated import IsolatedRun
 
             results = run_corpus((), corpus.failures, engine, corpus.cards, record)
@@ -155,7 +166,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         if args.properties:
             from ..properties import all_properties, run_properties
             from ..properties.profiles import PROFILES
-            from ..properties.run import Replay
+            from ..properties.run import Replay, engine_pool
             from ._shared import SearchProgress, search_isolation
 
             properties = all_properties(list(args.rulings))
@@ -172,7 +183,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             with progress:
                 results += run_properties(
                     properties, lambda: registry.create(args.engine, timeout=args.timeout),
-                    info.capabilities, corpus.cards, corpus.rulings, profile=args.profile,
+                    info.capabilities, engine_pool(corpus.cards, info), corpus.rulings,
+                    profile=args.profile,
                     seed=None, engine_name=name, on_result=searched,
                     replay=Replay(engine=name, rulings=tuple(str(r) for r in args.rulings),
                                   cards=str(args.cards) if args.cards else None),

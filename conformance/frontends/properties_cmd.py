@@ -48,7 +48,7 @@ def cmd_properties(args: argparse.Namespace) -> int:
     from ..errors import UsageError
     from ..format.loader import load_corpus
     from ..properties import all_properties, run_properties
-    from ..properties.run import Replay, counterexample_path
+    from ..properties.run import Replay, counterexample_path, engine_pool
     from ..runner.results import Result, ResultsWriter, Status, exit_code, summary
     from ._shared import SearchProgress, played
     from .cli import _print_result
@@ -100,7 +100,8 @@ def cmd_properties(args: argparse.Namespace) -> int:
                     counterexamples=args.counterexamples, differential=args.differential)
     progress.header(name, args.profile, _header_seed(args.profile, args.seed))
     with progress:
-        results = run_properties(chosen, factory, capabilities, corpus.cards, corpus.rulings,
+        results = run_properties(chosen, factory, capabilities,
+                                 engine_pool(corpus.cards, info), corpus.rulings,
                                  profile=args.profile, seed=args.seed, engine_name=name,
                                  on_result=record, replay=replay,
                                  isolation=_isolation(args, name, len(chosen)))

@@ -66,16 +66,28 @@ class PropertyFailure(AssertionError):
 
 @dataclass
 class Tally:
-    """What a search's games could do on an engine that does not do everything: each value a
-    property needed and the engine did not compute (contract 1.1), with the reason; the
-    observations in which a property judged its subject (its ``reached``) in a game where
-    the engine left some value uncomputed; and the games started from a simpler position
-    than the one drawn."""
+    """What a search's games gave its properties to judge: the observations in which a
+    property judged its subject (its ``reached``, or its focused cards in play; counted until
+    the first, or on every observation once the engine has left a value uncomputed); each
+    value a property needed and the engine did not compute (contract 1.1), with the reason;
+    and the games started from a simpler position than the one drawn."""
 
-    not_computed: dict[str, str] = field(default_factory=dict)
     judged: int = 0
+    not_computed: dict[str, str] = field(default_factory=dict)
     #: games started from a simpler position than the one drawn (``positions.fallbacks``)
     simplified: int = 0
+
+
+def judged_its_subject(prop: Property, observation: Observation) -> bool:
+    """Whether ``prop`` had its subject in ``observation``: its own ``reached``, or else one
+    of the cards it focuses on in play."""
+    if prop.reached is not None:
+        return bool(prop.reached(observation))
+    for view in observation.views.values():
+        card = observation.card(view)
+        if card is not None and prop.focus(card):
+            return True
+    return False
 
 
 def next_steps(current: Step) -> list[Step]:
@@ -414,9 +426,9 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                     self.blind.add(prop.id)
                     counted.not_computed.setdefault(exc.field, exc.reason)
                     continue
-                if self.partial:
+                if self.partial or not counted.judged:
                     try:
-                        counted.judged += prop.reached is None or bool(prop.reached(observation))
+                        counted.judged += judged_its_subject(prop, observation)
                     except NotComputed:
                         pass
 

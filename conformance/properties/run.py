@@ -150,6 +150,19 @@ def _card_file(rulings: Sequence[str]) -> Path:
     return find_card_file([Path(r) for r in rulings] or [Path("rulings")])
 
 
+def engine_pool(pool: CardPool, info: object) -> CardPool:
+    """The cards of ``pool`` an engine has: all of them, unless the engine declares the cards
+    it knows (an ``EngineInfo.cards`` of names, contract 1.2), when games are drawn from
+    those only.  A card is kept when its name or one of its faces' is declared."""
+    declared = getattr(info, "cards", None)
+    if not declared:
+        return pool
+    known = set(declared)
+    return CardPool({name: card for name, card in pool.items()
+                     if name in known or any(face.name in known for face in card.faces)},
+                    pool.path)
+
+
 def run_properties(properties: Sequence[Property], factory: Callable[[], Engine],
                    capabilities: frozenset[str], pool: CardPool, rulings: Sequence[Ruling], *,
                    profile: str, seed: int | None, engine_name: str,
@@ -246,6 +259,11 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                       message="judged nothing: the engine does not compute " + "; ".join(
                           f"{key} ({reason})" for key, reason in tally.not_computed.items()),
                       duration=duration, details=details)
+    if outcome is None and not tally.judged:
+        return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
+                      message=f"judged nothing: none of the {guard.played_games} games "
+                              f"played reached what it judges ({_subject(prop)})",
+                      duration=duration, details=details)
     if outcome is None:
         return Result(id=prop.id, status=Status.PASSED, kind="property", duration=duration,
                       details=details)
@@ -274,6 +292,12 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
         message = f"{type(outcome).__name__}: {first}"
     return Result(id=prop.id, status=Status.ERROR, kind="property", message=message,
                   duration=duration, details=details)
+
+
+def _subject(prop: Property) -> str:
+    """What a property judges, in a few words: the first sentence of its description."""
+    first = prop.description.strip().split(". ")[0].rstrip(".")
+    return first if len(first) <= 160 else first[:157] + "..."
 
 
 def _no_game(guard: _Guard) -> str:

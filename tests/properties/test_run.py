@@ -185,10 +185,14 @@ class _OpeningHandsOnly(ReferenceEngine):
         return super().start(setup, cards)
 
 
-@pytest.mark.parametrize("engine", [_NoManaPool, _OpeningHandsOnly])
+@pytest.mark.parametrize(("engine", "ids"), [
+    (_NoManaPool, (ROOMS.id, "legend-rule")),
+    # no legend reaches the battlefield from opening hands in a dozen steps: legend-rule
+    # judges nothing there (unsupported, never passed)
+    (_OpeningHandsOnly, (ROOMS.id,))])
 def test_an_engine_that_cannot_set_up_every_position_plays_simpler_ones(
-        corpus: Any, engine: Any) -> None:
-    for prop in (ROOMS, BY_ID["legend-rule"]):
+        corpus: Any, engine: Any, ids: tuple[str, ...]) -> None:
+    for prop in (BY_ID[i] for i in ids):
         result = run_property(prop, engine, corpus.cards, corpus.rulings, profile="ci",
                               budget=BUDGET)
         assert result.status is Status.PASSED, result.message
@@ -219,6 +223,37 @@ def test_a_simpler_position_still_finds_a_departure(corpus: Any) -> None:
                           budget=BUDGET)
     assert result.status is Status.FAILED, result.message
     assert "mana:" not in result.details["scenario"], result.details["scenario"]
+
+
+class _Info:
+    """What an engine declaring its card pool says of itself (contract 1.2's ``cards``)."""
+
+    def __init__(self, cards: frozenset[str]) -> None:
+        self.cards = cards
+
+
+#: A small pool as an engine of its own might declare: basics, vanilla creatures, legends.
+_SMALL_POOL = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Grizzly Bears",
+                         "Hill Giant", "Memnite", "Lurrus of the Dream-Den"})
+
+
+def test_games_are_drawn_from_the_cards_an_engine_declares(corpus: Any) -> None:
+    pool = run_module.engine_pool(corpus.cards, _Info(_SMALL_POOL))
+    assert set(pool) == _SMALL_POOL & set(corpus.cards) and "Plains" in pool
+    assert run_module.engine_pool(corpus.cards, object()) is corpus.cards  # none declared
+    legend = run_property(BY_ID["legend-rule"], ReferenceEngine, pool, corpus.rulings,
+                          profile="ci", budget=BUDGET)
+    assert legend.status is Status.PASSED, legend.message
+
+
+def test_a_property_whose_subject_never_comes_up_judged_nothing(corpus: Any) -> None:
+    """With no Room among the cards, the Room property has nothing to judge: never passed."""
+    pool = run_module.engine_pool(corpus.cards, _Info(_SMALL_POOL))
+    result = run_property(ROOMS, ReferenceEngine, pool, corpus.rulings, profile="ci",
+                          budget=BUDGET)
+    assert result.status is Status.UNSUPPORTED, result.message
+    assert result.message.startswith("judged nothing: none of the "), result.message
+    assert result.details["games"] > 0
 
 
 def test_an_engine_that_sets_up_no_position_is_unsupported(corpus: Any) -> None:
