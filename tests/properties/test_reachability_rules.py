@@ -26,6 +26,7 @@ OWN = {p.id: p for p in PROPERTIES}
 #: every change to the machine, the boards and the card pool).
 EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
     "illegal-targets": {
+        "a spell or ability resolving with a target illegal": (resolution.reached_some, 1),
         "a spell or ability resolving with every target illegal":
             (resolution.reached_every, 1)},
     "receiving-priority": {

@@ -43,6 +43,8 @@ class _Targets:
     #: the resolution of ``o``'s step: (the item's targets the judge knows to be illegal,
     #: whether every target is) -- ``None`` when nothing resolved, or it can't tell
     judged: tuple[frozenset[str], bool] | None = None
+    #: the object targets of the item that resolved in ``o``'s step, followed since chosen
+    followed: frozenset[str] = frozenset()
 
 
 _MEMORIES: PerGame[_Targets] = PerGame(_Targets)
@@ -54,6 +56,7 @@ def _memory(o: Observation) -> _Targets:
         step = step_of(o)
         if step.before is None:
             memory.zones.clear()
+        memory.followed = frozenset()
         memory.judged = _judge(step, o, memory) if step.acted else None
         for item in step.new_items:
             memory.zones[item.id] = {
@@ -72,6 +75,7 @@ def _judge(step: StepView, o: Observation, memory: _Targets
     if zones is None or not item.targets or o.engine.pending_choice() is not None:
         return None
     before = step.before_views
+    memory.followed = frozenset(zones)
     illegal = frozenset(t for t, zone in zones.items()
                         if t not in before or before[t].zone is not zone)
     every = len(illegal) == len(item.targets)
@@ -190,6 +194,13 @@ def _nothing_happened(o: Observation, step: StepView, what: str) -> Iterable[Vio
 
 
 def reached(o: Observation) -> bool:
+    """A spell or ability resolved with an object target the judge followed from the
+    moment it was chosen (whether it was still legal)."""
+    judged = _memory(o).judged
+    return judged is not None and bool(_memory(o).followed)
+
+
+def reached_some(o: Observation) -> bool:
     """A spell or ability resolved with a target the judge knows to be illegal."""
     judged = _memory(o).judged
     return judged is not None and bool(judged[0])
@@ -202,12 +213,14 @@ def reached_every(o: Observation) -> bool:
 
 
 def _answers(card: Card) -> bool:
-    """What copies spells, and instants and sorceries that target: a copy resolves before
-    its original, so that a bounce or a burn copied with the same target leaves the original
-    with an illegal one -- as does a spell answered by another."""
+    """What copies spells, and instants that bounce or burn a target: a copy resolves
+    before its original, so that a bounce or a burn copied with the same target leaves the
+    original with an illegal one -- as does a spell answered by another."""
     face = card.faces[0]
-    return any(read_face(f).copies_spells for f in card.faces) or bool(
-        {"Instant", "Sorcery"} & set(face.types)) and "target" in face.text.lower()
+    text = face.text.lower()
+    return any(read_face(f).copies_spells for f in card.faces) or "Instant" in face.types \
+        and ("return target" in text or "damage to any target" in text
+             or "damage to target" in text)
 
 
 PROPERTIES: tuple[Property, ...] = (
@@ -216,5 +229,5 @@ PROPERTIES: tuple[Property, ...] = (
               "room-unlock-without-targets-for-trigger"),
              frozenset(), illegal_targets, _answers,
              ("608.2b", "400.7", "115.1"), "resolution", reached,
-             weights=(("Cast", 24), ("Activate", 8), ("PassPriority", 2), ("Resolve", 3))),
+             weights=(("Cast", 24), ("Activate", 6), ("PassPriority", 2), ("Resolve", 3))),
 )
