@@ -38,7 +38,7 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a source with lifelink dealt damage": (damage_results.reached_lifelink, 1),
         "a source with deathtouch dealt damage to a creature":
             (damage_results.reached_deathtouch, 1),
-        "a spell or ability dealt damage to a creature": (damage_results.reached_noncombat, 1)},
+        "a spell or ability dealt damage to a creature": (damage_results.reached_noncombat, 2)},
     "casting-timing": {
         "a sorcery-speed spell held outside sorcery timing": (timing.reached_sorcery_speed, 5),
         "an instant or a spell with flash held outside sorcery timing":

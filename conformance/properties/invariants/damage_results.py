@@ -230,10 +230,13 @@ def reached_noncombat(o: Observation) -> bool:
 
 
 def _deals_damage(card: Card) -> bool:
-    """What deals damage: burn, creatures and abilities that deal it, and creatures with
-    lifelink or deathtouch."""
-    return any("deals" in f.text.lower() and "damage" in f.text.lower()
-               or {"Lifelink", "Deathtouch"} & set(f.keywords) for f in card.faces)
+    """Creatures with lifelink or deathtouch, and spells and creatures' abilities that deal
+    damage."""
+    face = card.faces[0]
+    text = face.text.lower()
+    return any({"Lifelink", "Deathtouch"} & set(f.keywords) for f in card.faces) or (
+        bool({"Instant", "Sorcery", "Creature"} & set(face.types))
+        and "damage to" in text and "combat damage" not in text)
 
 
 PROPERTIES: tuple[Property, ...] = (
