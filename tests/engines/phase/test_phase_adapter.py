@@ -305,6 +305,21 @@ def test_mana_value_comes_from_phase(engine: Any, cards: CardPool,
     assert engine.observe(aliases["bears"]).mana_value == 42
 
 
+def test_color_identity_is_not_computed_by_phase(engine: Any, cards: CardPool) -> None:
+    """phase's card builder keeps the color identity it is given and computes none: the
+    adapter lists it as not computed instead of reading back what the harness gave."""
+    import phase
+
+    face = {"name": "Shock", "manaCost": "{R}", "manaValue": 1, "type": "Instant",
+            "types": ["Instant"], "text": "Shock deals 2 damage to any target.",
+            "layout": "normal", "colors": ["R"], "colorIdentity": ["G", "U"], "identifiers": {}}
+    built = dict(phase.build_oracle_face(face, "11111111-1111-1111-1111-111111111111"))
+    assert built["color_identity"] == ["Green", "Blue"]  # the wrong one, back unchanged
+    aliases = engine.start(setup_with((CardEntry("Grizzly Bears", alias="bears"),)), cards)
+    view = engine.observe(aliases["bears"])
+    assert "color_identity" in view.unknown and view.color_identity == ()
+
+
 def test_adapter_reads_no_characteristic_from_card_data() -> None:
     """The modules that report observations never read the project's card data (MTGJSON
     keys, CardFace fields): every value they report comes from phase."""
