@@ -19,7 +19,6 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "active-player-controls-every-trigger": frozenset({
         "combat-thousand-winds-on-the-opponents-turn",
-        "trigger-doubling-teysa-karlov-dying-triggers",
         "trigger-order-controller-orders-simultaneous-triggers",
         "turn-structure-the-end-step-of-every-turn",
     }),
@@ -72,7 +71,6 @@ KILLS: dict[str, frozenset[str]] = {
     "combat-damage-without-deathtouch-or-lifelink": frozenset({
         "combat-a-flyer-blocks-a-flyer",
         "combat-deathtouch-lifelink-flying",
-        "trigger-doubling-teysa-karlov-dying-triggers",
     }),
     "convoke-ignores-creature-colors": frozenset({
         "costs-convoke-a-creature-pays-only-mana-of-its-color",
@@ -131,7 +129,6 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "doubler-applies-to-every-players-permanents": frozenset({
         "trigger-conditions-doublers-add-one-instance-each",
-        "trigger-doubling-teysa-karlov-dying-triggers",
     }),
     "doublers-do-not-stack": frozenset({
         "trigger-conditions-doublers-add-one-instance-each",
@@ -248,7 +245,6 @@ KILLS: dict[str, frozenset[str]] = {
         "trigger-doubling-linked-abilities-link-every-instance",
         "trigger-doubling-linked-abilities-sum-and-cast-both",
         "trigger-doubling-separate-choices-per-instance",
-        "trigger-doubling-teysa-karlov-dying-triggers",
         "turn-structure-draw-step-and-cleanup",
         "turn-structure-tokens-have-summoning-sickness",
     }),
@@ -309,7 +305,6 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "panharmonicon-checks-the-source-not-the-entering-permanent": frozenset({
         "trigger-conditions-doublers-add-one-instance-each",
-        "trigger-doubling-teysa-karlov-dying-triggers",
     }),
     "panharmonicon-doubles-any-permanent-entering": frozenset({
         "trigger-conditions-doublers-add-one-instance-each",

@@ -4,13 +4,20 @@ the graveyard and the ability it grants)."""
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 
 from conformance.contract.types import Activate, Cast, PlayLand, Resolve
 from conformance.errors import IllegalAction
 from conformance.format.vocabulary import Zone
+from conformance.frontends.cli import main
 
 from builders import entry
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def life(engine, player: str) -> int:
@@ -99,3 +106,24 @@ def test_a_permanent_cast_from_the_hand_gains_nothing(start):
     events = engine.perform(Resolve())
     assert not any(e.kind == "ability_triggered" for e in events)
     assert life(engine, "alice") == 20
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_teysa_karlov_doubles_what_a_creature_dying_triggers(tmp_path: Path) -> None:
+    """trigger_additional_time's ``dying``, Teysa Karlov's first ability, played by its ruling
+    on a copy of the pool with Teysa added (kept out of the corpus: see data/teysa-karlov.yaml):
+    a creature's own dies ability and another permanent's trigger twice, an entering trigger
+    and an opponent's dies ability once, and Teysa dying with another creature still doubles."""
+    cards = tmp_path / "cards.yaml"
+    cards.write_text((ROOT / "rulings" / "cards.yaml").read_text(encoding="utf-8") + "\n"
+                     + (DATA / "teysa-karlov.yaml").read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    ruling = tmp_path / "teysa-karlov-dying-triggers.yaml"
+    shutil.copy(DATA / "teysa-karlov-dying-triggers.yaml", ruling)
+    results = tmp_path / "results.json"
+    assert main(["run", "--rulings", str(ruling), "--cards", str(cards), "--results",
+                 str(results), "--no-html", "-q"]) == 0
+    (result,) = json.loads(results.read_text(encoding="utf-8"))["results"]
+    assert result["status"] == "passed"
