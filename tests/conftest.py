@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,6 +13,12 @@ from conformance.format.loader import Corpus, load_corpus
 
 # The test helpers (wrong engines) are imported by name, here and in pytester runs.
 sys.path.insert(0, str(Path(__file__).parent))
+
+# Rulings loaded by the tests' runs (and their subprocesses) are cached in a folder of the
+# session's own, never in the user's cache folder (format/cache.py).
+if "CONFORMANCE_CACHE" not in os.environ:
+    os.environ["CONFORMANCE_CACHE"] = tempfile.mkdtemp(prefix="conformance-cache-")
+    atexit.register(shutil.rmtree, os.environ["CONFORMANCE_CACHE"], ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -98,12 +98,36 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
-def load(paths: Sequence[Path], cards: Path | None) -> Corpus:
+def load(paths: Sequence[Path], cards: Path | None, *, cached: bool = False,
+         rulings: bool = True) -> Corpus:
+    """The corpus; ``cached``: rulings read through the ruling cache (``format/cache.py``);
+    ``rulings=False``: the card data and CR sections only (the rulings are loaded by the
+    processes that play them)."""
     try:
+        if not rulings:
+            return _card_data(paths, cards)
+        if cached:
+            from ..format.cache import load_corpus_cached
+
+            return load_corpus_cached(paths, cards)
         return load_corpus(paths, cards)
     except FileNotFoundError as exc:
         raise ConformanceError(f"no such file or folder: {exc.args[0] if exc.args else exc}") \
             from None
+
+
+def _card_data(paths: Sequence[Path], cards: Path | None) -> Corpus:
+    from ..format.cards import load_cards
+    from ..format.crsections import FILE_NAME, load_cr_sections
+    from ..format.loader import find_card_file
+
+    for path in paths:
+        if not path.exists():
+            raise FileNotFoundError(str(path))
+    card_file = cards or find_card_file(paths)
+    sections = card_file.parent / FILE_NAME
+    return Corpus((), (), load_cards(card_file), str(paths[0]) if paths else ".",
+                  load_cr_sections(sections) if sections.exists() else {})
 
 
 def write(path: Path, text: str) -> None:

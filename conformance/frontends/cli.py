@@ -153,7 +153,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         isolate, memory_limit = isolation(args.isolate, args.memory_limit, args.engine)
         if jobs > 1:
             results = run_jobs.run(args, corpus, jobs, isolate, memory_limit, record)
-            corpus = _load(args.rulings, args.cards)  # for the report: from the cache
+            if args.properties or (args.results and not args.no_html):
+                corpus = _load(args.rulings, args.cards)  # for them: from the cache
         elif isolate:
             from ..runner.isolated import IsolatedRun
 

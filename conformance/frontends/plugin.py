@@ -28,7 +28,7 @@ import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import yaml
@@ -49,12 +49,16 @@ from ..runner.execute import failure_result, run_ruling
 from ..runner.results import Result, ResultsWriter, Status
 from . import report_wire
 
+if TYPE_CHECKING:
+    from ..format.cache import RulingCache
+
 _ENGINE = pytest.StashKey[Engine]()
 #: Ruling id -> where the ruling that has it is (a loaded ruling's ``path:line``), or the
 #: file that claims it by its ``id:`` line and is not loaded yet.
 _SEEN_IDS = pytest.StashKey[dict[str, "str | Path"]]()
 _CARDS = pytest.StashKey[dict[Path, tuple[CardPool, dict[str, str]]]]()
 _CARD_FILES = pytest.StashKey[dict[Path, "Path | None"]]()
+_RULING_CACHES = pytest.StashKey[dict[Path, "RulingCache | None"]]()
 #: The node ids of this session's ruling and property items, whose reports a worker packs.
 _VERDICT_NODES = pytest.StashKey[set[str]]()
 _PACKING = pytest.StashKey[bool]()
@@ -85,9 +89,8 @@ def _engine_option(config: pytest.Config) -> str | None:
     return given or None
 
 
-def pytest_report_header(config: pytest.Config) -> list[str] | None:
-    """``conformance 0.1.0: engine phase, corpus rulings (card file rulings/cards.yaml)``,
-    when the paths pytest collects hold a corpus (a card file beside or above them)."""
+def _corpora(config: pytest.Config) -> list[tuple[Path, Path]]:
+    """(path, its card file) for each path pytest was given that lies in a corpus."""
     base = config.invocation_params.dir
     paths = [base / arg.split("::")[0] for arg in config.args] or [base]
     found = []
@@ -95,6 +98,27 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
         card_file = _find_card_file(path / CARD_FILE_NAME if path.is_dir() else path)
         if card_file is not None:
             found.append((path, card_file))
+    return found
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """``-n N`` on a corpus distributes rulings with pytest-xdist's ``worksteal`` mode
+    unless ``--dist`` says otherwise: rulings differ in cost, and a worker that ends its
+    share early takes half of another's (docs/parallel.md has the figures)."""
+    given = config.known_args_namespace  # as given, before pytest-xdist filled it in
+    option = config.option
+    if getattr(option, "numprocesses", None) and getattr(given, "dist", "no") == "no" \
+            and not getattr(given, "distload", False) \
+            and getattr(option, "dist", None) in ("no", "load") and _corpora(config):
+        option.dist = "worksteal"
+
+
+def pytest_report_header(config: pytest.Config) -> list[str] | None:
+    """``conformance 0.1.0: engine phase, corpus rulings (card file rulings/cards.yaml)``,
+    when the paths pytest collects hold a corpus (a card file beside or above them)."""
+    base = config.invocation_params.dir
+    found = _corpora(config)
     if not found:
         return None
     engine = _engine_option(config) or registry.DEFAULT_ENGINE
@@ -118,6 +142,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "property: a property checked on random games")
     config.stash[_CARDS] = {}
     config.stash[_CARD_FILES] = {}
+    config.stash[_RULING_CACHES] = {}
     config.stash[_SEEN_IDS] = {}
     config.stash[_VERDICT_NODES] = set()
     config.stash[_PACKING] = False
@@ -251,6 +276,20 @@ class RulingFile(pytest.File):
 
     def cards(self) -> CardPool:
         return self.corpus_data()[0]
+
+    def load(self) -> Ruling | LoadFailure:
+        """This file's ruling, read through the ruling cache (``format/cache.py``) when
+        caching is on, so that a run after the first skips parsing the files unchanged."""
+        caches = self.config.stash[_RULING_CACHES]
+        if self.card_file not in caches:
+            from ..format.cache import RulingCache
+
+            caches[self.card_file] = RulingCache.for_corpus(
+                self.card_file, self.card_file.parent / CR_FILE_NAME)
+        cached = caches[self.card_file]
+        if cached is None:
+            return load_ruling(self.path, *self.corpus_data())
+        return cached.load(self.path, *self.corpus_data(), loader=load_ruling)
 
     def collect(self) -> Iterator[pytest.Item]:
         try:
@@ -428,7 +467,7 @@ class RulingItem(_VerdictItem):
         if self._loaded is None:
             parent = self.parent
             assert isinstance(parent, RulingFile)
-            loaded = load_ruling(self.path, *parent.corpus_data())
+            loaded = parent.load()
             if not isinstance(loaded, LoadFailure) and loaded.id != self.name:
                 loaded = LoadFailure(loaded.path, (RulingFileError(
                     loaded.location, f"the ruling's id is {loaded.id!r}, but its file was "
