@@ -26,6 +26,7 @@ _DECLARE_BLOCKERS = combat.declare_blockers
 _STATE_BASED_ACTIONS = turn.state_based_actions
 _ACTIVATE = casting.activate
 _REFUSED_EARLY = casting.activation_refused_early
+_CAST_REFUSED_EARLY = casting.cast_refused_early
 
 
 def room_one_door_off_battlefield() -> MutantEngine:
@@ -390,3 +391,20 @@ def zero_toughness_survives() -> MutantEngine:
     look for lethal damage only."""
     return _patched("zero-toughness-survives", [
         (turn, "state_based_actions", _state_based_actions_for_damage_only)])
+
+
+def _cast_refused_early_for_anyone(game: Any, action: Any) -> Any:
+    """casting.cast_refused_early, as if the caster had priority."""
+    state = game.state
+    had = state.priority
+    state.priority = action.player
+    try:
+        return _CAST_REFUSED_EARLY(game, action)
+    finally:
+        state.priority = had
+
+
+def instants_without_priority() -> MutantEngine:
+    """A player may cast an instant while another player has priority."""
+    return _patched("instants-without-priority", [
+        (casting, "cast_refused_early", _cast_refused_early_for_anyone)])

@@ -31,7 +31,7 @@ OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-pri
                                                     "dies-abilities", "counters",
                                                     "tapped-status", "attachments",
                                                     "summoning-sickness", "stack-order",
-                                                    "zero-toughness")}
+                                                    "zero-toughness", "acting-with-priority")}
 
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
@@ -102,6 +102,7 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
         _board({Zone.HAND: _cards("Shock", "Giant Growth"), **_BEARS}),
     ("zero-toughness", "zero_toughness_survives"):
         _board({Zone.HAND: _cards("Endless One", "Clone")}),
+    ("acting-with-priority", "instants_without_priority"): _INSTANTS,
 }
 
 #: More games where the board leaves the machine many other moves.

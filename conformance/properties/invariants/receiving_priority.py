@@ -1,12 +1,13 @@
-"""Who receives priority (CR 117.3): the active player at the beginning of each step in
-which players receive priority (117.3a), and after a spell or ability resolves (117.3b);
-the player who cast a spell, activated an ability or took a special action, afterwards
-(117.3c) -- whoever's turn it is.  Declaring attackers or blockers is a turn-based action
-after which the active player receives priority (CR 508.2, 509.2).
+"""Who has priority (CR 117): only the player who has it casts a spell (117.1a), and who
+receives it -- the active player at the beginning of each step in which players receive
+priority (117.3a), and after a spell or ability resolves (117.3b); the player who cast a
+spell, activated an ability or took a special action, afterwards (117.3c), whoever's turn
+it is.  Declaring attackers or blockers is a turn-based action after which the active
+player receives priority (CR 508.2, 509.2).
 
-The ``priority`` property judges passing it (117.3d, 117.4); this one judges who has it
-after everything else a player does.  Moves the machine makes as an effect would, outside
-the rules, are not judged; nor is a step that ended the game or left a choice pending.
+The ``priority`` property judges passing it (117.3d, 117.4); these judge who has it after
+everything else a player does.  Moves the machine makes as an effect would, outside the
+rules, are not judged; nor is a step that ended the game or left a choice pending.
 """
 
 from __future__ import annotations
@@ -90,10 +91,49 @@ def _instant_speed(card: Card) -> bool:
     return "Instant" in face.types or "Flash" in face.keywords or ": " in face.text
 
 
+def _without_priority(o: Observation) -> list[Cast]:
+    """Casts of the instants and spells with flash in the hand of each player who does not
+    have priority (illegal, whatever else: CR 117.1a)."""
+    game = o.game
+    step = step_of(o)
+    if not step.acted or game.game_over or o.engine.pending_choice() is not None \
+            or game.priority_player is None or "priority_player" in game.unknown:
+        return []
+    casts = []
+    for view in o.views.values():
+        if view.zone.value != "hand" or view.owner == game.priority_player:
+            continue
+        card = o.card(view)
+        if card is not None and (
+                "Instant" in card.faces[0].types or "Flash" in card.faces[0].keywords):
+            casts.append(Cast(view.owner, view.id))
+    return casts
+
+
+def acting_with_priority(o: Observation) -> Iterable[Violation]:
+    """Only the player who has priority may cast a spell -- an instant or a spell with flash
+    included (CR 117.1a, 117.1, 601.2)."""
+    for cast in _without_priority(o):
+        if o.engine.is_legal(cast):
+            name = " // ".join(o.views[cast.card].names)
+            yield Violation(f"{cast.player} may cast {name} while {o.game.priority_player} has "
+                            f"priority (CR 117.1a)", illegal=cast)
+            return
+
+
+def reached_without_priority(o: Observation) -> bool:
+    """A player without priority held an instant or a spell with flash."""
+    return bool(_without_priority(o))
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property("receiving-priority", receiving_priority.__doc__ or "",
              ("turn-structure-priority-passes-to-the-opponent",),
              frozenset({"priority"}), receiving_priority, _instant_speed,
              ("117.3a", "117.3b", "117.3c", "508.2", "509.2"), "turn-structure", reached,
              weights=(("PassPriority", 6),)),
+    Property("acting-with-priority", acting_with_priority.__doc__ or "",
+             ("turn-structure-priority-passes-to-the-opponent",),
+             frozenset({"priority"}), acting_with_priority, _instant_speed,
+             ("117.1a", "117.1", "601.2"), "turn-structure", reached_without_priority),
 )
