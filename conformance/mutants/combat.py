@@ -13,7 +13,7 @@ from collections.abc import Generator, Iterator
 from typing import Any
 from unittest import mock
 
-from ..contract.types import DIVIDE_CHOICE, Choice, Event, Option
+from ..contract.types import DIVIDE_CHOICE, PLAYER_OPTION_PREFIX, Choice, Event, Option
 from ..engines.reference import casting, combat, effects, exile_to_play, game, triggers, turn
 from ..engines.reference.damage import lethal_damage
 from ..engines.reference.dividing import divided_amount
@@ -174,6 +174,14 @@ def _blocked_without_blockers_deals_nothing(game_: Any, combat_: Any, attacker: 
         yield from ()
         return []
     return (yield from _assignment(game_, combat_, attacker, chars, defender))
+
+def _blocked_hits_the_player(game_: Any, combat_: Any, attacker: str, chars: Any,
+                             defender: str) -> Any:
+    """A blocked creature deals its combat damage to the player it attacks, as if it were
+    unblocked."""
+    yield from ()
+    power = chars.power or 0
+    return [(PLAYER_OPTION_PREFIX + defender, power)] if power > 0 else []
 
 # -- attack and combat damage triggers ----------------------------------------------------------
 
@@ -415,6 +423,8 @@ WRONG: dict[str, tuple[list[Patch], set[str]]] = {
         [(combat, "deal_combat_damage", _first_strike_of_the_attacking_player)], set()),
     "blocked-trampler-without-blockers-deals-nothing": (
         [(combat, "_attacker_assignment", _blocked_without_blockers_deals_nothing)], set()),
+    "blocked-creature-hits-the-player": (
+        [(combat, "_attacker_assignment", _blocked_hits_the_player)], set()),
     "you-attack-trigger-per-attacker": (
         [(triggers.MATCHERS, "you_attack", _each_attacker)], set()),
     "reveal-top-takes-any-card": (

@@ -41,6 +41,17 @@ KILLS: dict[str, frozenset[str]] = {
         "combat-thousand-winds-returns-attacking-creatures",
         "turn-structure-seedborn-muse-untaps-during-other-untap-steps",
     }),
+    "blocked-creature-hits-the-player": frozenset({
+        "combat-a-blocked-creature-deals-no-damage-to-the-player",
+        "combat-a-flyer-blocks-a-flyer",
+        "combat-deathtouch-lifelink-flying",
+        "combat-first-strike-and-double-strike",
+        "combat-hystrodon-trample-and-combat-damage-trigger",
+        "combat-locker-room-draws-once-per-combat-damage-step",
+        "combat-several-blockers-attacking-player-divides-damage",
+        "combat-trample-counts-damage-already-marked",
+        "turn-structure-damage-wears-off-at-cleanup",
+    }),
     "blocked-trampler-without-blockers-deals-nothing": frozenset({
         "combat-a-trampler-whose-blocker-left-combat",
     }),
@@ -99,6 +110,7 @@ KILLS: dict[str, frozenset[str]] = {
     "damage-not-removed-at-cleanup": frozenset({
         "exile-to-play-until-end-of-turn-or-your-next-turn",
         "playing-lands-reckless-impulse-land-on-your-next-turn",
+        "turn-structure-damage-wears-off-at-cleanup",
         "turn-structure-draw-step-and-cleanup",
     }),
     "dies-triggers-on-return-to-hand": frozenset({
@@ -145,6 +157,7 @@ KILLS: dict[str, frozenset[str]] = {
         "combat-first-strike-deals-damage-once",
     }),
     "every-player-untaps": frozenset({
+        "turn-structure-only-the-active-player-untaps",
         "turn-structure-seedborn-muse-untaps-during-other-untap-steps",
     }),
     "exiled-card-not-playable": frozenset({
@@ -193,6 +206,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "game-goes-on-after-a-loss": frozenset({
         "game-over-a-player-who-loses-ends-the-game",
+        "game-over-combat-damage-to-0-life-ends-the-game",
     }),
     "hybrid-mana-paid-with-any-color": frozenset({
         "cost-reduction-generic-mana-of-legendary-creature-spells",
@@ -207,6 +221,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "land-outside-a-main-phase": frozenset({
         "playing-lands-one-land-each-turn",
+        "playing-lands-only-in-a-main-phase",
     }),
     "land-plays-never-reset": frozenset({
         "playing-lands-one-land-each-turn",
@@ -222,6 +237,7 @@ KILLS: dict[str, frozenset[str]] = {
         "legend-rule-applies-per-player",
     }),
     "legend-rule-for-nonlegendary-permanents": frozenset({
+        "combat-a-blocked-creature-deals-no-damage-to-the-player",
         "combat-hospital-room-whenever-you-attack",
         "combat-thousand-winds-on-the-opponents-turn",
         "combat-thousand-winds-returns-attacking-creatures",
@@ -261,6 +277,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "loses-at-one-life": frozenset({
         "game-over-a-player-who-loses-ends-the-game",
+        "game-over-combat-damage-to-0-life-ends-the-game",
         "game-over-players-who-lose-at-once-draw",
     }),
     "minimum-targets-ignored": frozenset({
@@ -274,6 +291,7 @@ KILLS: dict[str, frozenset[str]] = {
     "no-card-in-the-draw-step": frozenset({
         "game-over-a-player-who-loses-ends-the-game",
         "turn-structure-draw-step-and-cleanup",
+        "turn-structure-the-active-player-draws",
     }),
     "nonactive-player-triggers-first": frozenset({
         "trigger-order-controller-orders-simultaneous-triggers",
@@ -371,6 +389,7 @@ KILLS: dict[str, frozenset[str]] = {
     }),
     "summoning-sick-creatures-attack": frozenset({
         "combat-attacking-creatures",
+        "combat-summoning-sick-creatures-cannot-attack",
         "turn-structure-tokens-have-summoning-sickness",
     }),
     "tapped-kept-on-zone-change": frozenset({
