@@ -119,9 +119,10 @@ def tap(game: Game, ctx: Context, params: Any) -> Flow:
 
 @effect("untap")
 def untap(game: Game, ctx: Context, params: Any) -> Flow:
-    """``target`` or ``this``: untap those permanents (CR 701.26b)."""
+    """``target`` or ``this``: untap those permanents (CR 701.26b); a stun counter is removed
+    instead from one that has one (CR 122.1d)."""
     for obj in _objects(game, ctx, params):
-        obj.tapped = False
+        obj.untap()
     yield from ()
 
 

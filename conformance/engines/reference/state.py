@@ -122,6 +122,20 @@ class GameObject:
         """The card whose printed values this object has: its own, or what it copies."""
         return self.copy.card if self.copy is not None else self.card
 
+    def untap(self) -> None:
+        """Untap this permanent -- unless it has a stun counter: then one is removed instead
+        and it stays tapped (CR 122.1d).  An untapped permanent can't become untapped."""
+        if not self.tapped:
+            return
+        stun = self.counters.get("stun", 0)
+        if stun:
+            if stun == 1:
+                del self.counters["stun"]
+            else:
+                self.counters["stun"] = stun - 1
+            return
+        self.tapped = False
+
 
 @dataclass
 class StackAbility:

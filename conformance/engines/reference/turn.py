@@ -351,6 +351,6 @@ def _next_turn(game: Game) -> None:
         if obj.controller == state.active_player or any(
                 obj.controller == player and matches(game.chars(obj), rule or {})
                 for player, rule in others):
-            obj.tapped = False
+            obj.untap()
         if obj.controller == state.active_player:
             obj.summoning_sick = False

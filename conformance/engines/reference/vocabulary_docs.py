@@ -125,7 +125,9 @@ EFFECTS = (
           "{activated: {tap: true, mana_ability: true}, effects: [{add_mana: '{U}'}]}"),
     Entry("tap", "`target` or `this`", "Taps those permanents.",
           "{spell: true, target: {types: [Creature]}, effects: [{tap: target}]}"),
-    Entry("untap", "`target` or `this`", "Untaps those permanents.",
+    Entry("untap", "`target` or `this`",
+          "Untaps those permanents; one with a stun counter has one removed instead and stays "
+          "tapped, as in an untap step (CR 122.1d).",
           "{activated: {mana: '{1}'}, target: {types: [Creature]}, effects: [{untap: "
           "target}]}"),
     Entry("put_counters", "`{what: target | this, counter, count}`",

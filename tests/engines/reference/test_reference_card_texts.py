@@ -111,19 +111,32 @@ def test_a_permanent_cast_from_the_hand_gains_nothing(start):
 DATA = Path(__file__).parent / "data"
 
 
+def run_with(tmp_path: Path, ruling: str, *cards: str) -> dict[str, object]:
+    """The result of the ruling file ``data/<ruling>`` on a copy of the pool with the cards
+    of ``data/<card file>`` appended."""
+    pool = tmp_path / "cards.yaml"
+    pool.write_text("\n".join([(ROOT / "rulings" / "cards.yaml").read_text(encoding="utf-8")]
+                              + [(DATA / name).read_text(encoding="utf-8") for name in cards]),
+                    encoding="utf-8")
+    shutil.copy(DATA / ruling, tmp_path / ruling)
+    results = tmp_path / "results.json"
+    main(["run", "--rulings", str(tmp_path / ruling), "--cards", str(pool), "--results",
+          str(results), "--no-html", "-q"])
+    (result,) = json.loads(results.read_text(encoding="utf-8"))["results"]
+    return dict(result)
+
+
 def test_teysa_karlov_doubles_what_a_creature_dying_triggers(tmp_path: Path) -> None:
     """trigger_additional_time's ``dying``, Teysa Karlov's first ability, played by its ruling
     on a copy of the pool with Teysa added (kept out of the corpus: see data/teysa-karlov.yaml):
     a creature's own dies ability and another permanent's trigger twice, an entering trigger
     and an opponent's dies ability once, and Teysa dying with another creature still doubles."""
-    cards = tmp_path / "cards.yaml"
-    cards.write_text((ROOT / "rulings" / "cards.yaml").read_text(encoding="utf-8") + "\n"
-                     + (DATA / "teysa-karlov.yaml").read_text(encoding="utf-8"),
-                     encoding="utf-8")
-    ruling = tmp_path / "teysa-karlov-dying-triggers.yaml"
-    shutil.copy(DATA / "teysa-karlov-dying-triggers.yaml", ruling)
-    results = tmp_path / "results.json"
-    assert main(["run", "--rulings", str(ruling), "--cards", str(cards), "--results",
-                 str(results), "--no-html", "-q"]) == 0
-    (result,) = json.loads(results.read_text(encoding="utf-8"))["results"]
-    assert result["status"] == "passed"
+    result = run_with(tmp_path, "teysa-karlov-dying-triggers.yaml", "teysa-karlov.yaml")
+    assert result["status"] == "passed", result.get("message")
+
+
+def test_a_stun_counter_is_removed_instead_of_untapping(tmp_path: Path) -> None:
+    """Stun counters (CR 122.1d), put by Tranquilize: the untap step, and an untap during
+    another player's untap step (Seedborn Muse), each remove one instead of untapping."""
+    result = run_with(tmp_path, "stun-counters.yaml", "tranquilize.yaml")
+    assert result["status"] == "passed", result.get("message")
