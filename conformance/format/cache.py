@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import stat
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -30,6 +31,7 @@ from ..errors import RulingFileError
 from .cards import CardPool
 from .loader import Corpus, LoadFailure, load_ruling
 from .model import Ruling
+from .yamlsource import MAX_FILE_BYTES
 
 #: Set to a folder to cache there; to ``off`` (or ``0``) to cache nothing.
 ENVIRONMENT = "CONFORMANCE_CACHE"
@@ -96,10 +98,12 @@ class RulingCache:
         """``load_ruling(path, cards, cr_sections)`` (or ``loader``'s), read back from the
         cache when the file (and everything the key covers) is unchanged."""
         load = loader or load_ruling
-        try:
-            if not path.is_file():  # never open a FIFO or a device here: the loader says
+        try:  # a FIFO, a device or a file over the loader's limit: the loader says why
+            info = os.stat(path)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
                 return load(path, cards, cr_sections)
-            content = path.read_bytes()
+            with open(path, "rb") as stream:
+                content = stream.read(MAX_FILE_BYTES + 1)
         except OSError:
             return load(path, cards, cr_sections)
         entry = self.folder / f"{self.key(path, content)}.pickle"

@@ -107,3 +107,22 @@ def test_the_cached_corpus_is_the_corpus(corpus_copy, tmp_path, monkeypatch):
     monkeypatch.setenv("CONFORMANCE_CACHE", "off")
     assert RulingCache.for_corpus(corpus_copy / "cards.yaml") is None
     assert load_corpus_cached([corpus_copy]).rulings == plain.rulings
+
+
+def test_a_fifo_or_an_oversized_file_is_left_to_the_loader(corpus_copy, tmp_path):
+    """The cache reads a file's bytes only when the loader would: never a FIFO (it would
+    wait for a writer), never more than the loader's limit."""
+    import os
+
+    from conformance.format.yamlsource import MAX_FILE_BYTES
+
+    loaded = load_corpus([corpus_copy])
+    cached = _cache(tmp_path, corpus_copy)
+    fifo = corpus_copy / "rooms" / "fifo.yaml"
+    os.mkfifo(fifo)
+    big = corpus_copy / "rooms" / "big.yaml"
+    big.write_bytes(b"# " + b"x" * MAX_FILE_BYTES + b"\n")
+    for path in (fifo, big):
+        found = cached.load(path, loaded.cards, loaded.cr_sections)
+        assert isinstance(found, LoadFailure)
+        assert found.message == load_ruling(path, loaded.cards, loaded.cr_sections).message
