@@ -12,7 +12,7 @@ renamed), so that runs and pytest-xdist workers can share it; ``$CONFORMANCE_CAC
 it, else ``$XDG_CACHE_HOME/conformance/rulings`` (``~/.cache/...``).  A folder that cannot
 be written, or an entry that cannot be read, costs a load and nothing else.  Entries are
 pickles the harness wrote itself; the cache folder is the user's own, as Python's
-``__pycache__`` is.
+``__pycache__`` is, and a folder another user can write to is not used (no cache then).
 """
 
 from __future__ import annotations
@@ -47,6 +47,20 @@ def default_folder() -> Path | None:
         return Path(chosen)
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "conformance" / "rulings"
+
+
+def _private(folder: Path) -> bool:
+    """Whether ``folder`` (made if missing, readable by its owner only) is the user's own and
+    writable by no one else: a pickle read back runs code, so the harness never reads one
+    another user could have written.  ``False`` (no cache) otherwise, or if it cannot be
+    made."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.stat()
+    except OSError:
+        return False
+    owner = os.getuid() if hasattr(os, "getuid") else info.st_uid
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == owner and not info.st_mode & 0o022
 
 
 @cache
@@ -87,7 +101,9 @@ class RulingCache:
                    cr_sections_file: Path | None = None) -> RulingCache | None:
         """The cache in :func:`default_folder`, or ``None`` when caching is off."""
         folder = default_folder()
-        return None if folder is None else cls(folder, card_file, cr_sections_file)
+        if folder is None or not _private(folder):
+            return None
+        return cls(folder, card_file, cr_sections_file)
 
     def key(self, path: Path, content: bytes) -> str:
         return hashlib.sha256(self._salt + os.fsencode(str(path)) + b"\0" + content).hexdigest()

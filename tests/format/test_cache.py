@@ -126,3 +126,14 @@ def test_a_fifo_or_an_oversized_file_is_left_to_the_loader(corpus_copy, tmp_path
         found = cached.load(path, loaded.cards, loaded.cr_sections)
         assert isinstance(found, LoadFailure)
         assert found.message == load_ruling(path, loaded.cards, loaded.cr_sections).message
+
+
+def test_a_cache_folder_others_can_write_to_is_not_used(tmp_path, monkeypatch):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    monkeypatch.setenv("CONFORMANCE_CACHE", str(shared))
+    assert RulingCache.for_corpus(RULINGS / "cards.yaml") is None
+    monkeypatch.setenv("CONFORMANCE_CACHE", str(tmp_path / "own"))
+    assert RulingCache.for_corpus(RULINGS / "cards.yaml") is not None
+    assert (tmp_path / "own").stat().st_mode & 0o777 == 0o700
