@@ -188,8 +188,14 @@ def create_token_copy(game: Game, ctx: Context, params: Any) -> Flow:
 @effect("create_token")
 def create_token_effect(game: Game, ctx: Context, params: Any) -> Flow:
     """``{count, name, types, subtypes, colors, power, toughness}``: tokens whose
-    characteristics the effect states (CR 111.3)."""
-    card = token_card(params)
+    characteristics the effect states (CR 111.3).  A power or toughness that is an amount
+    (``{unlocked_doors: you}``, ``X`` ...) is counted as the effect happens (CR 608.2h)."""
+    from .life import amount  # life registers effects of its own: imported here, no cycle
+
+    counted = {key: amount(game, ctx, params[key]) for key in ("power", "toughness")
+               if key in params and not isinstance(params[key], (int, str))
+               or params.get(key) == "X"}
+    card = token_card({**params, **counted} if counted else params)
     for _ in range(int(params.get("count", 1))):
         token = game.state.create(card, ctx.controller, Zone.BATTLEFIELD, token=True)
         token.summoning_sick = True

@@ -28,12 +28,16 @@ from .targets import matches
 
 
 def amount(game: Game, ctx: Context, value: Any) -> int:
-    """A number, ``X``, ``{count: filter}`` or ``{cards_in_hand: you}`` (CR 608.2h: counted
-    as the effect happens)."""
+    """A number, ``X``, ``{count: filter}``, ``{cards_in_hand: you}`` or ``{unlocked_doors:
+    you}`` (the unlocked doors among Rooms you control) -- CR 608.2h: counted as the effect
+    happens."""
     if value == "X":
         return ctx.x
     if isinstance(value, dict) and "cards_in_hand" in value:
         return len(game.state.player(ctx.controller).zones[Zone.HAND])
+    if isinstance(value, dict) and "unlocked_doors" in value:  # "among Rooms you control"
+        return sum(len(obj.unlocked) for obj in game.state.permanents()
+                   if obj.controller == ctx.controller and obj.copiable_card.is_room)
     if isinstance(value, dict) and "count" in value:
         rule = value["count"]
         return sum(1 for obj in game.state.permanents()

@@ -67,7 +67,9 @@ EFFECTS = (
     Entry("create_token", "`{count, name, types, subtypes, colors, power, toughness, "
           "keywords}`",
           "Creates tokens with the stated characteristics (CR 111.3). Without `name` a "
-          "token is named after its subtypes plus `Token` (CR 111.4).",
+          "token is named after its subtypes plus `Token` (CR 111.4). A `power` or "
+          "`toughness` may be an amount, as `damage`'s, counted as the effect happens (\"an "
+          "X/X token, where X is ...\").",
           "{spell: true, effects: [{create_token: {count: 2, types: [Creature], subtypes: "
           "[Soldier], colors: [W], power: 1, toughness: 1}}]}"),
     Entry("create_token_copy", "`{of: target, add_subtypes, gains, lore_up_to, "
@@ -106,7 +108,8 @@ EFFECTS = (
     Entry("damage", "`{amount, to: target | each_opponent | each_player | this, divided}`",
           "The source deals that much damage: marked on a creature until cleanup, life lost "
           "by a player; its deathtouch and lifelink apply. An amount is a number, `X`, "
-          "`{count: filter}` (permanents you control) or `{cards_in_hand: you}`, counted as "
+          "`{count: filter}` (permanents you control), `{cards_in_hand: you}` or "
+          "`{unlocked_doors: you}` (unlocked doors among Rooms you control), counted as "
           "it happens. `divided: true`: the amount is divided among the targets as the "
           "spell is cast or the ability put on the stack (a `divide` choice with two or more "
           "targets, each getting at least 1; CR 601.2d); an illegal target's share is lost.",

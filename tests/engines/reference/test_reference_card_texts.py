@@ -140,3 +140,11 @@ def test_a_stun_counter_is_removed_instead_of_untapping(tmp_path: Path) -> None:
     another player's untap step (Seedborn Muse), each remove one instead of untapping."""
     result = run_with(tmp_path, "stun-counters.yaml", "tranquilize.yaml")
     assert result["status"] == "passed", result.get("message")
+
+
+def test_misty_salon_makes_an_x_x_token_counted_as_it_resolves(tmp_path: Path) -> None:
+    """A token's power and toughness as an amount ({unlocked_doors: you}), Misty Salon's:
+    every unlocked door among your Rooms, its own included; the token keeps its size."""
+    result = run_with(tmp_path, "misty-salon-counts-on-resolution.yaml",
+                      "smoky-lounge-misty-salon.yaml")
+    assert result["status"] == "passed", result.get("message")
