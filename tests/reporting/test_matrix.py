@@ -98,7 +98,7 @@ def test_the_engines_and_their_bars_come_before_the_rulings(tmp_path, corpus):
     runs = [read_run(p) for p in _runs(tmp_path)]
     html = matrix_report(runs, {r.id: r for r in corpus.rulings}, corpus.cr_sections)
     assert html.index('<section id="runs">') < html.index('id="by-agreement"') \
-        < html.index('<section id="failures">')
+        < html.index('id="by-mechanic-bars"') < html.index('<section id="failures">')
     engines = html[html.index('<section id="runs">'):html.index("</section>")]
     assert engines.count('<svg class="bar"') >= 2
 
