@@ -21,7 +21,7 @@ from typing import Any
 from ...contract.types import PLAYER_OPTION_PREFIX, Event
 from ...format.vocabulary import Zone
 from .damage import change_life, deal_damage
-from .effects import Context, _objects, effect
+from .effects import Context, _objects, effect, run_effects
 from .entering import add_counters
 from .game import Flow, Game
 from .targets import matches
@@ -141,8 +141,10 @@ def put_counters(game: Game, ctx: Context, params: Any) -> Flow:
 
 @effect("reveal_top")
 def reveal_top(game: Game, ctx: Context, params: Any) -> Flow:
-    """``{who, if: filter, to: hand}``: each of those players reveals the top card of their
-    library; if it matches the filter, they put it into ``to`` (CR 701.20a)."""
+    """``{who, if: filter, to: hand, then: [effects]}``: each of those players reveals the top
+    card of their library; if it matches the filter, they put it into ``to`` (``library``:
+    it stays on top) and the ``then`` effects happen ("if an instant or sorcery card is
+    revealed this way, transform this creature"; CR 701.20a)."""
     for player in players(game, ctx, params.get("who", "you")):
         library = game.state.player(player).zones[Zone.LIBRARY]
         if not library:
@@ -151,5 +153,6 @@ def reveal_top(game: Game, ctx: Context, params: Any) -> Flow:
         game.events.append(Event("revealed", {"object": top.id, "card": top.card.name,
                                               "player": player}))
         if matches(game.chars(top), params.get("if") or {}):
-            game.move(top, Zone(params.get("to", "hand")))
-    yield from ()
+            if params.get("to", "hand") != "library":
+                game.move(top, Zone(params.get("to", "hand")))
+            yield from run_effects(game, ctx, tuple(params.get("then") or ()))

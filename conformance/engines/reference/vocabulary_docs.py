@@ -137,9 +137,10 @@ EFFECTS = (
           "Puts `count` (a number, `X`, or `{count: filter}`) counters of that kind.",
           "{triggered: {attacks: this}, effects: [{put_counters: {what: this, counter: "
           "'+1/+1', count: 1}}]}"),
-    Entry("reveal_top", "`{who, if: filter, to}`",
+    Entry("reveal_top", "`{who, if: filter, to, then}`",
           "Each of those players reveals the top card of their library and, if it matches "
-          "the filter, puts it into `to` (default hand).",
+          "the filter, puts it into `to` (default hand; `library`: it stays on top) and the "
+          "`then` effects happen.",
           "{triggered: {attacks: this}, effects: [{reveal_top: {who: defending_player, if: "
           "{types: [Land]}, to: hand}}]}"),
     Entry("exile_top", "`{count, play_until: end_of_turn | end_of_your_next_turn}`",

@@ -148,3 +148,11 @@ def test_misty_salon_makes_an_x_x_token_counted_as_it_resolves(tmp_path: Path) -
     result = run_with(tmp_path, "misty-salon-counts-on-resolution.yaml",
                       "smoky-lounge-misty-salon.yaml")
     assert result["status"] == "passed", result.get("message")
+
+
+def test_delver_of_secrets_transforms_when_it_reveals_an_instant_or_sorcery(
+        tmp_path: Path) -> None:
+    """reveal_top's ``then`` and ``to: library``, Delver of Secrets's upkeep ability: you may
+    reveal the top card; an instant or sorcery transforms it, anything else stays on top."""
+    result = run_with(tmp_path, "delver-reveals-to-transform.yaml", "delver-of-secrets.yaml")
+    assert result["status"] == "passed", result.get("message")
