@@ -359,7 +359,8 @@ class StdioEngine:
         list the feature ``play-land`` (it may not know the action type)."""
         if isinstance(action, PlayLand) and codec.PLAY_LAND not in self.features:
             raise Unsupported(f"the engine does not list the protocol feature "
-                              f"{codec.PLAY_LAND!r}: it is not sent land plays")
+                              f"{codec.PLAY_LAND!r}: it is not sent land plays",
+                              code="capability")
         return codec.encode_action(action)
 
     def perform(self, action: Action) -> Sequence[Event]:

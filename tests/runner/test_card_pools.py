@@ -164,3 +164,28 @@ def test_setup_capabilities_come_from_the_setup(ruling: Ruling, cards: CardPool)
 def test_a_setup_without_roles_or_pool_is_left_alone(ruling: Ruling, cards: CardPool) -> None:
     setup = ruling.scenarios[1].setup
     assert cast_roles(setup, cards, None) == (setup, ())
+
+
+class NoEndOfCombat(WithPool):
+    """An engine without an end of combat step: ``advance`` to it is unsupported (``step``)."""
+
+    def perform(self, action: Any) -> Any:
+        from conformance.contract.types import AdvanceTo
+        from conformance.errors import Unsupported
+        from conformance.format.vocabulary import Step
+
+        if isinstance(action, AdvanceTo) and action.step is Step.END_OF_COMBAT:
+            raise Unsupported("this engine has no end of combat step", code="step")
+        return self._engine.perform(action)
+
+
+def test_an_engine_without_a_step_is_unsupported_with_the_code_step(ruling: Ruling,
+                                                                    cards: CardPool) -> None:
+    result = run_ruling(ruling, NoEndOfCombat(None), cards)
+    first = result.details["scenarios"][0]
+    assert first["status"] == "unsupported" and first["reason"] == "step"
+    assert first["message"] == "this engine has no end of combat step"
+    assert result.status is Status.PASSED  # the other scenario ran and passed
+    alone = run_ruling(ruling, NoEndOfCombat(None, {"combat", "place-cards"}), cards)
+    assert alone.status is Status.UNSUPPORTED and alone.reason == "step"
+    assert alone.to_json()["reason"] == "step"
