@@ -118,8 +118,8 @@ def _schema_message(error: jsonschema.ValidationError, key: object = None) -> st
     if error.validator == "type":
         return f"{where}: expected {value}, found {_short(error.instance)}"
     if error.validator == "anyOf" and all(set(branch) == {"required"} for branch in value):
-        keys = " or ".join(repr(key) for branch in value for key in branch["required"])
-        return f"{where}: needs {keys}"
+        needed = " or ".join(repr(key) for branch in value for key in branch["required"])
+        return f"{where}: needs {needed}"
     if error.validator in ("minProperties", "maxProperties") and isinstance(error.instance, dict):
         keys = sorted(map(str, error.instance))
         if "cast" in (schema.get("properties") or {}):
