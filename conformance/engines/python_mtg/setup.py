@@ -56,29 +56,32 @@ class Start:
 def refuse_unexpressible(setup: Setup, cards: CardPool) -> None:
     """``Unsupported`` for a setup python-mtg cannot hold, with the precise reason."""
     if len(setup.players) != 2:
-        raise Unsupported("the python-mtg adapter plays two-player games")
+        raise Unsupported("the python-mtg adapter plays two-player games", code="setup")
     for player, zone, entry in setup.entries():
         card = cards.lookup(entry.card, Location(cards.path))
         where = f"{entry.card!r} in {player.name}'s {zone.value}"
         if card.is_room:
             raise Unsupported(f"{where}: python-mtg's card corpus holds a Room's first door "
-                              f"only (no second door, no door states)")
+                              f"only (no second door, no door states)", code="setup")
         if entry.unlocked:
-            raise Unsupported(f"{where}: python-mtg has no Room doors to unlock")
+            raise Unsupported(f"{where}: python-mtg has no Room doors to unlock", code="setup")
         if entry.face_down:
             raise Unsupported(f"{where}: python-mtg's face-down state is set by casting face "
-                              f"down only; the adapter cannot set up a face-down object")
+                              f"down only; the adapter cannot set up a face-down object",
+                              code="setup")
         if entry.transformed:
             raise Unsupported(f"{where}: python-mtg exposes no transformed status, so a "
-                              f"transformed permanent cannot be set up and checked")
+                              f"transformed permanent cannot be set up and checked", code="setup")
         if entry.token:
-            raise Unsupported(f"{where}: python-mtg creates tokens by effects only")
+            raise Unsupported(f"{where}: python-mtg creates tokens by effects only", code="setup")
         if zone is Zone.COMMAND:
-            raise Unsupported(f"{where}: the adapter does not set up the command zone")
+            raise Unsupported(f"{where}: the adapter does not set up the command zone",
+                              code="setup")
     for player in setup.players:
         for symbol in re.findall(r"\{([^}]*)\}", player.mana):
             if not symbol.isdigit() and symbol not in _MANA:
-                raise Unsupported(f"python-mtg has no {{{symbol}}} mana to put in a pool")
+                raise Unsupported(f"python-mtg has no {{{symbol}}} mana to put in a pool",
+                                  code="setup")
 
 
 def mana_rows(player: PlayerSetup) -> set[tuple[str, str, int]]:
@@ -118,7 +121,7 @@ def _assign(game: Any, setup: Setup, cards: CardPool) -> list[tuple[
         ids = free.get((player.name, name)) or []
         if not ids:
             raise Unsupported(f"python-mtg built no {name!r} for {player.name} (its name for "
-                              f"the card differs, or its corpus lacks the card)")
+                              f"the card differs, or its corpus lacks the card)", code="card")
         placed.append((player, zone, entry, ids.pop(0)))
     return placed
 
@@ -141,7 +144,7 @@ def refuse_unmodelled(game: Any, placed: list[tuple[PlayerSetup, Zone, CardEntry
         own = {slugs.get(card_id), backs.get(card_id)} - {None}
         if printed and not own & modelled:
             raise Unsupported(f"python-mtg models none of the abilities of {card.name!r} "
-                              f"(its card facts hold no ability or keyword for it)")
+                              f"(its card facts hold no ability or keyword for it)", code="card")
 
 
 def _id_order(card_id: str) -> tuple[str, int]:
@@ -234,4 +237,4 @@ def check(game: Any, setup: Setup, placed: list[tuple[PlayerSetup, Zone, CardEnt
     if game.is_game_over():
         problems.append("python-mtg says the game is over")
     if problems:
-        raise Unsupported("python-mtg did not take the setup: " + "; ".join(problems))
+        raise Unsupported("python-mtg did not take the setup: " + "; ".join(problems), code="setup")
