@@ -81,7 +81,7 @@ def _run(corpus: Any, tmp_path: Path, how: str) -> list[Result]:
     return run_properties([FIRST, SECOND], lambda: _Dying(mark, how),
                           frozenset({"priority", "combat"}), corpus.cards, corpus.rulings,
                           profile="ci", seed=1, engine_name="dying", on_result=lambda r: None,
-                          budget=40, isolation=Isolation())
+                          budget=300, isolation=Isolation())
 
 
 def test_an_abort_is_an_error_naming_the_signal_and_the_game(corpus: Any,
@@ -112,7 +112,7 @@ def test_a_runaway_allocation_fails_under_the_limit(corpus: Any, tmp_path: Path)
     mark.touch()
     [result] = run_properties([FIRST], lambda: _Dying(mark, "allocate"), frozenset(),
                               corpus.cards, corpus.rulings, profile="ci", seed=1,
-                              engine_name="dying", on_result=lambda r: None, budget=40,
+                              engine_name="dying", on_result=lambda r: None, budget=300,
                               isolation=Isolation())
     assert result.status is Status.ERROR, result.message
     assert result.message.startswith("MemoryError"), result.message
@@ -124,7 +124,7 @@ def test_an_error_raised_in_a_game_comes_with_that_game(corpus: Any, tmp_path: P
     mark.touch()
     [result] = run_properties([FIRST], lambda: _Dying(mark, "raise"), frozenset(),
                               corpus.cards, corpus.rulings, profile="ci", seed=1,
-                              engine_name="dying", on_result=lambda r: None, budget=40,
+                              engine_name="dying", on_result=lambda r: None, budget=300,
                               isolation=Isolation())
     assert result.status is Status.ERROR
     assert result.message == "RuntimeError: the engine is stuck", result.message
@@ -136,10 +136,10 @@ def test_an_error_raised_in_a_game_comes_with_that_game(corpus: Any, tmp_path: P
 def test_a_result_comes_back_whole(corpus: Any) -> None:
     kept = run_properties([SECOND], ReferenceEngine, frozenset({"priority"}), corpus.cards,
                           corpus.rulings, profile="ci", seed=7, engine_name="reference",
-                          on_result=lambda r: None, budget=20, isolation=Isolation())
+                          on_result=lambda r: None, budget=300, isolation=Isolation())
     direct = run_properties([SECOND], ReferenceEngine, frozenset({"priority"}), corpus.cards,
                             corpus.rulings, profile="ci", seed=7, engine_name="reference",
-                            on_result=lambda r: None, budget=20)
+                            on_result=lambda r: None, budget=300)
     assert kept[0].status is direct[0].status is Status.PASSED
     assert kept[0].details.keys() == direct[0].details.keys()
     assert kept[0].details["seed"] == 7
@@ -147,7 +147,7 @@ def test_a_result_comes_back_whole(corpus: Any) -> None:
 
 def test_the_command_reports_the_death_and_runs_on(tmp_path: Path, capsys: Any,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(run_module.BUDGETS, "ci", 40)
+    monkeypatch.setitem(run_module.BUDGETS, "ci", 300)
     mark = tmp_path / "die"
     mark.touch()
     monkeypatch.setenv(MARK, str(mark))
@@ -219,7 +219,7 @@ def test_searches_run_at_once_report_in_order_and_a_death_costs_one(corpus: Any,
     results = run_properties([FIRST, SECOND, third], lambda: _Dying(mark, "abort"),
                              frozenset({"priority", "combat", "inject-moves"}), corpus.cards,
                              corpus.rulings, profile="ci", seed=1, engine_name="dying",
-                             on_result=lambda r: seen.append(r.id), budget=40,
+                             on_result=lambda r: seen.append(r.id), budget=300,
                              isolation=Isolation(jobs=2))
     assert seen == [r.id for r in results] == [FIRST.id, SECOND.id, third.id]
     statuses = [r.status for r in results]
