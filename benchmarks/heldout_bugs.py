@@ -17,8 +17,9 @@ The bugs come in five batches (``benchmarks/heldout/__init__.py``); the figures 
 for each batch measured and for all of them together.  The first measurement of each batch
 is kept in ``benchmarks/heldout/results.json`` (first batch),
 ``benchmarks/heldout/results-second.json`` (second batch),
-``benchmarks/heldout/results-third.json`` (third batch) and
-``benchmarks/heldout/results-fourth.json`` (fourth batch); the fifth batch is not measured yet.
+``benchmarks/heldout/results-third.json`` (third batch),
+``benchmarks/heldout/results-fourth.json`` (fourth batch) and
+``benchmarks/heldout/results-fifth.json`` (fifth batch).
 """
 
 from __future__ import annotations
