@@ -5,6 +5,7 @@ stack -- once per event, once more per doubler of its controller that applies (C
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ...contract.text import normalize_text
@@ -262,13 +263,23 @@ def _extra(judge: Judge, doublers: dict[str, list[Reading]], o: Observation, con
     return extra
 
 
+#: The text of a spell or ability that copies abilities on the stack ("Copy target activated
+#: or triggered ability you control."): a copy of a triggered ability is not an instance of
+#: it -- it did not trigger (CR 707.10) -- and has the same source.
+_COPIES_ABILITIES = re.compile(r"\bcopy\b[^.]*\babilit(?:y|ies)\b", re.IGNORECASE)
+
+
 def trigger_instances(o: Observation) -> Iterable[Violation]:
     """Every event puts each triggered ability that watches it on the stack once, and once
     more for each permanent of the ability's controller saying a triggered ability
     "triggers an additional time" that applies (Panharmonicon's kind only to an artifact or
     creature entering): not for another player's permanents, not for copies of spells, not
-    for anything the ability does not watch."""
+    for anything the ability does not watch.  It says nothing of a step in which something
+    that copies abilities resolved: the copies it puts on the stack did not trigger
+    (CR 707.10), and nothing tells them from instances."""
     step = step_of(o)
+    if step.resolved is not None and _COPIES_ABILITIES.search(step.resolved.text or ""):
+        return
     expected = expected_instances(step)
     if expected is None:
         return
