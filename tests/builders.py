@@ -38,3 +38,22 @@ def assert_caught_on_a_board(cards: Any, prop: Any, mutant: str, board: Any,
         else:
             with pytest.raises(PropertyFailure, match=prop.id):
                 games_test(machine, chosen)()
+
+
+def assert_caught_in_ci_games(cards: Any, prop: Any, mutant: str,
+                              max_examples: int | None = None) -> None:
+    """``prop`` fails on the mutant ``mutant`` in the ``ci`` games (without shrinking), or in
+    the first ``max_examples`` of them where the ``ci`` profile's 30 are not enough."""
+    import pytest
+    from hypothesis import settings
+
+    from conformance.mutants import catalogue
+    from conformance.mutants.meter import quick_profile
+    from conformance.properties.machine import PropertyFailure, games_test, machine_class
+    from conformance.properties.profiles import PROFILES
+
+    chosen = settings(PROFILES[quick_profile("ci")], max_examples=max_examples
+                      or PROFILES["ci"].max_examples)
+    machine = machine_class(catalogue()[mutant].engine, cards, [prop], moves=True)
+    with pytest.raises(PropertyFailure, match=prop.id):
+        games_test(machine, chosen)()
