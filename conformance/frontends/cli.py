@@ -20,7 +20,7 @@ from .. import __version__
 from ..contract import registry
 from ..errors import ConformanceError, RulingFileError
 from ..format.loader import Corpus
-from ..runner.results import Result, ResultsWriter, Status, summary
+from ..runner.results import Result, ResultsWriter, Status, partly_passed, summary
 from ._shared import TerminalOutput, html_path, isolation, load, write
 from . import (
     coverage_cmd, diff_cmd, expect_cmd, gate_cmd, mutants_cmd, properties_cmd, report_cmd, repro_cmd,
@@ -126,6 +126,9 @@ def _print_result(result: Result, quiet: bool) -> None:
                 print(f"  replay: {result.details['replay']}")
     elif not quiet and result.status is not Status.PASSED:
         print(f"{result.status.value} {result.id}: {result.message}")
+    elif not quiet and (partly := partly_passed(result)) is not None:
+        print(f"passed ({partly[0]} of {partly[1]} scenarios) {result.id}: "
+              f"{result.message.split('; ', 1)[-1]}")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -195,8 +198,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     finally:
         engine.close()
     counts = summary(results)
+    partly = sum(1 for r in results if partly_passed(r) is not None)
     print(f"engine {info.name} {info.version}: " + ", ".join(
-        f"{counts[s]} {s.value}" for s in Status))
+        f"{counts[s]} {s.value}" + (f" ({partly} of them on part of their scenarios only)"
+                                    if s is Status.PASSED and partly else "")
+        for s in Status))
     if args.results:
         print(f"results written to {args.results}")
         if not args.no_html:

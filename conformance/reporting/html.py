@@ -188,6 +188,11 @@ def run_report(run: Run, rulings: Mapping[str, Ruling], cr_sections: Mapping[str
     for i in ids:  # joined once here: a filter per row costs more than the rest of the row
         views[i]["cards_text"] = " · ".join(entries[i].cards)
         views[i]["cr_text"] = " ".join(n for n, _t in entries[i].cr)
+        partial = (results[i].get("details") or {}).get("partial")
+        if results[i]["status"] == "passed" and isinstance(partial, dict):
+            views[i]["partly"] = (f"{partial.get('passed')} of {partial.get('scenarios')} "
+                                  f"scenarios")  # the others unsupported
+            views[i]["partly_why"] = str(results[i].get("message") or "")
 
     def block(members: Sequence[str]) -> Markup:
         """The entries of a group, rendered in one pass per run of entries of one kind."""

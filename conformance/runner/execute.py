@@ -447,6 +447,10 @@ def _reproduction(engine: Engine, message: str) -> str | None:
     return script if isinstance(script, str) else None
 
 
+#: The message of a ruling passed on only part of its scenarios, the others unsupported.
+PARTLY_PASSED = ("passed {passed} of {scenarios} scenarios; the others could not run: {why}")
+
+
 def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
     """The verdict of ``engine`` on ``ruling``: its worst scenario's (failed > error >
     passed > unsupported), each scenario's in ``details["scenarios"]``; never raises for
@@ -484,7 +488,14 @@ def run_ruling(ruling: Ruling, engine: Engine, cards: CardPool) -> Result:
         details["cards_picked"] = picks
     duration = time.perf_counter() - started
     if worst.status is Status.PASSED:
-        return Result(status=Status.PASSED, duration=duration, details=details, **base)
+        unsupported = [v for v in verdicts if v.status is Status.UNSUPPORTED]
+        if not unsupported:
+            return Result(status=Status.PASSED, duration=duration, details=details, **base)
+        judged = len(verdicts) - len(unsupported)  # passed on part of its scenarios only
+        details["partial"] = {"passed": judged, "scenarios": len(verdicts)}
+        return Result(status=Status.PASSED, duration=duration, details=details,
+                      message=PARTLY_PASSED.format(passed=judged, scenarios=len(verdicts),
+                                                   why=unsupported[0].message), **base)
     return Result(status=worst.status, message=worst.message, duration=duration,
                   line=worst.line, scenario=worst.name, details=details, reason=worst.reason,
                   **base)

@@ -84,6 +84,15 @@ class Result:
                       "status": Status(data["status"])})
 
 
+def partly_passed(result: Result) -> tuple[int, int] | None:
+    """``(passed, scenarios)`` for a ruling passed on part of its scenarios only, the others
+    unsupported (``details.partial``); ``None`` for any other result."""
+    partial = result.details.get("partial") if result.status is Status.PASSED else None
+    if not isinstance(partial, dict):
+        return None
+    return int(partial.get("passed", 0)), int(partial.get("scenarios", 0))
+
+
 def summary(results: list[Result]) -> Counter[Status]:
     counts: Counter[Status] = Counter({status: 0 for status in Status})
     counts.update(result.status for result in results)

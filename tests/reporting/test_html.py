@@ -471,3 +471,15 @@ def test_a_run_made_in_another_folder_still_shows_the_script(tmp_path, corpus, m
     assert '<span class="ln failing"><span class="n">44</span>' in row
     loaded = next(r.path for r in corpus.rulings if r.id == FAILED)
     assert f'href="{Path(os.path.relpath(loaded, elsewhere)).as_posix()}#L44"' in row
+
+
+def test_a_ruling_passed_on_part_of_its_scenarios_says_so(tmp_path, corpus):
+    partly = result("room-with-no-door-unlocked", "passed",
+                    "passed 1 of 2 scenarios; the others could not run: no such card")
+    partly["details"] = {"partial": {"passed": 1, "scenarios": 2}}
+    whole = result("room-unlock-is-a-special-action", "passed")
+    html = run_report(read_run(write_results(tmp_path / "r.json", [partly, whole])),
+                      {r.id: r for r in corpus.rulings}, corpus.cr_sections)
+    assert html.count('class="flag partly"') == 1
+    assert ('title="passed 1 of 2 scenarios; the others could not run: no such card">'
+            '(1 of 2 scenarios)</span>') in html

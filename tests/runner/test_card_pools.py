@@ -147,6 +147,28 @@ def test_a_card_outside_the_pool_is_unsupported_with_its_code(ruling: Ruling,
                                       "a 2/2 Creature with no abilities")
 
 
+def test_a_ruling_passed_on_part_of_its_scenarios_says_so(ruling: Ruling, cards: CardPool,
+                                                          tmp_path: Path, capsys: Any) -> None:
+    """Passed, but on one scenario of two: the result counts them (``details.partial``) and
+    its message says why the other could not run; a ruling passed on all says nothing."""
+    from conformance.frontends.cli import _print_result
+    from conformance.runner.results import partly_passed
+
+    result = run_ruling(ruling, WithPool({"Grizzly Bears"}), cards)
+    assert result.status is Status.PASSED
+    assert partly_passed(result) == (1, 2) and result.details["partial"] == {
+        "passed": 1, "scenarios": 2}
+    assert result.message == ("passed 1 of 2 scenarios; the others could not run: 'Hill "
+                              "Giant' is not in the engine's card pool (setup line 27)")
+    _print_result(result, quiet=False)
+    assert capsys.readouterr().out == (
+        "passed (1 of 2 scenarios) roles-in-combat: the others could not run: 'Hill Giant' "
+        "is not in the engine's card pool (setup line 27)\n")
+    whole = run_ruling(ruling, WithPool(None), cards)
+    assert whole.status is Status.PASSED and partly_passed(whole) is None
+    assert whole.message == "" and "partial" not in whole.details
+
+
 def test_setup_capabilities_come_from_the_setup(ruling: Ruling, cards: CardPool) -> None:
     # the second scenario sets life: an engine of contract 1.2 must declare set-life
     engine = WithPool(None, {"combat", "place-cards"})
