@@ -20,7 +20,9 @@ from .. import __version__
 from ..contract import registry
 from ..errors import ConformanceError, RulingFileError
 from ..format.loader import Corpus
-from ..runner.results import Result, ResultsWriter, Status, partly_passed, summary
+from ..runner.results import (
+    Result, ResultsWriter, Status, partly_passed, summary, what_would_judge_more,
+)
 from ._shared import TerminalOutput, html_path, isolation, load, write
 from . import (
     coverage_cmd, diff_cmd, expect_cmd, gate_cmd, mutants_cmd, properties_cmd, report_cmd, repro_cmd,
@@ -203,6 +205,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         f"{counts[s]} {s.value}" + (f" ({partly} of them on part of their scenarios only)"
                                     if s is Status.PASSED and partly else "")
         for s in Status))
+    wanted = what_would_judge_more(results)
+    if wanted and not args.quiet:
+        shown = "; ".join(f"{what}: {n} ruling{'s' if n != 1 else ''}" for what, n in wanted[:8])
+        more = f"; and {len(wanted) - 8} more" if len(wanted) > 8 else ""
+        print(f"what would judge more rulings: {shown}{more}")
     if args.results:
         print(f"results written to {args.results}")
         if not args.no_html:

@@ -93,6 +93,35 @@ def partly_passed(result: Result) -> tuple[int, int] | None:
     return int(partial.get("passed", 0)), int(partial.get("scenarios", 0))
 
 
+#: What an unsupported result's message names, by its reason code (contract 1.2).
+_LACKS = "the engine lacks: "
+_NOT_IN_POOL = re.compile(r"^'(.+)' is not in the engine's card pool")
+
+
+def what_would_judge_more(results: list[Result]) -> list[tuple[str, int]]:
+    """What the engine lacks, each with how many rulings name it among what kept them from
+    running -- a capability (``capability``) or a card of the corpus (``card``) -- most first:
+    what to implement next.  A ruling counts once for each thing it names."""
+    counts: Counter[str] = Counter()
+    for result in results:
+        if result.status is Status.UNSUPPORTED:
+            messages = [(result.reason, result.message)]
+        elif partly_passed(result) is not None:
+            messages = [(str(s.get("reason", "")), str(s.get("message", "")))
+                        for s in result.details.get("scenarios", ())
+                        if isinstance(s, dict) and s.get("status") == Status.UNSUPPORTED.value]
+        else:
+            continue
+        named: set[str] = set()
+        for reason, message in messages:
+            if reason == "capability" and message.startswith(_LACKS):
+                named.update(f"capability {c}" for c in message[len(_LACKS):].split(", ") if c)
+            elif reason == "card" and (found := _NOT_IN_POOL.match(message)):
+                named.add(f"card {found[1]}")
+        counts.update(named)
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
 def summary(results: list[Result]) -> Counter[Status]:
     counts: Counter[Status] = Counter({status: 0 for status in Status})
     counts.update(result.status for result in results)

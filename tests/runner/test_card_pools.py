@@ -211,3 +211,24 @@ def test_an_engine_without_a_step_is_unsupported_with_the_code_step(ruling: Ruli
     alone = run_ruling(ruling, NoEndOfCombat(None, {"combat", "place-cards"}), cards)
     assert alone.status is Status.UNSUPPORTED and alone.reason == "step"
     assert alone.to_json()["reason"] == "step"
+
+
+def test_what_would_judge_more_ranks_what_the_engine_lacks() -> None:
+    from conformance.runner.results import Result, what_would_judge_more
+
+    def lacking(ruling_id: str, message: str, reason: str) -> Result:
+        return Result(id=ruling_id, status=Status.UNSUPPORTED, message=message, reason=reason)
+
+    partly = Result(id="p", status=Status.PASSED, details={
+        "partial": {"passed": 1, "scenarios": 2},
+        "scenarios": [{"name": "a", "status": "passed"},
+                      {"name": "b", "status": "unsupported", "reason": "card",
+                       "message": "'Hill Giant' is not in the engine's card pool (setup line 27)"}]})
+    results = [
+        lacking("r1", "the engine lacks: combat, rooms", "capability"),
+        lacking("r2", "the engine lacks: rooms", "capability"),
+        lacking("r3", "'Hill Giant' is not in the engine's card pool (setup line 9)", "card"),
+        lacking("r4", "python-mtg does not do this", "engine"),  # names nothing to implement
+        partly, Result(id="ok", status=Status.PASSED)]
+    assert what_would_judge_more(results) == [
+        ("capability rooms", 2), ("card Hill Giant", 2), ("capability combat", 1)]
