@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from types import FunctionType, MethodType
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeVar, cast
@@ -80,7 +81,12 @@ class _Judged:
 
     def __getattr__(self, name: str) -> Any:
         found = self._unknown.get(name)
-        return found if found is not None else getattr(self._view, name)
+        if found is not None:
+            return found
+        method = getattr(type(self._view), name, None)
+        if isinstance(method, FunctionType):  # ``game.player(name)`` reads through this too
+            return MethodType(method, self)
+        return getattr(self._view, name)
 
     def __repr__(self) -> str:
         return f"judged({self._view!r})"
