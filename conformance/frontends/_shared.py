@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import os
 import re
+import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -17,6 +19,7 @@ from ..runner.resultsfile import valid_text
 if TYPE_CHECKING:
     from ..properties.isolation import Isolation
     from ..reporting.runs import Run
+    from ..runner.results import Result
 
 DEFAULT_RULINGS = Path("rulings")
 
@@ -238,7 +241,7 @@ class SearchProgress:
     Used as a context manager around the searches (the heartbeat is a daemon thread)."""
 
     def __init__(self, total: int, *, every: float = 10.0, out: TextIO | None = None) -> None:
-        import threading
+        import threading  # only when properties run: not at every command's start-up
 
         self.total = total
         self.done = 0
@@ -253,8 +256,6 @@ class SearchProgress:
 
     @property
     def out(self) -> TextIO:
-        import sys
-
         return self._out if self._out is not None else sys.stdout
 
     def header(self, engine: str, profile: str, seed: int | None) -> None:
@@ -262,21 +263,21 @@ class SearchProgress:
         self.say(f"properties: {self.total} on engine {engine}, profile {profile}, {chosen}")
 
     def say(self, line: str) -> None:
-        import time
-
         with self._lock:
             print(line, file=self.out, flush=True)
             self._last = time.monotonic()
 
-    def prefix(self) -> str:
-        """``[k/N] `` for the next result (counting it)."""
+    def count(self) -> int:
+        """One more result: how many there have been."""
         with self._lock:
             self.done += 1
-            return f"[{self.done}/{self.total}] "
+            return self.done
+
+    def prefix(self) -> str:
+        """``[k/N] `` for the next result (counting it)."""
+        return f"[{self.count()}/{self.total}] "
 
     def __enter__(self) -> SearchProgress:
-        import time
-
         self._started = self._last = time.monotonic()
         self._thread.start()
         return self
@@ -286,8 +287,6 @@ class SearchProgress:
         self._thread.join(timeout=1.0)
 
     def _beat(self) -> None:
-        import time
-
         while not self._stop.wait(min(1.0, self.every)):
             now = time.monotonic()
             with self._lock:
@@ -298,9 +297,9 @@ class SearchProgress:
                          f"{now - self._started:.0f} s")
 
 
-def played(result: object) -> str:
+def played(result: Result) -> str:
     """What a property's search played, as its result says: ``seed 3, 30 games, 365 steps``."""
-    details = getattr(result, "details", {}) or {}
+    details = result.details
     parts = [f"seed {details.get('seed')}"]
     if "games" in details:
         parts.append(f"{details['games']} games")

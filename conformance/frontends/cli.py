@@ -183,7 +183,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                             else None)
 
             def searched(result: Result) -> None:
-                progress.prefix()  # counted for the heartbeat; printed as a ruling's result
+                progress.count()  # for the heartbeat; printed as a ruling's result is
                 record(result)
 
             with progress:

@@ -173,8 +173,8 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
     if turns and setups is None:
         positions = both_sides(pool, positions, focus)
     drawn_kinds: dict[tuple[str, ...], st.SearchStrategy[str]] = {}
-    #: not empty once the engine reported a choice it made itself in these games
-    chooses_itself: set[bool] = set()
+    #: whether the engine has reported a choice it made itself in these games
+    chooses_itself = False
 
     class ConformanceGame(Game):
         def __init__(self) -> None:
@@ -271,9 +271,10 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             raise _Stuck(choice.prompt)
 
         def _remember(self, events: Sequence[Event]) -> None:
+            nonlocal chooses_itself
             for event in events:
                 if event.kind == CHOICE_MADE and event.data.get("automatic"):
-                    chooses_itself.add(True)
+                    chooses_itself = True
                 if event.kind == "zone_changed" and event.data.get("new_object"):
                     old = str(event.data.get("object"))
                     new = str(event.data["new_object"])

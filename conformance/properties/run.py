@@ -251,19 +251,11 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
         details["not_computed"] = dict(tally.not_computed)
     if tally.simplified:
         details["positions_simplified"] = tally.simplified
-    if outcome is None and not guard.played_games:
+    unjudged = _unjudged(prop, guard, tally) if outcome is None else \
+        _no_game(guard) if isinstance(outcome, Unsatisfiable) else None
+    if unjudged is not None:
         return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
-                      message=_no_game(guard), duration=duration, details=details)
-    if outcome is None and tally.not_computed and not tally.judged:
-        return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
-                      message="judged nothing: the engine does not compute " + "; ".join(
-                          f"{key} ({reason})" for key, reason in tally.not_computed.items()),
-                      duration=duration, details=details)
-    if outcome is None and not tally.judged:
-        return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
-                      message=f"judged nothing: none of the {guard.played_games} games "
-                              f"played reached what it judges ({_subject(prop)})",
-                      duration=duration, details=details)
+                      message=unjudged, duration=duration, details=details)
     if outcome is None:
         return Result(id=prop.id, status=Status.PASSED, kind="property", duration=duration,
                       details=details)
@@ -281,9 +273,6 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                      "scenario": scenario_text(outcome.scenario), **details,
                      "replay": replay.command(prop, profile, seed, document is not None)},
         )
-    if isinstance(outcome, Unsatisfiable):
-        return Result(id=prop.id, status=Status.UNSUPPORTED, kind="property",
-                      message=_no_game(guard), duration=duration, details=details)
     if isinstance(outcome, (FlakyFailure, FlakyStrategyDefinition)):
         message = ("the engine did not play the same game the same way twice "
                    f"(Hypothesis: {type(outcome).__name__})")
@@ -292,6 +281,21 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
         message = f"{type(outcome).__name__}: {first}"
     return Result(id=prop.id, status=Status.ERROR, kind="property", message=message,
                   duration=duration, details=details)
+
+
+def _unjudged(prop: Property, guard: _Guard, tally: Tally) -> str | None:
+    """Why a search that found nothing judged nothing, or ``None`` when it judged: it played
+    no game, or its games never reached what it judges, or only through values the engine
+    does not compute."""
+    if not guard.played_games:
+        return _no_game(guard)
+    if tally.judged:
+        return None
+    if tally.not_computed:
+        return "judged nothing: the engine does not compute " + "; ".join(
+            f"{key} ({reason})" for key, reason in tally.not_computed.items())
+    return (f"judged nothing: none of the {guard.played_games} games played reached what "
+            f"it judges ({_subject(prop)})")
 
 
 def _subject(prop: Property) -> str:

@@ -167,22 +167,33 @@ def test_a_position_the_engine_cannot_set_up_is_rejected(corpus: Any) -> None:
     assert result.details["positions_rejected"] > 0 and result.details["games"] > 0
 
 
-class _NoManaPool(ReferenceEngine):
+class _Wrapping:
+    """An engine (the reference engine by default) with one or two of its calls changed by a
+    subclass; every other call goes to it as it is."""
+
+    def __init__(self, inner: Any = None) -> None:
+        self.inner = inner if inner is not None else ReferenceEngine()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+class _NoManaPool(_Wrapping):
     """Places cards but cannot set a mana pool (as managym): its players tap lands."""
 
     def start(self, setup: Setup, cards: CardPool) -> dict[str, str]:
         if any(p.mana for p in setup.players):
             raise Unsupported("this engine cannot set a mana pool")
-        return super().start(setup, cards)
+        return dict(self.inner.start(setup, cards))
 
 
-class _OpeningHandsOnly(ReferenceEngine):
+class _OpeningHandsOnly(_Wrapping):
     """Sets up libraries and hands only: every game is reached by legal play."""
 
     def start(self, setup: Setup, cards: CardPool) -> dict[str, str]:
         if setup.provenance != "legal-play" or any(p.mana for p in setup.players):
             raise Unsupported("this engine starts games from opening hands only")
-        return super().start(setup, cards)
+        return dict(self.inner.start(setup, cards))
 
 
 @pytest.mark.parametrize(("engine", "ids"), [
@@ -204,23 +215,8 @@ def test_an_engine_that_cannot_set_up_every_position_plays_simpler_ones(
 def test_a_simpler_position_still_finds_a_departure(corpus: Any) -> None:
     """A mutant that sets up positions only without mana pools is caught all the same; the
     counterexample starts from the position the game was played from."""
-    class NoPool(_NoManaPool):
-        def __init__(self) -> None:
-            super().__init__()
-            self._wrong = create("room-one-door-off-battlefield")
-
-        def start(self, setup: Setup, cards: CardPool) -> dict[str, str]:
-            if any(p.mana for p in setup.players):
-                raise Unsupported("this engine cannot set a mana pool")
-            return self._wrong.start(setup, cards)
-
-        def __getattribute__(self, name: str) -> Any:
-            if name in ("start", "_wrong", "__class__", "__dict__"):
-                return object.__getattribute__(self, name)
-            return getattr(object.__getattribute__(self, "_wrong"), name)
-
-    result = run_property(ROOMS, NoPool, corpus.cards, corpus.rulings, profile="ci",
-                          budget=BUDGET)
+    result = run_property(ROOMS, lambda: _NoManaPool(create("room-one-door-off-battlefield")),
+                          corpus.cards, corpus.rulings, profile="ci", budget=BUDGET)
     assert result.status is Status.FAILED, result.message
     assert "mana:" not in result.details["scenario"], result.details["scenario"]
 
@@ -302,16 +298,16 @@ def test_a_failure_found_within_the_budget_is_reported(corpus: Any) -> None:
     assert "budget_reached" not in result.details, result.details
 
 
-class _Sluggish(ReferenceEngine):
-    """The reference engine on a busy machine: every action and answer takes a while."""
+class _Sluggish(_Wrapping):
+    """An engine on a busy machine: every action and answer takes a while."""
 
     def perform(self, action: Any) -> Any:
         time.sleep(0.002)
-        return super().perform(action)
+        return self.inner.perform(action)
 
     def answer(self, values: Any) -> Any:
         time.sleep(0.002)
-        return super().answer(values)
+        return self.inner.answer(values)
 
 
 def _verdict(result: Any) -> tuple[Any, ...]:
@@ -330,26 +326,8 @@ def test_the_verdict_is_the_same_on_a_loaded_machine(corpus: Any, engine: Any) -
     spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
                 for _ in range(2)]
     try:
-        class Slowed(_Sluggish):
-            def __init__(self) -> None:
-                super().__init__()
-                self.inner = engine()
-
-            def perform(self, action: Any) -> Any:
-                time.sleep(0.002)
-                return self.inner.perform(action)
-
-            def answer(self, values: Any) -> Any:
-                time.sleep(0.002)
-                return self.inner.answer(values)
-
-            def __getattribute__(self, name: str) -> Any:
-                if name in ("perform", "answer", "inner", "__class__", "__dict__"):
-                    return object.__getattribute__(self, name)
-                return getattr(object.__getattribute__(self, "inner"), name)
-
-        loaded = run_property(ROOMS, Slowed, corpus.cards, corpus.rulings, profile="ci",
-                              budget=120)
+        loaded = run_property(ROOMS, lambda: _Sluggish(engine()), corpus.cards,
+                              corpus.rulings, profile="ci", budget=120)
     finally:
         for spinner in spinners:
             spinner.kill()
@@ -361,13 +339,32 @@ def test_the_verdict_is_the_same_on_a_loaded_machine(corpus: Any, engine: Any) -
 # -- values an engine does not compute -----------------------------------------------------
 
 
-class _NoManaValue(ReferenceEngine):
+class _NoManaValue(_Wrapping):
     """Lists mana value as not computed (contract 1.1), with a placeholder of 0."""
 
     def observe(self, object_id: Any, viewer: Any = None) -> Any:
-        view = super().observe(object_id, viewer)
+        view = self.inner.observe(object_id, viewer)
         return dataclasses.replace(view, mana_value=0,
                                    unknown={"mana_value": "kept by no object here"})
+
+
+def test_a_value_not_computed_is_refused_however_a_property_reads_it() -> None:
+    """Through a field, and through a method of the view that reads that field."""
+    from conformance.contract.types import GameView, PlayerView
+    from conformance.format.vocabulary import Step
+    from conformance.properties.observation import NotComputed, judged
+
+    alice = PlayerView("alice", 20, 0, 0, 0, 0)
+    game = judged(GameView(Step.PRECOMBAT_MAIN, "alice", "alice", (), (alice,),
+                           unknown={"players": "kept nowhere"}))
+    for read in (lambda: game.players[0], lambda: game.player("alice"),
+                 lambda: game.players == (alice,)):
+        with pytest.raises(NotComputed, match="players"):
+            read()
+    assert game.active_player == "alice"
+    other = judged(GameView(Step.PRECOMBAT_MAIN, "alice", "alice", (), (alice,),
+                            unknown={"stack": "kept nowhere"}))
+    assert other.player("alice") is alice
 
 
 def test_a_property_that_needs_a_value_not_computed_judges_nothing(corpus: Any) -> None:
@@ -389,25 +386,10 @@ def test_a_property_that_needs_no_such_value_judges_as_before(corpus: Any) -> No
 
 
 def test_a_departure_beside_a_value_not_computed_is_still_found(corpus: Any) -> None:
-    class Both(_NoManaValue):
-        """The no-legend-rule mutant, listing mana value as not computed."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            self._wrong = create("no-legend-rule")
-
-        def __getattribute__(self, name: str) -> Any:
-            if name in ("observe", "_wrong", "__class__", "__dict__"):
-                return object.__getattribute__(self, name)
-            return getattr(object.__getattribute__(self, "_wrong"), name)
-
-        def observe(self, object_id: Any, viewer: Any = None) -> Any:
-            view = self._wrong.observe(object_id, viewer)
-            return dataclasses.replace(view, mana_value=0,
-                                       unknown={"mana_value": "kept by no object here"})
-
-    result = run_property(BY_ID["legend-rule"], Both, corpus.cards, corpus.rulings,
-                          profile="ci", budget=BUDGET)
+    # the no-legend-rule mutant, listing mana value as not computed
+    result = run_property(BY_ID["legend-rule"],
+                          lambda: _NoManaValue(create("no-legend-rule")), corpus.cards,
+                          corpus.rulings, profile="ci", budget=BUDGET)
     assert result.status is Status.FAILED, result.message
 
 
