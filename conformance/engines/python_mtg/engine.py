@@ -9,7 +9,9 @@ computes no rule itself.
   resolved inside a move as "hidden" items, in the order the contract's ``resolve`` steps
   take them off: until the last is taken off, nothing is observable.  When python-mtg ran
   past the step the move was made in, nothing after the move is observable at all.  Both
-  raise ``Unsupported``.
+  raise ``Unsupported``.  What python-mtg computed in the steps it went through by itself is
+  kept (seam.py, ``Steps``): when the script advances to a later step of that turn, it looks
+  at the game as python-mtg left that step; it can act no more.
 - The decisions python-mtg takes inside a move (targets, ...) go through its choice seam
   (seam.py); a decision with several options is asked of the player as a ``Choice``, one
   with a single option is reported as an automatic choice.
@@ -41,7 +43,7 @@ from .moves import (
     wanted_target,
 )
 from .observe import game_view, object_ids, object_view
-from .seam import CHOICE_KINDS, Seam, Triggers, option_text
+from .seam import CHOICE_KINDS, Left, Seam, Steps, Triggers, option_text
 from .setup import Start, build
 
 #: Capabilities declared: python-mtg has these mechanisms; where it shows nothing the
@@ -51,6 +53,22 @@ CAPABILITIES: frozenset[str] = frozenset({
     "inject-state", "activated-abilities", "triggered-abilities", "transform", "morph",
     "special-actions", "combat", "play-lands",
 })
+
+
+@dataclass(frozen=True, slots=True)
+class RanOn:
+    """python-mtg went on by itself past the step a move was made in: why nothing more can be
+    done (``why``), the steps of that turn it left on the way (``passed``), the one the script
+    looks at now (``at``), and the triggered abilities it resolved on the way (``triggers``),
+    the first ``shown`` of them given to the script's ``resolve`` steps; ``first``: the first
+    of ``passed`` the script may advance to (not the step of the move itself)."""
+
+    why: str
+    passed: tuple[Left, ...] = ()
+    at: int | None = None
+    triggers: tuple[str, ...] = ()
+    shown: int = 0
+    first: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +96,7 @@ class PythonMtgEngine:
         self._start: Start | None = None
         self._log = repro.Log()
         self._hidden: list[str] = []       # resolved inside a move; the last is the "top"
-        self._ran_on: str | None = None    # why nothing after the last move is observable
+        self._ran_on: RanOn | None = None  # python-mtg went on past the step of the last move
         self._ahead: str | None = None     # python-mtg is in declare blockers already
         self._pending: Pending | None = None
 
@@ -108,8 +126,46 @@ class PythonMtgEngine:
             raise Unsupported(f"python-mtg resolved {', '.join(reversed(self._hidden))} inside "
                               f"the move that put it on the stack: it shows no stack, so the "
                               f"game until that resolves is not observable")
+        if self._ran_on and self._ran_on.at is None:
+            raise Unsupported(self._ran_on.why)
+
+    def _actionable(self) -> None:
+        self._observable()
         if self._ran_on:
-            raise Unsupported(self._ran_on)
+            raise Unsupported(self._ran_on.why)
+
+    def _shown(self) -> tuple[Any, str | None]:
+        """The python-mtg game the script looks at, and the step it is in when that is a step
+        python-mtg left on its own (its game is then in the next one)."""
+        if self._ran_on and self._ran_on.at is not None:
+            left = self._ran_on.passed[self._ran_on.at]
+            return left.game, left.step
+        return self._require(), None
+
+    def _mark(self) -> tuple[list[str], RanOn | None]:
+        return list(self._hidden), self._ran_on
+
+    def _back_to(self, mark: tuple[list[str], RanOn | None]) -> None:
+        self._hidden, self._ran_on = list(mark[0]), mark[1]
+
+    def _went_on(self, before: tuple[int, str, str], steps: Steps, item: str | None) -> None:
+        """python-mtg went on by itself past ``before`` (turn, step, active player): nothing can
+        be done any more, nor looked at until the script advances to a later step of that turn
+        python-mtg went through (``_catch_up``).  The triggered abilities resolved in the
+        step of the move are the script's to resolve first."""
+        game = self._require()
+        why = (f"python-mtg went on by itself from {before[1]} to {game.step} of "
+               f"{game.active_player}'s turn after the move (it stops only at its own "
+               f"decisions), so nothing can be done in the game after the move")
+        passed = tuple(left for left in steps.left if (left.turn, left.active) == (before[0],
+                                                                                   before[2]))
+        triggers = tuple(steps.triggers.abilities)
+        own = bool(passed) and passed[0].step == before[1]
+        shown = passed[0].triggers if own else len(triggers)
+        self._hidden.extend(f"the triggered ability {a}" for a in reversed(triggers[:shown]))
+        if item:
+            self._hidden.append(item)
+        self._ran_on = RanOn(why, passed, None, triggers, shown, 1 if own else 0)
 
     # -- acting ----------------------------------------------------------------------------
 
@@ -136,7 +192,7 @@ class PythonMtgEngine:
                 raise Unsupported(f"python-mtg has no move for {type(action).__name__}")
             case _:
                 _no_move(action)
-        self._observable()
+        self._actionable()
         if self._ahead:
             raise Unsupported(self._ahead)
         if moves[1] != self._require().active_player:
@@ -178,7 +234,7 @@ class PythonMtgEngine:
         game = self._require()
         before = (game.turn_number, game.step, game.active_player)
         self._seam.begin(answers)
-        with Triggers(self._mtg.driver) as triggers:
+        with Triggers(self._mtg.driver) as triggers, Steps(self._mtg, triggers) as steps:
             game.push(raw)
         seen = list(self._seam.seen)
         for index, (key, value) in enumerate(answers):
@@ -210,17 +266,16 @@ class PythonMtgEngine:
                 return events
             events.append(automatic_choice(choice, [self._option(decision.chosen)]))
         self._log.push(raw, [(d.key, d.chosen) for d in seen])
+        after = (game.turn_number, game.step, game.active_player)
+        if after != before and not (ahead is not None and after == (before[0], ahead, before[2])):
+            self._went_on(before, steps, item)
+            return events
         self._hidden.extend(f"the triggered ability {a}" for a in reversed(triggers.abilities))
         if item:
             self._hidden.append(item)
-        after = (game.turn_number, game.step, game.active_player)
-        if ahead is not None and after == (before[0], ahead, before[2]):
+        if after != before:
             self._ahead = (f"python-mtg went on to {ahead} by itself after the move; the "
                            f"step it was made in is not observable")
-        elif after != before:
-            self._ran_on = (f"python-mtg went on by itself from {before[1]} to {after[1]} of "
-                            f"{after[2]}'s turn after the move (it stops only at its own "
-                            f"decisions), so the game after the move is not observable")
         return events
 
     def _option(self, value: Any) -> str:
@@ -238,30 +293,59 @@ class PythonMtgEngine:
                                         ("block", frozenset()) if "block" in kinds else None)
             if raw is None or pushed >= 30:
                 break
+            before = (game.turn_number, game.step, game.active_player)
             self._seam.begin([])
-            with Triggers(self._mtg.driver) as triggers:
+            with Triggers(self._mtg.driver) as triggers, Steps(self._mtg, triggers) as steps:
                 game.push(raw)
             pushed += 1
             self._log.push(raw, [(d.key, d.chosen) for d in self._seam.seen])
-            self._hidden.extend(f"the triggered ability {a}" for a in reversed(triggers.abilities))
             taken = [d.key for d in self._seam.seen if d.options and len(d.options) > 1]
             if taken:
-                self._ran_on = (f"python-mtg took {', '.join(taken)} decisions itself while "
-                                f"passing to {step}; the game after them is not the player's")
-                raise Unsupported(self._ran_on)
+                self._ran_on = RanOn(f"python-mtg took {', '.join(taken)} decisions itself "
+                                     f"while passing to {step}; the game after them is not the "
+                                     f"player's")
+                raise Unsupported(self._ran_on.why)
+            if game.turn_number != turn or game.active_player != before[2]:
+                self._went_on(before, steps, None)
+                break
+            self._hidden.extend(f"the triggered ability {a}" for a in reversed(triggers.abilities))
         return pushed
+
+    def _catch_up(self, step: Step) -> list[Event]:
+        """The script advances to ``step`` after python-mtg went on by itself: the game as
+        python-mtg left that step of the same turn, with the triggered abilities it resolved
+        on the way handed to the script's ``resolve`` steps; else ``Unsupported``."""
+        ran_on = self._ran_on
+        assert ran_on is not None
+        start = ran_on.first if ran_on.at is None else ran_on.at
+        found = next((i for i in range(start, len(ran_on.passed))
+                      if ran_on.passed[i].step == step.value), None)
+        if found is None:
+            raise Unsupported(f"{ran_on.why}; it did not go through {step.value} of that turn")
+        reached = ran_on.passed[found].triggers
+        self._hidden.extend(f"the triggered ability {a}"
+                            for a in reversed(ran_on.triggers[ran_on.shown:reached]))
+        self._ran_on = RanOn(ran_on.why, ran_on.passed, found, ran_on.triggers,
+                             max(ran_on.shown, reached), ran_on.first)
+        self._observable()
+        return []
 
     def _advance(self, step: Step) -> list[Event]:
         if self._ahead and self._require().step == step.value:
             self._ahead = None  # the script catches up with python-mtg
             return []
+        if self._ran_on and not self._hidden:
+            return self._catch_up(step)
         self._observable()
         game = self._require()
         self._pass(step.value)
+        if self._ran_on:
+            return self._catch_up(step)
         if game.step != step.value:
-            self._ran_on = (f"python-mtg did not stop in {step.value} (it stops only at its own "
-                            f"decisions; it is in {game.step} of {game.active_player}'s turn)")
-            raise Unsupported(self._ran_on)
+            self._ran_on = RanOn(f"python-mtg did not stop in {step.value} (it stops only at "
+                                 f"its own decisions; it is in {game.step} of "
+                                 f"{game.active_player}'s turn)")
+            raise Unsupported(self._ran_on.why)
         return []
 
     def _declare(self, action: DeclareAttackers | DeclareBlockers, keep: bool) -> list[Event]:
@@ -270,9 +354,9 @@ class PythonMtgEngine:
         pairs.  Not offered: ``IllegalAction``, the game as it was.  ``keep=False`` only
         tells whether the move is offered."""
         if not self._ahead:
-            self._observable()
+            self._actionable()
         game = self._require()
-        hidden, ran_on, pushed = list(self._hidden), self._ran_on, 0
+        mark, pushed = self._mark(), 0
         if isinstance(action, DeclareAttackers):
             if action.defender not in (None, *[p for p in game.players if p != action.player]):
                 raise Unsupported("python-mtg's attacks go to the one opponent")
@@ -282,6 +366,22 @@ class PythonMtgEngine:
                 pushed = self._pass(step)
         else:
             kind, wanted, step = "block", sorted(action.blocks), "declare_blockers"
+        if self._ran_on is not None:  # python-mtg went past the step without stopping in it
+            went = next((left for left in self._ran_on.passed if left.step == step), None)
+            for _ in range(pushed):
+                game.pop()
+                self._log.pop()
+            self._back_to(mark)
+            if went is None:
+                raise Unsupported(f"python-mtg went past {step} of {action.player}'s turn by "
+                                  f"itself, without going through it")
+            shown = [sorted(m.raw[1]) for m in went.entered.legal_moves if m.raw[0] == kind]
+            if wanted in shown:
+                raise Unsupported(f"python-mtg went through {step} by itself, declaring "
+                                  f"nothing, although it lists {wanted} among its {kind}s")
+            raise IllegalAction(f"python-mtg went through {step} of {action.player}'s turn by "
+                                f"itself, offering {action.player} only the {kind} declarations "
+                                f"{shown}")
         passes = self._log.moves[len(self._log.moves) - pushed:] if pushed else []
         self._log.query("combat", move=kind, wanted=wanted, passes=list(passes),
                         moves=len(self._log.moves) - pushed)
@@ -292,7 +392,7 @@ class PythonMtgEngine:
             for _ in range(pushed):
                 game.pop()
                 self._log.pop()
-            self._hidden, self._ran_on = hidden, ran_on
+            self._back_to(mark)
             if move is None:
                 shown = [sorted(m.raw[1]) for m in offered]
                 raise IllegalAction(f"python-mtg offers {action.player} the {kind} declarations "
@@ -314,7 +414,7 @@ class PythonMtgEngine:
         self._log.query("legal", match=wanted, answers=answers, moves=len(self._log.moves))
         if not moves or not answers:
             return bool(moves)
-        hidden, ran_on = list(self._hidden), self._ran_on  # try it, then take it back
+        mark = self._mark()  # try it, then take it back
         try:
             self._push(moves[0].raw, answers, player, item)
         except IllegalAction:
@@ -324,11 +424,11 @@ class PythonMtgEngine:
             return True
         self._log.pop()
         self._require().pop()
-        self._hidden, self._ran_on = hidden, ran_on
+        self._back_to(mark)
         return True
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
-        self._observable()
+        self._actionable()
         if self._ahead:
             raise Unsupported(self._ahead)
         found: list[Action] = []
@@ -371,17 +471,25 @@ class PythonMtgEngine:
             raise Unsupported("the python-mtg adapter reports the rules' view only "
                               "(no player-views)")
         self._observable()
-        self._log.query("observe", object=object_id, moves=len(self._log.moves))
-        return object_view(self._require(), object_id)
+        self._log.query("observe", object=object_id, moves=len(self._log.moves), **self._left())
+        return object_view(self._shown()[0], object_id)
 
     def objects(self, zone: Zone, player: PlayerId | None = None) -> Sequence[ObjectId]:
         self._observable()
-        return object_ids(self._require(), zone, player)
+        return object_ids(self._shown()[0], zone, player)
 
     def game(self) -> GameView:
         self._observable()
-        self._log.query("game", moves=len(self._log.moves))
-        return game_view(self._require(), self._ahead)
+        self._log.query("game", moves=len(self._log.moves), **self._left())
+        game, left = self._shown()
+        return game_view(game, self._ahead, left)
+
+    def _left(self) -> dict[str, Any]:
+        """For a reproduction: the step python-mtg left (during the last move) that the script
+        looks at, if any."""
+        if self._ran_on is None or self._ran_on.at is None:
+            return {}
+        return {"left": self._ran_on.passed[self._ran_on.at].step}
 
     # -- reproducing a failure -------------------------------------------------------------
 

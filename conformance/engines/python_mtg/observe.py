@@ -128,13 +128,15 @@ def object_ids(game: Any, zone: Zone, player: PlayerId | None = None) -> Sequenc
     raise Unsupported(f"python-mtg shows no {zone.value}")
 
 
-def game_view(game: Any, ahead: str | None = None) -> GameView:
-    """The game; ``ahead`` (why) when python-mtg is in a later step than the script."""
+def game_view(game: Any, ahead: str | None = None, left: str | None = None) -> GameView:
+    """The game; ``ahead`` (why) when python-mtg is in a later step than the script;
+    ``left``: the step python-mtg has just left by itself, which ``game`` is as it left it."""
+    shown = left if left is not None else str(game.step)
     try:
-        step = Step(str(game.step))
+        step = Step(shown)
     except ValueError:
         raise ContractError(f"python-mtg reports a step the contract does not name: "
-                            f"{game.step!r}") from None
+                            f"{shown!r}") from None
     life = game.life()
     exiled = [owner_of(game, str(c)) for (c,) in _rows(game, "exile")]
     return GameView(

@@ -102,7 +102,7 @@ game = mtg.Game.from_state(state)
 for move, given in MOVES:
     answers.queue = list(given)
     game.push(move)
-
+{left}
 
 def verdict(departed, found, expected):
     print("python-mtg:", found)
@@ -110,6 +110,36 @@ def verdict(departed, found, expected):
     print("DEPARTURE REPRODUCED" if departed else "NOT REPRODUCED")
     sys.exit(0 if departed else 1)
 
+'''
+
+#: After the last move python-mtg went on by itself through several steps: the game is read
+#: as python-mtg left one of them, kept while python-mtg's own one-step function ran.
+_LEFT = '''
+LEFT = {step!r}  # the step python-mtg went through by itself that the ruling looks at
+steps = mtg.engine.env
+one_step, kept = steps._advance_one, []
+
+
+def keeping(state, *rest):
+    step = next(iter(state["current_step"]))[0]
+    turn, active = state.get("_turn", 0), next(iter(state["active_player"]))[0]
+    result = one_step(state, *rest)
+    kept.append((turn, active, step, mtg.Game.from_state(state)))
+    return result
+
+
+last, given = MOVES[-1]
+game.pop()
+turn, active = game.turn_number, game.active_player
+steps._advance_one = keeping
+answers.queue = list(given)
+game.push(last)
+steps._advance_one = one_step
+print("python-mtg went through", [s for t, a, s, g in kept if (t, a) == (turn, active)],
+      "of", active + "'s turn by itself during", last, "; now in", game.step, "of",
+      game.active_player + "'s turn")
+game = next(g for t, a, s, g in kept if (t, a, s) == (turn, active, LEFT))
+print("the game as python-mtg left", LEFT, ":")
 '''
 
 _MOVE = '''
@@ -229,7 +259,7 @@ def script(start: Start, log: Log, failure: str) -> str | None:
     check = _check(log, failure)
     if check is None:
         return None
-    upto, body = check
+    upto, body, left = check
     changes = "".join(f"    {key!r}: {_literal(value)},\n"
                       for key, value in sorted(start.changes.items()))
     moves = "[\n" + "".join(f"    ({raw!r}, {answers!r}),\n"
@@ -237,7 +267,7 @@ def script(start: Start, log: Log, failure: str) -> str | None:
     header = _HEADER.format(version=_version(), failure=failure.replace('"""', "'''"),
                             decks={p: list(deck[:-PADDING]) for p, deck in start.decks.items()},
                             padding=PADDING_CARD, count=PADDING, seed=SEED, changes=changes,
-                            moves=moves)
+                            moves=moves, left=_LEFT.format(step=left) if left else "")
     return header + body
 
 
@@ -249,8 +279,9 @@ def _version() -> str:
     return str(getattr(mtg, "__version__", ""))
 
 
-def _check(log: Log, failure: str) -> tuple[int, str] | None:
-    """How many moves to replay and the check that ends the script."""
+def _check(log: Log, failure: str) -> tuple[int, str, str | None] | None:
+    """How many moves to replay, the check that ends the script and the step python-mtg
+    went through by itself during the last move that the check reads the game as it left."""
     refused = failure.startswith("the engine refused ") or \
         "to be legal; the engine does not allow it" in failure
     allowed = failure.startswith("expected the engine to refuse ")
@@ -261,7 +292,7 @@ def _check(log: Log, failure: str) -> tuple[int, str] | None:
         wanted = "the declaration is not legal" if allowed else "the declaration is legal"
         return int(combat["moves"]), _COMBAT.format(
             kind=combat["move"], wanted=combat["wanted"], passes=combat["passes"],
-            departed="legal" if allowed else "not legal", expected=wanted)
+            departed="legal" if allowed else "not legal", expected=wanted), None
     if refused or allowed:
         act = log.last("act", "legal")
         if act is None:
@@ -269,13 +300,14 @@ def _check(log: Log, failure: str) -> tuple[int, str] | None:
         wanted = "the move is not legal" if allowed else "the move is legal"
         body = _MOVE.format(match=act["match"], answers=act["answers"],
                             departed="legal" if allowed else "not legal", expected=wanted)
-        return int(act["moves"]), body
-    if ": choice: expected the engine to ask for a choice" in failure:
+        return int(act["moves"]), body, None
+    if ": choice: expected the engine to ask for a choice" in failure or \
+            failure.startswith("expected the engine to ask for a choice (answered "):
         if not log.moves:
             return None
         last, given = log.moves[-1]
         return len(log.moves) - 1, _CHOICE.format(
-            last=last, given=given, expected="a choice asked of the player")
+            last=last, given=given, expected="a choice asked of the player"), None
     subject, _, rest = failure.partition(": ")
     expected = _expected(rest)
     if expected is None:
@@ -284,8 +316,10 @@ def _check(log: Log, failure: str) -> tuple[int, str] | None:
         query = log.last("game")
         if query is None:
             return None
-        return int(query["moves"]), _PLAYER.format(player=subject, expected=expected)
+        return (int(query["moves"]), _PLAYER.format(player=subject, expected=expected),
+                query.get("left"))
     query = log.last("observe")
     if query is None:
         return None
-    return int(query["moves"]), _OBSERVE.format(object=query["object"], expected=expected)
+    return (int(query["moves"]), _OBSERVE.format(object=query["object"], expected=expected),
+            query.get("left"))

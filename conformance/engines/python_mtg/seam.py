@@ -100,3 +100,58 @@ class Triggers:
 
     def __exit__(self, *exc: object) -> None:
         self.driver._apply_effects = self.original
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    """The game as python-mtg left one step it went through by itself during a move: the turn
+    (python-mtg's ``turn_number``), the active player, the step, python-mtg's state at that
+    moment (a ``Game`` of its own, from ``Game.from_state``), how many triggered abilities
+    ``Triggers`` had noted by then, and python-mtg's state as it was about to play the step
+    (``entered``: its ``legal_moves`` there are what it offered in the step)."""
+
+    turn: int
+    active: str
+    step: str
+    game: Any
+    triggers: int
+    entered: Any
+
+
+@dataclass(slots=True)
+class Steps:
+    """Keeps, during one move, the game as python-mtg leaves each step it goes through.
+
+    After a move python-mtg goes on by itself to its next decision, through its one-step
+    function ``mtg.engine.env._advance_one`` (a step's turn-based actions -- combat damage in
+    the combat damage step -- then the next step).  While a move is played the adapter wraps
+    that function -- nothing is changed, each call is passed on -- and, after each call,
+    keeps python-mtg's own state as a ``Game`` (``Game.from_state`` copies it): what python-mtg
+    computed by the end of the step, read later with python-mtg's own views.
+    """
+
+    mtg: Any
+    triggers: Triggers
+    left: list[Left] = field(default_factory=list)
+    original: Any = None
+
+    def __enter__(self) -> Steps:
+        env = self.mtg.engine.env
+        original = env._advance_one
+        kept, noted, wrap = self.left, self.triggers.abilities, self.mtg.Game.from_state
+
+        def keeping(state: Any, *rest: Any) -> Any:
+            turn = int(state.get("_turn", 0))
+            active = next(iter(state.get("active_player") or {("",)}))[0]
+            step = next(iter(state.get("current_step") or {("",)}))[0]
+            entered = wrap(state)
+            result = original(state, *rest)
+            kept.append(Left(turn, str(active), str(step), wrap(state), len(noted), entered))
+            return result
+
+        self.original = original
+        env._advance_one = keeping
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.mtg.engine.env._advance_one = self.original

@@ -267,8 +267,47 @@ def test_python_mtg_running_past_the_step_is_not_observed(cards: CardPool) -> No
     engine.perform(Resolve())
     with pytest.raises(Unsupported, match="went on by itself"):
         engine.observe(aliases["bears"])
+    # a later step of that turn python-mtg went through: the game as python-mtg left it
+    engine.perform(AdvanceTo(Step.END))
+    assert engine.game().step is Step.END and engine.game().active_player == "alice"
+    assert engine.observe(aliases["bears"]).zone is Zone.BATTLEFIELD
+    with pytest.raises(Unsupported, match="went on by itself"):
+        engine.perform(Cast("alice", aliases["bears"]))  # the game itself is elsewhere
+    with pytest.raises(Unsupported, match="did not go through precombat_main"):
+        engine.perform(AdvanceTo(Step.PRECOMBAT_MAIN))
+
+
+def test_combat_damage_is_read_as_python_mtg_left_the_step(cards: CardPool) -> None:
+    """After the blocks python-mtg deals combat damage and plays on into the next turn by
+    itself; the script that advances to the combat damage step sees what it computed there."""
+    engine = create()
+    setup = two(PlayerSetup("alice", zones={Zone.BATTLEFIELD: (
+        CardEntry("Vampire Nighthawk", "hawk"),)}),
+        PlayerSetup("bob", zones={Zone.BATTLEFIELD: (CardEntry("Giant Spider", "spider"),)}))
+    aliases = engine.start(setup, cards)
+    engine.perform(DeclareAttackers("alice", (aliases["hawk"],)))
+    engine.perform(DeclareBlockers("bob", ((aliases["spider"], aliases["hawk"]),)))
+    with pytest.raises(Unsupported, match="went on by itself"):
+        engine.observe(aliases["spider"])  # python-mtg is in bob's turn already
+    engine.perform(AdvanceTo(Step.COMBAT_DAMAGE))
+    game = engine.game()
+    assert (game.step, game.active_player) == (Step.COMBAT_DAMAGE, "alice")
+    assert engine.observe(aliases["spider"]).zone is Zone.GRAVEYARD  # deathtouch
+    assert engine.observe(aliases["hawk"]).zone is Zone.BATTLEFIELD
+    assert game.player("bob").life == 20
     with pytest.raises(Unsupported):
-        engine.perform(AdvanceTo(Step.END))
+        engine.legal_actions("alice")
+
+
+def test_an_attack_python_mtg_never_stops_for_is_refused_with_its_declarations(
+        cards: CardPool) -> None:
+    engine = create()
+    setup = two(PlayerSetup("alice", zones={Zone.BATTLEFIELD: (
+        CardEntry("Grizzly Bears", "sick", summoning_sick=True),)}))
+    aliases = engine.start(setup, cards)
+    with pytest.raises((IllegalAction, Unsupported), match="by itself"):
+        engine.perform(DeclareAttackers("alice", (aliases["sick"],)))
+    assert engine.game().step is Step.PRECOMBAT_MAIN  # the passes were taken back
 
 
 def test_a_reproduction_replays_the_engine_calls(cards: CardPool, tmp_path: Path,
