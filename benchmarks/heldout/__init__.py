@@ -7,7 +7,7 @@ the engine is called, the way ``conformance.mutants`` does, and names the report
 ``benchmarks/heldout_bugs.py`` measures them; ``witnesses.py`` holds, for each bug, a small
 game in which it changes something a player can see.
 
-The bugs come in five batches, written at different times: the first (triggers, copies,
+The bugs come in six batches, written at different times: the first (triggers, copies,
 faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
 with a minimum, permissions to play exiled cards and convoke were implemented; the second
 (combat, turns, sba, spells) for those mechanisms; the third (third_rules, third_triggers,
@@ -19,7 +19,10 @@ over every mechanism once the corpus had grown around the third: the stack and p
 targets on resolution, damage, zone changes, tokens, copies, lands and triggers; the fifth
 (fifth_rules, fifth_objects) to measure the properties, written without reading them: targets
 illegal on resolution, damage decided by its source, simultaneous events and last known
-information, counters, priority, timing, and what zone and face changes reset.
+information, counters, priority, timing, and what zone and face changes reset; the sixth
+(sixth_rules, sixth_objects) as a second sample for the properties, written the same way:
+targets, the stack and priority, timing, state-based actions, combat declarations, damage
+decided by its source, last known information, counters and zone changes.
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ BATCHES: dict[str, tuple[str, ...]] = {
     "third": ("third_rules", "third_triggers", "third_objects", "third_costs"),
     "fourth": ("fourth_rules", "fourth_objects"),
     "fifth": ("fifth_rules", "fifth_objects"),
+    "sixth": ("sixth_rules", "sixth_objects"),
 }
 
 

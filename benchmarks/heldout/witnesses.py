@@ -9,6 +9,7 @@ from conformance.format.vocabulary import Step, Zone
 
 from .fifth_witnesses import FIFTH_BATCH
 from .fourth_witnesses import FOURTH_BATCH
+from .sixth_witnesses import SIXTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
     Step_, Witness, activate, advance, attack, block, cast, face_up, move, pass_priority,
@@ -326,6 +327,7 @@ WITNESSES.update(SECOND_BATCH)
 WITNESSES.update(THIRD_BATCH)
 WITNESSES.update(FOURTH_BATCH)
 WITNESSES.update(FIFTH_BATCH)
+WITNESSES.update(SIXTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
