@@ -3,9 +3,11 @@
 Three reports, each one self-contained file (inline CSS and JavaScript, nothing fetched),
 readable with JavaScript off:
 
-* :func:`run_report` -- one run: the summary (a bar per status), then the unexpected
-  results (given an expectations file), failures, errors, unsupported rulings by the
-  capability lacking, not executable ones and passes, each failure with where and why, the
+* :func:`run_report` -- one run: the summary (a bar per status), what would judge more
+  rulings (the capabilities and cards the engine lacks, most rulings first, as the terminal
+  summary ranks them), then the unexpected results (given an expectations file), failures,
+  errors, unsupported rulings by the capability lacking (closed when ranked above), not
+  executable ones and passes, each failure with where and why, the
   script around the failing step and the commands that rerun and reproduce it; every
   ruling again by card and by mechanic, closed until opened;
 * ``matrix.matrix_report`` -- several runs: rulings x engines (built on the helpers here);
@@ -31,6 +33,7 @@ from markupsafe import Markup
 from .. import __version__
 from ..format.crsections import title
 from ..format.model import Ruling
+from ..runner.results import Result, Status, what_would_judge_more
 from . import environment
 from .details import Links, expectations_for, is_file, missing_capabilities, view
 from .runs import Run, counts
@@ -111,6 +114,14 @@ def _counts_text(statuses: Iterable[str]) -> str:
 
 #: Statuses shown on one line (no script excerpt, no commands).
 _COMPACT = ("passed", "unsupported", "not-executable")
+
+
+def judge_more(results: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, int]]:
+    """What would judge more rulings (``runner.results.what_would_judge_more``), read from a
+    results file's results; statuses this version does not know count for nothing."""
+    known = {status.value for status in Status}
+    return what_would_judge_more([Result.from_json(dict(r)) for r in results.values()
+                                  if r.get("status") in known])
 
 
 def _sections(views: Mapping[str, dict[str, Any]], unexpected_first: bool
@@ -210,10 +221,11 @@ def run_report(run: Run, rulings: Mapping[str, Ruling], cr_sections: Mapping[str
         status_section["groups"] = [(key, len(members), block(members))
                                     for key, members in status_section["groups"]]
     unexpected = sum(1 for v in views.values() if v["unexpected"])
+    ranking = judge_more(results)
     return _render(env, "run.html.j2",
                    title=f"conformance: {run.label}", header=header, summary=summary,
                    total=len(results), lang=lang, duration=total_duration,
-                   sections=sections,
+                   sections=sections, ranking=ranking,
                    expectations=str(expectations) if expectations else "",
                    unexpected=unexpected,
                    by_card=section(lambda i: entries[i].cards, NO_CARD),

@@ -483,3 +483,45 @@ def test_a_ruling_passed_on_part_of_its_scenarios_says_so(tmp_path, corpus):
     assert html.count('class="flag partly"') == 1
     assert ('title="passed 1 of 2 scenarios; the others could not run: no such card">'
             '(1 of 2 scenarios)</span>') in html
+
+
+def test_the_run_report_ranks_what_would_judge_more_rulings(tmp_path, corpus):
+    """As the terminal summary does: each capability or card the engine lacks, with how many
+    rulings name it (partial passes included), most first; the unsupported rulings' lines
+    closed below it."""
+    def lacking(ruling_id: str, message: str, reason: str) -> dict:
+        found = result(ruling_id, "unsupported", message)
+        found["reason"] = reason
+        return found
+
+    partly = result("room-with-no-door-unlocked", "passed", "passed 1 of 2 scenarios")
+    partly["details"] = {"partial": {"passed": 1, "scenarios": 2}, "scenarios": [
+        {"name": "a", "status": "passed"},
+        {"name": "b", "status": "unsupported", "reason": "capability",
+         "message": "the engine lacks: rooms"}]}
+    run = write_results(tmp_path / "toy.json", [
+        lacking("room-cast-one-door", "the engine lacks: rooms", "capability"),
+        lacking("room-fully-unlock", "the engine lacks: rooms, special-actions", "capability"),
+        lacking("copy-mirror-room-x-is-zero", "the engine lacks: token-copies", "capability"),
+        lacking("room-has-two-names", "'Bottomless Pool // Locker Room' is not in the engine's "
+                "card pool", "card"),
+        lacking("room-is-one-card", "the engine lacks: special-actions", "capability"),
+        partly,
+        result("room-unlock-is-a-special-action", "failed", "no"),
+    ], engine="toy")
+    html = run_report(read_run(run), {r.id: r for r in corpus.rulings}, corpus.cr_sections)
+    section = html[html.index('<section id="judge-more">'):]
+    section = section[:section.index("</section>")]
+    ranked = re.findall(r"<li><code>([^<]+)</code>: <span class=\"num\">(\d+)</span> rulings?",
+                        section)
+    assert ranked == [("capability rooms", "3"), ("capability special-actions", "2"),
+                      ("capability token-copies", "1"),
+                      ("card Bottomless Pool // Locker Room", "1")]
+    assert html.index('id="summary"') < html.index('id="judge-more"') < html.index('id="failed"')
+    unsupported = html[html.index('<section id="unsupported"'):]
+    unsupported = unsupported[:unsupported.index("</section>")]
+    assert '<details class="more"><summary>the 5 unsupported rulings' in unsupported
+    assert unsupported.index("<details") < unsupported.index("<h3>lacks")
+    # an engine that judges everything gets no ranking
+    judged = write_results(tmp_path / "all.json", [result("room-cast-one-door", "passed")])
+    assert 'id="judge-more"' not in run_report(read_run(judged), {}, corpus.cr_sections)
