@@ -186,7 +186,7 @@ def activation_ignoring_sorcery_timing(game: Game,
     if not 0 <= action.ability < len(abilities):
         raise IllegalAction(f"{obj.card.name} has no activated ability #{action.ability + 1}")
     ability = abilities[action.ability]
-    casting._check_not_prevented(game, obj)
+    casting._check_not_prevented(game, obj, ability)
     if ability.unimplemented:
         raise Unsupported(f"{ability.text!r}: {ability.unimplemented}")
     params = ability.params

@@ -178,7 +178,8 @@ def cast(game: Game, action: Cast) -> Flow:
     spell_ability = next((a for a in chars.ability_defs if a.kind == "spell"), None)
     targets = yield from choose_targets(
         game, spell_ability.target if spell_ability else None, action.player,
-        _values(action.targets), f"targets for {card.name}")
+        _values(action.targets), f"targets for {card.name}",
+        exclude=spell.id)  # a spell can't target itself (CR 115.5)
     if targets is None:
         raise IllegalAction(f"{card.name} has no legal targets")
     spell.targets = targets
@@ -254,6 +255,16 @@ def _check_not_prevented(game: Game, source: GameObject, ability: Ability) -> No
                                 f"sources named {permanent.chosen_name}")
 
 
+def summoning_sick(game: Game, obj: GameObject) -> bool:
+    """Whether ``obj`` can't pay a {T} or {Q} cost: a creature its controller hasn't
+    controlled continuously since their most recent turn began, without haste (CR 302.6,
+    702.10c)."""
+    if not obj.summoning_sick:
+        return False
+    chars = game.chars(obj)
+    return "Creature" in chars.types and "Haste" not in chars.keywords
+
+
 def activation_refused_early(game: Game, action: Activate) -> tuple[GameObject, Ability]:
     """What refuses an activation before anything changes (its costs are known before its
     targets, CR 602.2b): raises ``IllegalAction`` or ``Unsupported``; else the permanent
@@ -278,7 +289,7 @@ def activation_refused_early(game: Game, action: Activate) -> tuple[GameObject, 
         _sorcery_timing(game, action.player)
     if params.get("tap") and obj.tapped:  # costs known before targets (CR 602.2b)
         raise IllegalAction(f"{obj.card.name} is tapped")
-    if params.get("tap") and obj.summoning_sick and "Creature" in game.chars(obj).types:
+    if params.get("tap") and summoning_sick(game, obj):
         raise IllegalAction(f"{obj.card.name} has summoning sickness")
     return obj, ability
 
@@ -295,7 +306,7 @@ def activate(game: Game, action: Activate) -> Flow:
     if params.get("tap"):
         if obj.tapped:
             raise IllegalAction(f"{obj.card.name} is tapped")
-        if obj.summoning_sick and "Creature" in game.chars(obj).types:
+        if summoning_sick(game, obj):
             raise IllegalAction(f"{obj.card.name} has summoning sickness")
         obj.tapped = True
     x = action.x or 0

@@ -59,7 +59,7 @@ def cast_copy(game: Game, player: str, card_id: str) -> Flow:
     spell_ability = next((a for a in chars.ability_defs if a.kind == "spell"), None)
     targets = yield from choose_targets(
         game, spell_ability.target if spell_ability else None, player, None,
-        f"targets for the copy of {original.card.name}")
+        f"targets for the copy of {original.card.name}", exclude=spell.id)  # CR 115.5
     if targets is None:
         state.stack.remove(spell)
         del state.objects[spell.id]
