@@ -293,7 +293,8 @@ class _Checker:
         if active not in names:
             self.error(key_line(raw, "active_player"),
                        f"unknown player {active!r}{did_you_mean(active, names)}")
-        return Setup(tuple(players), active, Step(raw.get("step", Step.PRECOMBAT_MAIN.value)))
+        return Setup(tuple(players), active, Step(raw.get("step", Step.PRECOMBAT_MAIN.value)),
+                     raw.get("turn"))
 
     def entry(self, item: Any, line: int, zone: Zone, aliases: Aliases) -> CardEntry:
         if isinstance(item, str):

@@ -57,12 +57,16 @@ class Setup:
     players: tuple[PlayerSetup, ...]
     active_player: str
     step: Step = Step.PRECOMBAT_MAIN
+    #: The game's turn number (the first turn is 1), when the setup names one; ``None``: the
+    #: engine starts on whatever turn it does
+    turn: int | None = None
 
     @property
     def capabilities(self) -> frozenset[str]:
         """The setup capabilities starting this game takes (contract 1.2): ``place-cards``
         for an injected setup (below), ``set-life`` for life other than 20, ``set-mana`` for
-        a mana pool, ``set-step`` for a step other than the first main phase."""
+        a mana pool, ``set-step`` for a step other than the first main phase, ``set-turn``
+        when the setup names a turn."""
         needed = set()
         if self.provenance == "injected":
             needed.add("place-cards")
@@ -72,6 +76,8 @@ class Setup:
             needed.add("set-mana")
         if self.step is not Step.PRECOMBAT_MAIN:
             needed.add("set-step")
+        if self.turn is not None:
+            needed.add("set-turn")
         return frozenset(needed)
 
     def entries(self) -> list[tuple[PlayerSetup, Zone, CardEntry]]:

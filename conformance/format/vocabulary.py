@@ -109,6 +109,7 @@ CAPABILITIES: dict[str, str] = {
     "set-life": "Starting a game with a player's life other than 20",
     "set-mana": "Starting a game with mana in a player's mana pool",
     "set-step": "Starting a game in a step other than the first main phase",
+    "set-turn": "Starting a game on the turn a setup names (`turn:`); not part of inject-state",
     "inject-moves": "Moving a card between zones as an effect, outside the rules",
     "combat": "Declaring attackers and blockers (script actions), combat damage with first "
               "strike, double strike, trample, deathtouch and lifelink",

@@ -250,7 +250,10 @@ def setup_yaml(setup: Setup) -> dict[str, Any]:
                 items.append(item)
             zones[zone.value] = items
         players[player.name] = zones
-    return {"active_player": setup.active_player, "step": setup.step.value, "players": players}
+    written: dict[str, Any] = {"active_player": setup.active_player, "step": setup.step.value}
+    if setup.turn is not None:
+        written["turn"] = setup.turn
+    return {**written, "players": players}
 
 
 def scenario_text(scenario: dict[str, Any]) -> str:

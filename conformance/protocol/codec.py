@@ -399,13 +399,16 @@ def _decode_entry(data: Json) -> CardEntry:
 
 
 def encode_setup(setup: Setup) -> Json:
-    return {
+    encoded: Json = {
         "players": [{"name": p.name, "life": p.life, "mana": p.mana,
                      "zones": {zone.value: [_encode_entry(e) for e in entries]
                                for zone, entries in p.zones.items()}}
                     for p in setup.players],
         "active_player": setup.active_player, "step": setup.step.value,
     }
+    if setup.turn is not None:  # only when the setup names one (capability set-turn)
+        encoded["turn"] = setup.turn
+    return encoded
 
 
 def decode_setup(data: Json) -> Setup:
@@ -416,8 +419,10 @@ def decode_setup(data: Json) -> Setup:
                     {_enum(Zone, zone, "zone"): tuple(_decode_entry(e) for e in entries)
                      for zone, entries in _object(p.get("zones", {}), "zones").items()})
         for p in (_object(x, "player setup") for x in data.get("players", [])))
+    turn = data.get("turn")
     return Setup(players, str(_field(data, "active_player", "setup")),
-                 _enum(Step, data.get("step", Step.PRECOMBAT_MAIN.value), "step"))
+                 _enum(Step, data.get("step", Step.PRECOMBAT_MAIN.value), "step"),
+                 None if turn is None else int(turn))
 
 
 def encode_cards(pool: CardPool) -> Json:

@@ -347,9 +347,10 @@ def required_capabilities(ruling: Ruling, scenario: Scenario | None = None) -> s
     """What a ruling needs -- or one of its scenarios, with ``scenario``: the ruling's
     ``requires`` (and the scenario's), plus the setup capabilities its setup takes
     (``Setup.capabilities``: ``place-cards`` for a setup that is not reachable by legal play,
-    ``set-life``, ``set-mana``, ``set-step``), ``inject-moves`` for ``move`` steps and
-    ``play-lands`` for land plays.  Compare it with ``EngineInfo.effective_capabilities``
-    (``inject-state`` is all four setup capabilities)."""
+    ``set-life``, ``set-mana``, ``set-step``, ``set-turn``), ``inject-moves`` for ``move``
+    steps and ``play-lands`` for land plays.  Compare it with
+    ``EngineInfo.effective_capabilities`` (``inject-state`` is every setup capability but
+    ``set-turn``)."""
     scenarios = ruling.scenarios if scenario is None else (scenario,)
     needed = set(ruling.requires)
     for each in scenarios:

@@ -191,6 +191,26 @@ def test_property_count_errors_name_what_is_wrong(
     assert "a step has exactly one key" not in error
 
 
+def test_a_setup_may_name_the_turn(tmp_path: Path, cards: CardPool) -> None:
+    ruling = load_ruling(broken_copy(tmp_path, "      players:\n", "      turn: 3\n      players:\n"),
+                         cards)
+    assert isinstance(ruling, Ruling)
+    setup = ruling.scenarios[0].setup
+    assert setup.turn == 3 and "set-turn" in setup.capabilities
+    plain = load_ruling(broken_copy(tmp_path, "bob: {}", "bob: {}"), cards)
+    assert isinstance(plain, Ruling)
+    assert plain.scenarios[0].setup.turn is None
+    assert "set-turn" not in plain.scenarios[0].setup.capabilities
+
+
+@pytest.mark.parametrize("turn", ["0", "two", "1.5"])
+def test_a_turn_that_is_not_a_number_from_1_is_refused(tmp_path: Path, cards: CardPool,
+                                                       turn: str) -> None:
+    path = broken_copy(tmp_path, "      players:\n", f"      turn: {turn}\n      players:\n")
+    (error,) = errors_of(load_ruling(path, cards))
+    assert error.startswith(f"{path}:12") and "scenarios.0.setup.turn" in error
+
+
 def test_unknown_keys_of_mixed_types_are_reported(tmp_path: Path, cards: CardPool) -> None:
     path = broken_copy(tmp_path, "scenarios:\n", "1: one\nfoo: two\nscenarios:\n")
     errors = errors_of(load_ruling(path, cards))

@@ -83,6 +83,7 @@ def setup(**changes: object) -> Setup:
 def test_a_setup_takes_only_the_capabilities_it_uses() -> None:
     assert setup().capabilities == frozenset()
     assert setup(step=Step.END).capabilities == {"set-step"}
+    assert setup(turn=1).capabilities == {"set-turn"}  # named, even the first turn
     alice = PlayerSetup("alice", life=3, mana="{G}",
                         zones={Zone.BATTLEFIELD: (CardEntry("Grizzly Bears"),)})
     assert Setup((alice, PlayerSetup("bob")), "alice").capabilities == {

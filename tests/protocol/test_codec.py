@@ -159,6 +159,14 @@ def test_a_setup_with_every_entry_field_round_trips() -> None:
     assert codec.decode_setup(wire(codec.encode_setup(setup))) == setup
 
 
+def test_a_setup_carries_a_turn_only_when_it_names_one() -> None:
+    setup = Setup((PlayerSetup("alice"), PlayerSetup("bob")), "alice")
+    assert "turn" not in codec.encode_setup(setup)
+    on_turn_4 = Setup(setup.players, "alice", Step.UPKEEP, 4)
+    assert codec.encode_setup(on_turn_4)["turn"] == 4
+    assert codec.decode_setup(wire(codec.encode_setup(on_turn_4))) == on_turn_4
+
+
 def test_the_card_pool_round_trips_with_its_lines() -> None:
     pool = load_cards(RULINGS / "cards.yaml")
     decoded = codec.decode_cards(wire(codec.encode_cards(pool)))

@@ -183,6 +183,33 @@ def test_setup_capabilities_come_from_the_setup(ruling: Ruling, cards: CardPool)
     assert all(s["status"] == "passed" for s in old.details["scenarios"])
 
 
+def test_a_turn_in_the_setup_needs_set_turn(tmp_path: Path, cards: CardPool) -> None:
+    """Only the scenario whose setup names a turn needs ``set-turn``; the engine that
+    declares it is started on that turn, and the reference engine plays it."""
+    on_turn_3 = RULING.replace("  - name: a named card stays that card\n    setup:\n",
+                               "  - name: a named card stays that card\n    setup:\n"
+                               "      turn: 3\n")
+    assert on_turn_3 != RULING
+    path = tmp_path / "turn.yaml"
+    path.write_text(textwrap.dedent(on_turn_3), "utf-8")
+    ruling = load_ruling(path, cards)
+    assert isinstance(ruling, Ruling)
+    lacking = WithPool(None, {"combat", "place-cards", "set-life"})
+    result = run_ruling(ruling, lacking, cards)
+    assert result.status is Status.PASSED  # the first scenario names no turn and ran
+    second = result.details["scenarios"][1]
+    assert (second["status"], second["reason"], second["message"]) == (
+        "unsupported", "capability", "the engine lacks: set-turn")
+    # inject-state (any setup of contract 1.1) does not stand for it
+    old = run_ruling(ruling, WithPool(None, {"combat", "inject-state"}, "1.1"), cards)
+    assert old.details["scenarios"][1]["message"] == "the engine lacks: set-turn"
+    reference = WithPool(None)
+    assert "set-turn" in reference.info.capabilities
+    whole = run_ruling(ruling, reference, cards)
+    assert whole.status is Status.PASSED and "partial" not in whole.details
+    assert [s.turn for s in reference.started] == [None, 3]
+
+
 def test_a_setup_without_roles_or_pool_is_left_alone(ruling: Ruling, cards: CardPool) -> None:
     setup = ruling.scenarios[1].setup
     assert cast_roles(setup, cards, None) == (setup, ())

@@ -58,6 +58,7 @@ class ReferenceEngine:
         state = GameState(
             players=[Player(p.name, p.life, ManaPool(p.mana)) for p in setup.players],
             active_player=setup.active_player, step=setup.step, priority=setup.active_player,
+            turn=1 if setup.turn is None else setup.turn,
         )
         aliases: dict[str, ObjectId] = {}
         for player, zone, entry in setup.entries():

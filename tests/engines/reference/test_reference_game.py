@@ -150,3 +150,23 @@ def test_pithing_needle_stops_activations_of_the_chosen_name(start):
     assert "Bottomless Pool // Locker Room" not in names
     engine.answer(["Keys to the House"])
     assert not engine.is_legal(Activate("alice", ids["keys"], 1, targets=(ids["room"],)))
+
+
+def test_the_game_starts_on_the_turn_the_setup_names(pool):
+    """``set-turn``: the reference engine counts turns from the setup's ``turn``; without one
+    the game is on its first turn.  (The turn number is kept in the engine's state; the
+    contract's views carry none.)"""
+    from conformance.contract.types import AdvanceTo
+    from conformance.engines.reference import ReferenceEngine
+    from conformance.format.model import PlayerSetup, Setup
+    from conformance.format.vocabulary import Step
+
+    assert "set-turn" in ReferenceEngine().info.capabilities
+    players = (PlayerSetup("alice"), PlayerSetup("bob"))
+    engine = ReferenceEngine()
+    engine.start(Setup(players, "alice", Step.END, 7), pool)
+    assert engine._require().state.turn == 7
+    engine.perform(AdvanceTo(Step.UPKEEP))
+    assert engine.game().active_player == "bob" and engine._require().state.turn == 8
+    engine.start(Setup(players, "alice"), pool)
+    assert engine._require().state.turn == 1
