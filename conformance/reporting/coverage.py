@@ -213,6 +213,9 @@ def render_text(document: Mapping[str, Any]) -> str:
         if official["cards_without_oracle_id"]:
             lines.append(f"  {len(official['cards_without_oracle_id'])} cards have no "
                          "identifiers.scryfallOracleId in the card file")
+        if official["unmatched_oracle_ids"]:
+            lines.append(f"  {len(official['unmatched_oracle_ids'])} oracle ids of the official "
+                         "rulings are those of no card of the pool (not counted)")
     if document["not_executable"]:
         lines += ["", "not executable:"]
         lines += [f"  {item['id']}: {item['reason']}" for item in document["not_executable"]]

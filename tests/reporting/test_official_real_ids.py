@@ -26,7 +26,7 @@ def card_ids() -> dict[str, set[str]]:
 
 def test_a_card_with_an_oracle_id_has_it_on_every_face_and_it_is_a_uuid() -> None:
     with_ids = {name: ids for name, ids in card_ids().items() if ids != {None}}
-    assert len(with_ids) >= 6
+    assert len(with_ids) >= 10
     for name, ids in with_ids.items():
         (oracle,) = ids  # the same on every face, none missing
         assert oracle is not None and UUID.match(oracle), name
@@ -47,5 +47,21 @@ def test_coverage_counts_official_rulings_by_real_oracle_ids(tmp_path: Path,
     for room in ("Grand Entryway // Elegant Rotunda", "Unholy Annex // Ritual Chamber"):
         assert (by_card[room]["official"], by_card[room]["executable"]) == (4, 4)
         assert "room-is-one-card" in by_card[room]["ids"]
+    for card in ("Plains", "Forest", "Swamp", "Serra Angel"):  # an id, no official ruling here
+        assert (by_card[card]["official"], by_card[card]["missing"]) == (0, 0)
     assert official["cards_without_oracle_id"] == sorted(set(ids) - set(with_ids))
-    assert official["unmatched_oracle_ids"] == []
+    # a bulk file's rulings of cards outside the pool (Deathrite Shaman's) are not counted
+    assert official["unmatched_oracle_ids"] == ["22f1a4a4-c423-4d1c-8775-0ed604a9fa51"]
+
+
+def test_the_terminal_summary_gives_the_denominators(tmp_path: Path, capsys: object) -> None:
+    assert main(["coverage", "--official", str(REAL), "--json",
+                 str(tmp_path / "coverage.json")]) == 0
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    ids = card_ids()
+    without = sum(1 for found in ids.values() if found == {None})
+    assert (f"official rulings: 8 for {len(ids) - without} cards with an oracle id: 8 "
+            "executable, 0 not executable, 0 missing\n") in out
+    assert f"\n  {without} cards have no identifiers.scryfallOracleId in the card file\n" in out
+    assert "\n  1 oracle ids of the official rulings are those of no card of the pool (not " \
+           "counted)\n" in out
