@@ -97,8 +97,10 @@ def replay(games: list[Recorded], cards: CardPool) -> tuple[float, int]:
                 try:
                     if kind == "perform":
                         player = getattr(value, "player", None)
-                        if player is not None:
-                            engine.legal_actions(player)
+                        if player is None:  # Resolve, AdvanceTo, Move: chosen by whoever acts
+                            game_view = engine.game()
+                            player = game_view.priority_player or game_view.active_player
+                        engine.legal_actions(player)
                         engine.perform(value)
                     else:
                         engine.answer(value)

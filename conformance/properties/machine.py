@@ -28,7 +28,7 @@ from strategies import answers, boards
 from ..contract.protocol import Engine
 from ..contract.types import (
     CHOICE_MADE, Action, Activate, AdvanceTo, Cast, Choice, DeclareBlockers, Event, GameView, Move,
-    ObjectId,
+    ObjectId, ObjectView,
 )
 from ..errors import ContractError, EngineTimeout, IllegalAction, Unsupported
 from ..format.cards import Card, CardPool
@@ -133,11 +133,15 @@ WEIGHTS = {"Cast": 12, LAND_KIND: 6, MOVE_KIND: 3}
 #: drawn once for every four draws of another kind then.
 
 
-def kind_of(engine: Engine, action: Action) -> str:
+def kind_of(engine: Engine, action: Action,
+            views: dict[ObjectId, ObjectView] | None = None) -> str:
     """What kind of action ``action`` is, for drawing each kind as often: activating a
-    land's ability is a kind of its own, so that lands do not crowd out other abilities."""
-    if isinstance(action, Activate) and "Land" in engine.observe(action.object).types:
-        return LAND_KIND
+    land's ability is a kind of its own, so that lands do not crowd out other abilities.
+    ``views``: the engine's views of the game as it is now, where the caller has them."""
+    if isinstance(action, Activate):
+        view = (views or {}).get(action.object) or engine.observe(action.object)
+        if "Land" in view.types:
+            return LAND_KIND
     return type(action).__name__
 
 
@@ -187,12 +191,16 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             #: the properties that met a value the engine does not compute in this game
             self.blind: set[str] = set()
             self.partial = False  # the engine left some value uncomputed in this game
+            #: the engine's views of every object, as last observed -- emptied as soon as
+            #: the engine is asked to act, so only ever the game as it is now
+            self.views: dict[ObjectId, ObjectView] = {}
 
         def start(self, setup: Setup) -> None:
             """Set up ``setup`` -- or, on an engine that cannot, the first simpler position
             it can (``positions.fallbacks``); a game none of them can start is rejected."""
             for number, candidate in enumerate(fallbacks(setup, pool)):
                 self.engine = factory()
+                self.views = {}
                 try:
                     aliases = self.engine.start(candidate, pool)
                 except EngineTimeout:
@@ -209,7 +217,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
 
         def _order(self) -> StableOrder:
             assert self.engine is not None and self.recorder is not None
-            return StableOrder(self.engine, self.recorder)
+            return StableOrder(self.engine, self.recorder, self.views)
 
         def _act(self, data: st.DataObject, action: Action) -> None:
             """Perform ``action`` and answer its choices; ``IllegalAction`` if the engine
@@ -220,6 +228,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             mark, history = self.recorder.mark(), dict(self.history)
             recorded = self.recorder.action(self.engine, action)
             self.answered = []
+            self.views = {}
             try:
                 events = list(self.engine.perform(action))
                 self.recorder.steps.append(recorded)
@@ -254,6 +263,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                     continue
                 by_value = {o.value: o for o in ordered.options}
                 shown = [self.recorder.value(self.engine, v, by_value.get(v)) for v in values]
+                self.views = {}
                 try:
                     more = list(self.engine.answer(values))
                 except IllegalAction:
@@ -314,7 +324,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             order = self._order()
             actions = sorted([*self.engine.legal_actions(player), *self._blocks(game, player)],
                              key=order.action)
-            kinds = [kind_of(self.engine, a) for a in actions]
+            kinds = [kind_of(self.engine, a, self.views) for a in actions]
             made_up = {ADVANCE_KIND} if turns and not game.stack else set()
             if moves and not game.stack:
                 made_up.add(MOVE_KIND)
@@ -437,7 +447,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             assert self.engine is not None
             engine = self.engine
             ids = [o for z in Zone for o in engine.objects(z)]
-            views = {o: engine.observe(o) for o in dict.fromkeys(ids)}
+            views = self.views = {o: engine.observe(o) for o in dict.fromkeys(ids)}
             game = engine.game()
             if game.unknown or any(v.unknown for v in views.values()):
                 # properties see what the engine does not compute as such (``judged``)

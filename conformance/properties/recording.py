@@ -10,7 +10,7 @@ ids or orders change from run to run.  Answers are recorded in the words the con
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, assert_never
 
@@ -20,8 +20,8 @@ from ..contract.protocol import Engine
 from ..contract.text import normalize_text
 from ..contract.types import (
     PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers,
-    DeclareBlockers, Event, Move, ObjectId, Option, PassPriority, PlayLand, Resolve, TurnFaceUp,
-    Unlock,
+    DeclareBlockers, Event, Move, ObjectId, ObjectView, Option, PassPriority, PlayLand, Resolve,
+    TurnFaceUp, Unlock,
 )
 from ..format.expect import ObjectFilter
 from ..format.model import Setup
@@ -165,16 +165,19 @@ class StableOrder:
     """Keys that sort objects, actions and options the same way on every run of a game,
     whatever ids or order the engine uses: an object's alias first, then what it is."""
 
-    def __init__(self, engine: Engine, recorder: Recorder) -> None:
+    def __init__(self, engine: Engine, recorder: Recorder,
+                 views: Mapping[ObjectId, ObjectView] | None = None) -> None:
         self.engine = engine
         self.recorder = recorder
         self._keys: dict[ObjectId, str] = {}
+        #: the engine's views of the game as it is now, where the caller has them already
+        self._views = views or {}
 
     def of_object(self, object_id: ObjectId) -> str:
         key = self._keys.get(object_id)
         if key is None:
             alias = self.recorder.alias_of(object_id)
-            view = self.engine.observe(object_id)
+            view = self._views.get(object_id) or self.engine.observe(object_id)
             parts = (
                 alias or "~", view.zone.value, view.controller or view.owner, view.owner,
                 "/".join(view.identity), "/".join(view.names), str(view.token),

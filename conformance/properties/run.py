@@ -432,6 +432,7 @@ class _GuardedEngine:
     def __init__(self, guard: _Guard) -> None:
         self._guard = guard
         self._engine: Engine | None = None
+        self._wrapped: list[str] = []  # calls found without __getattr__ until closed
 
     def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
         self._guard.admit(setup)
@@ -452,6 +453,9 @@ class _GuardedEngine:
         if self._engine is not None:
             self._engine.close()
             self._engine = None
+        for name in self._wrapped:
+            self.__dict__.pop(name, None)
+        self._wrapped.clear()
 
     def __getattr__(self, name: str) -> Any:
         if self._engine is None:
@@ -464,16 +468,19 @@ class _GuardedEngine:
             def acting(*args: Any, **kwargs: Any) -> Any:
                 guard.acted()
                 return found(*args, **kwargs)
-            return acting
-
-        def reading(*args: Any, **kwargs: Any) -> Any:
-            guard.check()
-            try:
-                return found(*args, **kwargs)
-            except Unsupported as exc:  # a position it cannot report on: the game is dropped
-                guard.abandoned.append(str(exc).splitlines()[0] if str(exc) else "")
-                hypothesis.reject()
-        return reading
+            call = acting
+        else:
+            def reading(*args: Any, **kwargs: Any) -> Any:
+                guard.check()
+                try:
+                    return found(*args, **kwargs)
+                except Unsupported as exc:  # a position it cannot report on: dropped
+                    guard.abandoned.append(str(exc).splitlines()[0] if str(exc) else "")
+                    hypothesis.reject()
+            call = reading
+        self.__dict__[name] = call
+        self._wrapped.append(name)
+        return call
 
 
 #: The calls whose ``Unsupported`` the state machine handles itself (an action the engine
