@@ -15,6 +15,7 @@ from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Door, Step, Zone
 
 from .cost_boards import cost_changes, impulses
+from .stack_boards import answered, timings
 
 #: Enough mana of every color that costs rarely decide what is legal.
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
@@ -297,6 +298,8 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     order.  With ``focus``, the cards it selects come first in every zone's choices,
     helpers included, so that games use them more.  With ``fights``, both players have
     untapped creatures and alice often a permanent watching attacks (:func:`fighting`).
+    In games about costs, exiled cards to play, when spells may be cast or targets that
+    became illegal, what those need (``cost_boards``, ``stack_boards``).
 
     Shrinks towards fewer cards and none shared, then towards the first cards of the pool
     (focused first, then by name).
@@ -342,6 +345,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     fighters = fighting(pool, focus) if fights else None
     costs_at_stake = cost_changes(pool, focus)
     exiling = impulses(pool, focus)
+    held = [found for found in (timings(pool, focus), answered(pool, focus))
+            if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(
         st.just([]), st.builds(lambda n: [CardEntry(n)], st.sampled_from(basics))) \
@@ -397,6 +402,13 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
         if impulse is not None:
             alice[Zone.HAND] = [*impulse[0], *alice[Zone.HAND]]
             alice[Zone.LIBRARY] = [*impulse[1], *alice[Zone.LIBRARY]]
+        # Games about the stack: spells in both hands, plenty of mana for both players.
+        hands = [draw(found, label="spells held by both players") for found in held]
+        for mine, theirs, my_permanents, their_permanents in hands:
+            alice[Zone.HAND] = [*mine, *alice[Zone.HAND]]
+            bob[Zone.HAND] = [*theirs, *bob.get(Zone.HAND, [])]
+            alice[Zone.BATTLEFIELD] = [*my_permanents, *alice[Zone.BATTLEFIELD]]
+            bob[Zone.BATTLEFIELD] = [*their_permanents, *bob[Zone.BATTLEFIELD]]
         # Both players with the same permanents: their triggers on one event, the legend
         # rule per player, a doubler on each side.
         mirrored = draw(st.integers(0, 2), label="alice's permanents bob has too")
@@ -404,7 +416,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
         for side in (alice, bob):
             side[Zone.BATTLEFIELD] = settled(pool, side[Zone.BATTLEFIELD])
         alice_mana = tight[3] if tight is not None else mana if mana is not None \
-            else PLENTY if added or impulse is not None else draw(
+            else PLENTY if added or impulse is not None or hands else draw(
             _alice_mana(_costs(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])), label="mana")
         counter = iter(range(1, 1000))
 
@@ -415,7 +427,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
         lives = [draw(life, label=f"{player}'s life") for player in ("alice", "bob")]
         return Setup(
             players=(PlayerSetup("alice", life=lives[0], mana=alice_mana, zones=named(alice)),
-                     PlayerSetup("bob", life=lives[1], zones=named(bob))),
+                     PlayerSetup("bob", life=lives[1], mana=PLENTY if hands else "",
+                                 zones=named(bob))),
             active_player="alice", step=Step.PRECOMBAT_MAIN,
         )
 

@@ -58,6 +58,8 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "costs": ("legal-actions",),
     "permissions": ("legal-actions",),
     "legend-rule": ("legend-rule",),
+    "timing": ("casting-timing", "legal-actions"),
+    "stack": ("illegal-targets", "attachments", "stack-order"),
 }
 
 #: Mutants no ruling or property can catch because they change nothing a game can show,

@@ -28,7 +28,8 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
     "illegal-targets": {
         "a spell or ability resolving with a target illegal": (resolution.reached_some, 1),
         "a spell or ability resolving with every target illegal":
-            (resolution.reached_every, 1)},
+            (resolution.reached_every, 1),
+        "an Aura spell resolving with its target illegal": (resolution.reached_aura_every, 1)},
     "receiving-priority": {
         "a player other than the active player cast or activated":
             (receiving_priority.reached_other_players_action, 2),
@@ -44,7 +45,11 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "an instant or a spell with flash held outside sorcery timing":
             (timing.reached_instant_speed, 5),
         "an instant or a spell with flash cast outside sorcery timing":
-            (timing.reached_cast_at_instant_speed, 1)},
+            (timing.reached_cast_at_instant_speed, 1),
+        "a spell with flash (not an instant) held outside sorcery timing":
+            (timing.reached_flash, 5),
+        "a sorcery-speed spell held in another player's main phase, the stack empty":
+            (timing.reached_sorcery_speed_in_another_turn, 1)},
     "dies-abilities": {
         "a \"whenever a creature you control dies\" ability watching a death":
             (dying.reached_watcher, 2),

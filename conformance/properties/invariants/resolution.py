@@ -212,15 +212,29 @@ def reached_every(o: Observation) -> bool:
     return judged is not None and judged[1]
 
 
+def reached_aura_every(o: Observation) -> bool:
+    """An Aura spell resolved whose target the judge knows to be illegal."""
+    judged = _memory(o).judged
+    if judged is None or not judged[1]:
+        return False
+    item = step_of(o).resolved
+    spell = step_of(o).before_views.get(item.source) if item is not None else None
+    faces = step_of(o).judge.faces_of(spell) if spell is not None else None
+    return item is not None and item.kind == "spell" and bool(faces) and any(
+        "Aura" in f.subtypes for f in faces or ())
+
+
 def _answers(card: Card) -> bool:
-    """What copies spells, and instants that bounce or burn a target: a copy resolves
-    before its original, so that a bounce or a burn copied with the same target leaves the
-    original with an illegal one -- as does a spell answered by another."""
+    """What copies spells, instants that bounce or burn a target, and Auras: a copy
+    resolves before its original, so that a bounce or a burn copied with the same target
+    leaves the original with an illegal one -- as does a spell answered by another, an Aura
+    spell among them (the boards then give both players an answer,
+    ``strategies.stack_boards.answered``)."""
     face = card.faces[0]
     text = face.text.lower()
     return any(read_face(f).copies_spells for f in card.faces) or "Instant" in face.types \
         and ("return target" in text or "damage to any target" in text
-             or "damage to target" in text)
+             or "damage to target" in text) or any("Aura" in f.subtypes for f in card.faces)
 
 
 PROPERTIES: tuple[Property, ...] = (

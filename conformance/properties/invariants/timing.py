@@ -70,6 +70,26 @@ def reached_instant_speed(o: Observation) -> bool:
     return _held(o, True)
 
 
+def reached_sorcery_speed_in_another_turn(o: Observation) -> bool:
+    """A player other than the active player held a spell that is neither an instant nor
+    has flash in the active player's main phase with an empty stack (sorcery timing but for
+    whose turn it is)."""
+    game = o.game
+    return game.priority_player is not None and game.priority_player != game.active_player \
+        and game.step in _MAIN and not game.stack and _held(o, False)
+
+
+def reached_flash(o: Observation) -> bool:
+    """The player with priority held a spell with flash (not an instant) outside sorcery
+    timing."""
+    if not _held(o, True):
+        return False
+    player = o.game.priority_player
+    return any(v.zone is Zone.HAND and v.owner == player and (c := o.card(v)) is not None
+               and "Flash" in c.faces[0].keywords and "Instant" not in c.faces[0].types
+               for v in o.views.values())
+
+
 def reached_cast_at_instant_speed(o: Observation) -> bool:
     """An instant or a spell with flash was cast outside sorcery timing."""
     step = step_of(o)
