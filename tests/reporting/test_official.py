@@ -129,8 +129,8 @@ def test_a_card_with_nothing_missing_and_bad_requests(corpus_copy, capsys):
     assert "no card 'Wargate' with identifiers.scryfallOracleId" in capsys.readouterr().err
     assert main([*args, "--id", missing.key, "--mechanic", "roooms"]) == 2
     assert "did you mean 'rooms'?" in capsys.readouterr().err
-    assert main(["new", "--from-official", str(OFFICIAL), "--card", "Thousand Winds"]) == 2
-    assert "no card 'Thousand Winds' with identifiers.scryfallOracleId" in \
+    assert main(["new", "--from-official", str(OFFICIAL), "--card", "Entity Tracker"]) == 2
+    assert "no card 'Entity Tracker' with identifiers.scryfallOracleId" in \
         capsys.readouterr().err  # the project's card file gives it none
     assert list(corpus_copy.rglob("*example*")) == []
 
