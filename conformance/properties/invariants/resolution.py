@@ -6,13 +6,21 @@ is put into its owner's graveyard, CR 608.2b) and none of its effects happen.  I
 legal, it resolves, but it does nothing to the illegal ones -- and it never acts on what an
 illegal target has become.
 
-The judge is sure of one kind of illegal target only: an object that changed zones after it
-was chosen.  It is a new object with no memory of its old one (CR 400.7), and a spell or
+The judge is sure of two kinds of illegal target.  An object that changed zones after it
+was chosen: it is a new object with no memory of its old one (CR 400.7), and a spell or
 ability never follows it.  The judge remembers the zone of every object target as the spell
 or ability goes on the stack; an object that is no longer there in that zone as the top of
-the stack resolves is an illegal target.  Other reasons (a creature that stopped being a
-creature, a change of control, protection) are left to the engine: a target the judge can't
-call illegal counts as legal, so it says nothing where they might decide.
+the stack resolves is an illegal target.  And a permanent still on the battlefield that no
+longer meets what the word "target" asks for, when the judge can read that from the text
+(the card data of a spell, the text the engine reports of an ability; an Aura spell's
+enchant ability, CR 303.4a, 115.1b): a text with one "target" only, asking for a card type
+("target creature") -- which the permanent has lost by its card data and by the engine's
+own view --, a tapped or untapped one, or one you control or an opponent controls (the
+controller of the spell or ability being "you").  A requirement worded otherwise ("target
+creature with power 3 or less", "target creature or planeswalker", two targets) is not
+read.  Other reasons (protection, hexproof, "can't be the target") are left to the engine:
+a target the judge can't call illegal counts as legal, so it says nothing where they might
+decide.
 
 What "none of its effects" means is read from what the engine reports of the step: no
 damage dealt, no token created, no player's life, hand or library changed, no permanent
@@ -23,10 +31,12 @@ move the object the target became, give it counters or tap it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...contract.types import PlayerRef
+from ...contract.text import normalize_text
+from ...contract.types import ObjectView, PlayerRef, StackItemView
 from ...format.cards import Card
 from ...format.vocabulary import Zone
 from ..judge import read_face
@@ -78,8 +88,77 @@ def _judge(step: StepView, o: Observation, memory: _Targets
     memory.followed = frozenset(zones)
     illegal = frozenset(t for t, zone in zones.items()
                         if t not in before or before[t].zone is not zone)
+    requirement = _requirement(step, item) if len(zones) == 1 else None
+    if requirement is not None:
+        illegal |= {t for t in zones if t not in illegal and before[t].zone is Zone.BATTLEFIELD
+                    and _unmet(step, before[t], requirement, item.controller)}
     every = len(illegal) == len(item.targets)
     return illegal, every
+
+
+#: What one word "target" asks for: a tapped or untapped permanent of a card type, one you
+#: control or an opponent controls; then the word after it, which must end the requirement.
+_TARGET = re.compile(r"\btarget (tapped |untapped )?(artifact|creature|enchantment|land|"
+                     r"planeswalker|permanent)( you control| an opponent controls| you don't "
+                     r"control)?(?:$|[.,;]| (to|gets?|gains?|loses?|deals?|can't|becomes?)\b)")
+_ENCHANT = re.compile(r"^enchant (artifact|creature|enchantment|land|permanent)"
+                      r"( you control| an opponent controls| you don't control)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Requirement:
+    """What a target must be, as far as the judge reads it: a card type (``None``: any
+    permanent), tapped (``True``), untapped (``False``) or either, and who controls it:
+    ``you``, ``opponent`` or anyone."""
+
+    kind: str | None
+    tapped: bool | None
+    control: str | None
+
+
+def _requirement(step: StepView, item: StackItemView) -> _Requirement | None:
+    """What the resolving item's one target must be, when its text says it plainly."""
+    if item.kind == "spell":
+        spell = step.before_views.get(item.source)
+        faces = step.judge.faces_of(spell) if spell is not None else None
+        if not faces or len(faces) != 1:
+            return None
+        face = faces[0]
+        if "Aura" in face.subtypes:
+            lines = [normalize_text(t).lower().rstrip(".") for t in face.ability_texts]
+            found = [m for line in lines if (m := _ENCHANT.match(line)) is not None]
+            if len(found) != 1:
+                return None
+            return _made(None, found[0].group(1), found[0].group(2))
+        text = face.text
+    else:
+        text = item.text
+    text = normalize_text(text).lower()
+    if len(re.findall(r"\btargets?\b", text)) != 1:
+        return None
+    match = _TARGET.search(text)
+    return None if match is None else _made(match.group(1), match.group(2), match.group(3))
+
+
+def _made(state: str | None, kind: str, control: str | None) -> _Requirement:
+    return _Requirement(
+        None if kind == "permanent" else kind.capitalize(),
+        None if state is None else state.strip() == "tapped",
+        None if control is None else "you" if control.strip() == "you control" else "opponent")
+
+
+def _unmet(step: StepView, view: ObjectView, requirement: _Requirement, you: str) -> bool:
+    """Whether ``view`` (a permanent) no longer meets ``requirement`` -- surely."""
+    if requirement.tapped is not None and view.tapped != requirement.tapped:
+        return True
+    if requirement.control is not None \
+            and (view.controller == you) != (requirement.control == "you"):
+        return True
+    if requirement.kind is not None:
+        types = step.judge.types_of(view)
+        return types is not None and requirement.kind not in types \
+            and requirement.kind not in view.types
+    return False
 
 
 def _incarnations(o: Observation, target: str) -> set[str]:
@@ -89,9 +168,12 @@ def _incarnations(o: Observation, target: str) -> set[str]:
 
 def illegal_targets(o: Observation) -> Iterable[Violation]:
     """A spell or ability all of whose targets are illegal as it resolves does not resolve:
-    nothing happens but its leaving the stack (a spell card to its owner's graveyard); one
-    with some illegal targets does nothing to them, nor to what they have become -- an
-    object target that changed zones after it was chosen is illegal (CR 608.2b, 400.7)."""
+    nothing happens but its leaving the stack (a spell card to its owner's graveyard -- an
+    Aura spell too, which never enters the battlefield); one with some illegal targets does
+    nothing to them, nor to what they have become -- an object target that changed zones
+    after it was chosen is illegal, and so is a permanent that no longer meets what its
+    word "target" asks for: a card type, tapped or untapped, who controls it
+    (CR 608.2b, 400.7, 115.1b, 303.4a)."""
     judged = _memory(o).judged
     if judged is None:
         return
@@ -116,8 +198,7 @@ def _spared(o: Observation, step: StepView, illegal: frozenset[str],
         for event in o.events:
             if event.kind == "damage_dealt" and str(event.data.get("to")) in later | {target}:
                 yield Violation(f"the resolving {what} dealt damage to {name or 'a target'}, "
-                                f"which had changed zones since it was targeted: an illegal "
-                                f"target (CR 608.2b)")
+                                f"an illegal target (CR 608.2b)")
                 return
             if event.kind == "zone_changed" and str(event.data.get("object")) in later:
                 new = str(event.data.get("new_object"))
@@ -148,9 +229,10 @@ def _nothing_happened(o: Observation, step: StepView, what: str) -> Iterable[Vio
     before = step.before_game
     assert item is not None and before is not None
     itself = {item.id, item.source} if item.kind == "spell" else {item.id}
+    article = "a" if item.kind == "spell" else "an"
     for event in o.events:
         if event.kind in _QUIET_EVENTS:
-            yield Violation(f"a {what} all of whose targets were illegal resolved anyway: "
+            yield Violation(f"{article} {what} all of whose targets were illegal resolved anyway: "
                             f"{event.kind.replace('_', ' ')} (CR 608.2b)")
             return
         if event.kind != "zone_changed":
@@ -165,7 +247,7 @@ def _nothing_happened(o: Observation, step: StepView, what: str) -> Iterable[Vio
                                                   if new in o.views else ()))
                 return
             continue
-        yield Violation(f"a {what} all of whose targets were illegal resolved anyway: an "
+        yield Violation(f"{article} {what} all of whose targets were illegal resolved anyway: an "
                         f"object went from the {event.data.get('from')} to the "
                         f"{event.data.get('to')} (CR 608.2b)")
         return
@@ -173,7 +255,7 @@ def _nothing_happened(o: Observation, step: StepView, what: str) -> Iterable[Vio
         earlier = before.player(player.name)
         if (player.life, player.hand_size, player.library_size) != (
                 earlier.life, earlier.hand_size, earlier.library_size):
-            yield Violation(f"a {what} all of whose targets were illegal resolved anyway: "
+            yield Violation(f"{article} {what} all of whose targets were illegal resolved anyway: "
                             f"{player.name}'s life, hand or library changed (CR 608.2b)")
             return
     for object_id, now in o.views.items():
@@ -187,7 +269,7 @@ def _nothing_happened(o: Observation, step: StepView, what: str) -> Iterable[Vio
                 now.tapped, dict(now.counters), now.controller) or measured and (
                 then.power, then.toughness) != (now.power, now.toughness):
             name = " // ".join(now.names) or "a face-down permanent"
-            yield Violation(f"a {what} all of whose targets were illegal resolved anyway: "
+            yield Violation(f"{article} {what} all of whose targets were illegal resolved anyway: "
                             f"{name} changed (tapped, counters, power and toughness or "
                             f"controller) (CR 608.2b)", object_id, "tapped", then.tapped)
             return
@@ -242,6 +324,6 @@ PROPERTIES: tuple[Property, ...] = (
              ("divided-damage-arc-lightning-divides-as-it-is-cast",
               "room-unlock-without-targets-for-trigger"),
              frozenset(), illegal_targets, _answers,
-             ("608.2b", "400.7", "115.1"), "resolution", reached,
+             ("608.2b", "400.7", "115.1", "303.4a"), "resolution", reached,
              weights=(("Cast", 24), ("Activate", 6), ("PassPriority", 2), ("Resolve", 3))),
 )
