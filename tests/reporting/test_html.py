@@ -510,18 +510,21 @@ def test_the_run_report_ranks_what_would_judge_more_rulings(tmp_path, corpus):
         result("room-unlock-is-a-special-action", "failed", "no"),
     ], engine="toy")
     html = run_report(read_run(run), {r.id: r for r in corpus.rulings}, corpus.cr_sections)
-    section = html[html.index('<section id="judge-more">'):]
-    section = section[:section.index("</section>")]
+    section = html[html.index('<div id="judge-more">'):]
+    section = section[:section.index("</div>")]
     ranked = re.findall(r"<li><code>([^<]+)</code>: <span class=\"num\">(\d+)</span> rulings?",
                         section)
     assert ranked == [("capability rooms", "3"), ("capability special-actions", "2"),
                       ("capability token-copies", "1"),
                       ("card Bottomless Pool // Locker Room", "1")]
-    assert html.index('id="summary"') < html.index('id="judge-more"') < html.index('id="failed"')
+    # failures first: the ranking heads the unsupported rulings, linked from the summary
+    assert html.index('id="summary"') < html.index('href="#judge-more"') < html.index(
+        'id="failed"') < html.index('id="judge-more"')
     unsupported = html[html.index('<section id="unsupported"'):]
     unsupported = unsupported[:unsupported.index("</section>")]
     assert '<details class="more"><summary>the 5 unsupported rulings' in unsupported
-    assert unsupported.index("<details") < unsupported.index("<h3>lacks")
+    assert unsupported.index('id="judge-more"') < unsupported.index("<details") < \
+        unsupported.index("<h3>lacks")
     # an engine that judges everything gets no ranking
     judged = write_results(tmp_path / "all.json", [result("room-cast-one-door", "passed")])
     assert 'id="judge-more"' not in run_report(read_run(judged), {}, corpus.cr_sections)
