@@ -459,6 +459,11 @@ def is_legal(session: PhaseSession, action: Action) -> bool:
                 return False
         except IllegalAction:
             return False
+    return bool(session.memo("is_legal " + repr(action), lambda: _performs(session, action)))
+
+
+def _performs(session: PhaseSession, action: Action) -> bool:
+    """Whether phase carries out ``action`` on a replica of the game as it is."""
     with session.probe():
         try:
             perform(session, action, set())

@@ -114,8 +114,13 @@ def mana_value(moment: Moment, object_id: ObjectId, live: dict[str, Any],
                cache: dict[Any, int]) -> int:
     """phase's own mana value of the object as it was at ``moment`` (``live``: phase's
     object then), read on a replica of the game in that state (built by replaying every
-    call, never by reloading a snapshot); the live game is untouched."""
-    key = (moment.version, object_id)
+    call, never by reloading a snapshot); the live game is untouched.
+
+    phase records an object's mana value from the object alone (the mana cost the layers
+    left on it: ``mana_value()`` of it, in phase's ``zones.rs``), so the value read for an
+    object is kept for as long as phase shows that object exactly as it was then -- every
+    field the same, its zone and incarnation included -- and read again once any changes."""
+    key = json.dumps(live, sort_keys=True, default=str)
     if key not in cache:
         number, _ = parse_id(object_id)
         zone = str(live.get("zone"))

@@ -6,7 +6,8 @@ game, in order, as plain JSON (``new_game`` with its decks, the switch to debug 
 phase's state without ever reloading a game with a Room in it (phase's ``load_game``
 rebuilds a Room permanent without its per-door ability tags):
 
-* an action refused part-way is undone by replaying the trace up to the point before it;
+* an action refused part-way is undone by replaying the trace up to the point before it,
+  when the game is next used (a probe's replica is thrown away without it);
 * probes (a mana value, whether an action with choices is legal) run on a *replica*, a new
   game built by replaying the trace, which is thrown away afterwards;
 * a failing scenario's trace becomes a standalone reproduction (``trace.py``).
@@ -17,6 +18,7 @@ when no card has been put onto the battlefield yet.
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 import weakref
@@ -35,6 +37,9 @@ from .cards import PhaseCardData
 #: A trace entry: {"op": "new_game", ...} | {"op": "debug_mode"} | {"op": "apply", ...}
 TraceEntry = dict[str, Any]
 _T = TypeVar("_T")
+_clock = time.perf_counter
+#: Versions of games, never given twice (a probe gives the live game its version back).
+_VERSIONS = itertools.count(1)
 #: phase's calls that do the rules' work (the rest serialise the game for the adapter)
 RULES_CALLS = frozenset({"new_game", "apply", "actions"})
 
@@ -95,9 +100,34 @@ def forget_openings() -> None:
     _OPENINGS.clear()
 
 
+#: The ``GameAction`` each trace entry's action was built as, by the entry's id (entries are
+#: plain JSON, written out as reproductions; the entry is kept beside its action so that the
+#: id is not reused while the action is kept): replays apply the same action again instead of
+#: building it anew.
+_BUILT: dict[int, tuple[TraceEntry, Any]] = {}
+_KEPT_BUILT = 20_000
+
+
+def built_action(entry: TraceEntry) -> Any:
+    """The phase ``GameAction`` of an ``apply`` entry (phase's actions can be applied to any
+    number of games)."""
+    kept = _BUILT.get(id(entry))
+    if kept is not None and kept[0] is entry:
+        return kept[1]
+    action = phase.GameAction.from_dict(entry["action"])
+    remember_action(entry, action)
+    return action
+
+
+def remember_action(entry: TraceEntry, action: Any) -> None:
+    if len(_BUILT) >= _KEPT_BUILT:
+        _BUILT.clear()
+    _BUILT[id(entry)] = (entry, action)
+
+
 def apply_entry(game: Any, entry: TraceEntry, call: Callable[..., Any]) -> None:
     """Carry out an ``apply`` entry of a trace on ``game`` (a refused one is refused again)."""
-    action = phase.GameAction.from_dict(entry["action"])
+    action = built_action(entry)
     try:
         call(game.apply, entry["seat"], action)
     except ValueError:
@@ -195,25 +225,27 @@ class PhaseSession:
         self.seconds = 0.0
         self.rules_seconds = 0.0
         self._replaying = 0
+        #: the game was rolled back: it is rebuilt by a replay when next used (``require``)
+        self._rebuild = False
 
     # -- calling phase -----------------------------------------------------------------------
 
     def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
+        started = _clock()
         try:
             return function(*args, **kwargs)
         finally:
-            took = time.perf_counter() - started
+            took = _clock() - started
             self.calls += 1
             self.seconds += took
-            if getattr(function, "__name__", "") in RULES_CALLS and not self._replaying \
-                    and not self.probing \
+            if not self._replaying and not self.probing \
+                    and getattr(function, "__name__", "") in RULES_CALLS \
                     and getattr(function, "__self__", None) in (self.game, self.engine):
                 self.rules_seconds += took
 
     def changed(self, another_game: bool = False) -> None:
         """The game changed (``another_game``: the active player is read again)."""
-        self.version += 1
+        self.version = next(_VERSIONS)
         if another_game:
             self._active = None
         self._state_cache = None
@@ -278,7 +310,7 @@ class PhaseSession:
             if self._opening is None:
                 snapshot = self.call(game.state)
                 snapshot["state"]["debug_mode"] = True
-                self._opening = json.dumps(snapshot)
+                self._opening = json.dumps(snapshot, separators=(",", ":"))  # read faster
                 self.opening_objects = snapshot["state"]["objects"]
             return self.call(self.engine.load_game, self._opening)
         apply_entry(game, entry, self.call)
@@ -313,9 +345,12 @@ class PhaseSession:
     @contextmanager
     def probe(self) -> Iterator[None]:
         """Stand a replica of the game in for the live game while the block tries
-        something on it; the live game, its trace and its readings come back afterwards,
-        as they were."""
-        live, trace, probing, active = self.game, list(self.trace), self.probing, self._active
+        something on it; the live game, its trace, its version and what was read of it come
+        back afterwards, as they were (nothing read on the replica is kept: it had a version
+        of its own)."""
+        live, trace, probing, active = self.require(), list(self.trace), self.probing, \
+            self._active
+        kept = (self.version, self._reads, self._state_cache, self._memo, self._memo_version)
         self.game = self.replica()
         self.changed()
         self.probing = True
@@ -323,20 +358,26 @@ class PhaseSession:
             yield
         finally:
             self.game, self.trace, self.probing = live, trace, probing
-            self.changed()  # a version of its own: nothing read on the replica is kept
+            self._rebuild = False
+            (self.version, self._reads, self._state_cache, self._memo,
+             self._memo_version) = kept
             self._active = active
 
     def rollback(self, mark: int) -> None:
-        """Undo every call after the first ``mark`` trace entries, by replaying those."""
+        """Undo every call after the first ``mark`` trace entries, by replaying those --
+        when the game is next used: a probe's replica that refused an action is thrown
+        away unused."""
         del self.trace[mark:]
-        self.game = self.replica()
+        self.game, self._rebuild = None, True
         self.changed(another_game=True)
 
     # -- reading ---------------------------------------------------------------------------
 
     def require(self) -> Any:
         if self.game is None:
-            raise RuntimeError("start() was not called")
+            if not self._rebuild:
+                raise RuntimeError("start() was not called")
+            self.game, self._rebuild = self.replica(), False
         return self.game
 
     def state(self) -> dict[str, Any]:
@@ -357,7 +398,12 @@ class PhaseSession:
         if self._state_cache is not None and self._state_cache[0] == self.version:
             found: dict[str, Any] | None = self._state_cache[1]["objects"].get(str(number))
             return found
-        return self._read(("object", number), lambda: self._object(number))
+        key = ("object", number)
+        if key in self._reads:
+            read: dict[str, Any] | None = self._reads[key]
+            return read
+        read = self._reads[key] = self._object(number)
+        return read
 
     def _object(self, number: int) -> dict[str, Any] | None:
         try:
@@ -367,8 +413,10 @@ class PhaseSession:
 
     def stack_items(self) -> list[dict[str, Any]]:
         """The stack's entries, bottom first (as in a snapshot)."""
-        return self._read("stack", lambda: list(
-            self.call(self.require().stack) or []))
+        found: list[dict[str, Any]] | None = self._reads.get("stack")
+        if found is None:
+            found = self._reads["stack"] = list(self.call(self.require().stack) or [])
+        return found
 
     def battlefield(self) -> list[dict[str, Any]]:
         """The objects on the battlefield (each also read as ``object_of`` would)."""
@@ -392,11 +440,16 @@ class PhaseSession:
             self.call(self.require().player, seat)))
 
     def waiting(self) -> dict[str, Any]:
-        return self._read("waiting", lambda: dict(
-            self.call(self.require().waiting_for)))
+        found: dict[str, Any] | None = self._reads.get("waiting")
+        if found is None:
+            found = self._reads["waiting"] = dict(self.call(self.require().waiting_for))
+        return found
 
     def actions(self) -> list[Any]:
-        return self._read("actions", lambda: list(self.call(self.require().actions)))
+        found: list[Any] | None = self._reads.get("actions")
+        if found is None:
+            found = self._reads["actions"] = list(self.call(self.require().actions))
+        return found
 
     def actor(self) -> int:
         return actor_of(self.waiting())
@@ -435,12 +488,15 @@ class PhaseSession:
         """Apply an action; its events (if ``read``: phase converts them when asked);
         ``IllegalAction`` with phase's words if phase refuses it."""
         try:
-            plain = action_dict(action)
-            built = phase.GameAction.from_dict(plain)
+            if isinstance(action, dict):  # the adapter's own, built for this call alone
+                plain, built = action, phase.GameAction.from_dict(action)
+            else:  # one of phase's legal actions: applied as it is, kept as plain JSON
+                plain, built = action.to_dict(), action
         except ValueError as exc:  # the adapter's shape, not a refusal by the rules
             raise Unsupported(f"the adapter cannot build phase's {show(action)} action for "
                               f"this phase version: {exc}") from None
         entry: TraceEntry = {"op": "apply", "seat": seat, "action": plain}
+        remember_action(entry, built)
         self.trace.append(entry)
         try:
             result = self.call(self.require().apply, seat, built)

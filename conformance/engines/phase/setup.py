@@ -84,21 +84,27 @@ def set_up(session: PhaseSession, setup: Setup, cards: CardPool) -> dict[str, Ob
     def is_room(entry: CardEntry) -> bool:
         return cards.lookup(entry.card, _WHERE).is_room
 
+    # Where each card is: as the opening left it, while only raw placements -- which move
+    # nothing but the card placed -- have been made; once phase has played something (a
+    # Room cast, a door unlocked, the zone-change pipeline), as phase says.
+    zones: dict[int, str] | None = {int(o["id"]): str(o["zone"])
+                                    for o in session.opening_objects.values()}
     # Rooms first, while the battlefield is empty
     for number, player, zone, entry in placed:
         if zone is Zone.BATTLEFIELD and is_room(entry):
+            zones = None
             if entry.unlocked:
                 _room_by_play(session, number, player, entry, cards)
             else:
-                _place(session, number, zone, simulate=True)
+                _place(session, number, zone, None, simulate=True)
                 session.setup_steps.append(f"{entry.card} put onto the battlefield by the "
                                            f"zone-change pipeline, no door unlocked")
     for number, _player, zone, _entry in reversed(placed):  # libraries: first entry on top
         if zone is Zone.LIBRARY:
-            _place(session, number, zone)
+            _place(session, number, zone, zones)
     for number, _player, zone, entry in placed:
         if zone is not Zone.LIBRARY and not (zone is Zone.BATTLEFIELD and is_room(entry)):
-            _place(session, number, zone)
+            _place(session, number, zone, zones)
     for number, _player, zone, entry in placed:
         _set_state(session, number, zone, entry)
 
@@ -155,7 +161,7 @@ def _room_by_play(session: PhaseSession, number: int, player: PlayerSetup, entry
     door_names = {Door.LEFT: card.faces[0].name, Door.RIGHT: card.faces[1].name}
     first, *others = sorted(entry.unlocked, key=lambda d: d is not Door.LEFT)
     session.debug("SetPhase", phase="PreCombatMain", active_player=seat)
-    _place(session, number, Zone.HAND)
+    _place(session, number, Zone.HAND, None)
     session.debug("AddMana", player_id=seat, mana=_door_cost(session, door_names[first]))
     cast = session.legal("CastSpell", object_id=number)
     if cast is None:
@@ -202,13 +208,22 @@ def _resolve_all(session: PhaseSession) -> None:
     raise ContractError("the set-up's stack did not empty")
 
 
-def _place(session: PhaseSession, number: int, zone: Zone, simulate: bool = False) -> None:
-    obj = session.object_of(number)
-    assert obj is not None, number
+def _place(session: PhaseSession, number: int, zone: Zone, zones: dict[int, str] | None,
+           simulate: bool = False) -> None:
+    """Put card ``number`` into ``zone`` (``zones``: where the cards are, when the set-up
+    knows; else phase is asked)."""
+    if zones is not None and number in zones:
+        now = zones[number]
+    else:
+        obj = session.object_of(number)
+        assert obj is not None, number
+        now = str(obj["zone"])
     target = ZONE_TO_PHASE[zone]
-    if obj["zone"] == target and zone is not Zone.LIBRARY:
+    if zones is not None:
+        zones[number] = target
+    if now == target and zone is not Zone.LIBRARY:
         return
-    if obj["zone"] == target:  # to re-order a library, take the card out first
+    if now == target:  # to re-order a library, take the card out first
         session.debug("MoveToZone", object_id=number, to_zone="Exile", simulate=False)
     session.debug("MoveToZone", object_id=number, to_zone=target, simulate=simulate,
                   library_position={"type": "Top"})
