@@ -58,7 +58,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "costs": ("legal-actions",),
     "permissions": ("legal-actions",),
     "legend-rule": ("legend-rule",),
-    "timing": ("casting-timing", "legal-actions"),
+    "timing": ("casting-timing", "legal-actions", "sorcery-speed-abilities"),
     "stack": ("illegal-targets", "attachments", "stack-order"),
 }
 

@@ -88,6 +88,9 @@ CAUGHT_FROM: dict[tuple[str, str], tuple[Path, Setup]] = {
         {Zone.BATTLEFIELD: (CardEntry("Kiora's Follower"),),
          Zone.HAND: (CardEntry("Surrakar Banisher"),)},
         {Zone.BATTLEFIELD: (CardEntry("Bear", tapped=True),)})),
+    ("sorcery-speed-abilities", "sorcery_speed_abilities_at_instant_speed"): (RULINGS_CARDS, _board(
+        {Zone.BATTLEFIELD: (CardEntry("Crystal Fragments // Summon: Alexander"),),
+         Zone.HAND: (CardEntry("Shock"),)}, active="bob")),
 }
 WRONG = {"targets_checked_for_their_zone": targets_checked_for_their_zone,
          "sorcery_speed_abilities_at_instant_speed": sorcery_speed_abilities_at_instant_speed}

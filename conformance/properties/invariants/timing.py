@@ -18,7 +18,7 @@ from ...format.cards import Card
 from ...format.vocabulary import Step, Zone
 from ..memory import step_of
 from ..observation import Observation, Property, mana_value
-from . import costs
+from . import activation_timing, costs
 
 #: The kind of action of tapping a player's lands (``machine.LAND_KIND``).
 LAND_KIND = "Activate (land)"
@@ -118,4 +118,4 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), costs.legal_actions, _spells,
              ("307.1", "304.1", "117.1a", "702.8a", "601.2f"), "costs", reached,
              weights=(("PassPriority", 8), (LAND_KIND, 12))),
-)
+) + activation_timing.PROPERTIES
