@@ -1,11 +1,12 @@
-"""What a target must be as it resolves, and when spells and abilities may be cast or
-activated (``illegal-targets``, ``casting-timing``, ``sorcery-speed-abilities``): each holds
+"""What a target must be as it is chosen and as it resolves, and when abilities may be
+activated (``targets-when-chosen``, ``illegal-targets``, ``sorcery-speed-abilities``): each holds
 on the reference engine and catches an engine that breaks its rule, in ``ci`` games from a
 board that has what it talks about, which no change to the random boards moves.  The
 wrong engines are here: each changes one function of the reference engine."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,35 @@ def sorcery_speed_abilities_at_instant_speed() -> MutantEngine:
                         [(casting, "activation_refused_early", _activation_without_timing)])
 
 
+_CHOOSE_TARGETS = casting.choose_targets
+
+
+def _choose_without_types(game: Game, spec: TargetSpec | None, you: str, given: Any,
+                          prompt: str, *, exclude: str | None = None) -> Any:
+    """casting.choose_targets offering any permanent for "target creature": the types a
+    target must have are not looked at as it is chosen."""
+    if spec is not None and spec.filter.get("types"):
+        spec = dataclasses.replace(spec, filter={k: v for k, v in spec.filter.items()
+                                                 if k != "types"})
+    return (yield from _CHOOSE_TARGETS(game, spec, you, given, prompt, exclude=exclude))
+
+
+def targets_chosen_without_their_types() -> MutantEngine:
+    return MutantEngine("targets-chosen-without-their-types",
+                        [(casting, "choose_targets", _choose_without_types)])
+
+
+def _choose_itself_too(game: Game, spec: TargetSpec | None, you: str, given: Any,
+                       prompt: str, *, exclude: str | None = None) -> Any:
+    """casting.choose_targets offering a spell itself among the spells it may target."""
+    return (yield from _CHOOSE_TARGETS(game, spec, you, given, prompt))
+
+
+def spells_target_themselves() -> MutantEngine:
+    return MutantEngine("spells-target-themselves",
+                        [(casting, "choose_targets", _choose_itself_too)])
+
+
 def _board(alice: dict[Zone, tuple[CardEntry, ...]],
            bob: dict[Zone, tuple[CardEntry, ...]] | None = None, *,
            active: str = "alice") -> Setup:
@@ -91,8 +121,15 @@ CAUGHT_FROM: dict[tuple[str, str], tuple[Path, Setup]] = {
     ("sorcery-speed-abilities", "sorcery_speed_abilities_at_instant_speed"): (RULINGS_CARDS, _board(
         {Zone.BATTLEFIELD: (CardEntry("Crystal Fragments // Summon: Alexander"),),
          Zone.HAND: (CardEntry("Shock"),)}, active="bob")),
+    ("targets-when-chosen", "targets_chosen_without_their_types"): (RULINGS_CARDS, _board(
+        {Zone.BATTLEFIELD: (CardEntry("Grizzly Bears"), CardEntry("Forest")),
+         Zone.HAND: (CardEntry("Giant Growth"),)})),
+    ("targets-when-chosen", "spells_target_themselves"): (RULINGS_CARDS, _board(
+        {Zone.HAND: (CardEntry("Twincast"),)})),
 }
 WRONG = {"targets_checked_for_their_zone": targets_checked_for_their_zone,
+         "targets_chosen_without_their_types": targets_chosen_without_their_types,
+         "spells_target_themselves": spells_target_themselves,
          "sorcery_speed_abilities_at_instant_speed": sorcery_speed_abilities_at_instant_speed}
 
 

@@ -88,10 +88,10 @@ def _judge(step: StepView, o: Observation, memory: _Targets
     memory.followed = frozenset(zones)
     illegal = frozenset(t for t, zone in zones.items()
                         if t not in before or before[t].zone is not zone)
-    requirement = _requirement(step, item) if len(zones) == 1 else None
+    requirement = target_requirement(step, item, before) if len(zones) == 1 else None
     if requirement is not None:
         illegal |= {t for t in zones if t not in illegal and before[t].zone is Zone.BATTLEFIELD
-                    and _unmet(step, before[t], requirement, item.controller)}
+                    and unmet(step, before[t], requirement, item.controller)}
     every = len(illegal) == len(item.targets)
     return illegal, every
 
@@ -106,7 +106,7 @@ _ENCHANT = re.compile(r"^enchant (artifact|creature|enchantment|land|permanent)"
 
 
 @dataclass(frozen=True, slots=True)
-class _Requirement:
+class Requirement:
     """What a target must be, as far as the judge reads it: a card type (``None``: any
     permanent), tapped (``True``), untapped (``False``) or either, and who controls it:
     ``you``, ``opponent`` or anyone."""
@@ -116,10 +116,12 @@ class _Requirement:
     control: str | None
 
 
-def _requirement(step: StepView, item: StackItemView) -> _Requirement | None:
-    """What the resolving item's one target must be, when its text says it plainly."""
+def target_requirement(step: StepView, item: StackItemView,
+                       views: dict[str, ObjectView]) -> Requirement | None:
+    """What ``item``'s one target must be, when its text says it plainly (``views``: where
+    a spell's own view is found)."""
     if item.kind == "spell":
-        spell = step.before_views.get(item.source)
+        spell = views.get(item.source)
         faces = step.judge.faces_of(spell) if spell is not None else None
         if not faces or len(faces) != 1:
             return None
@@ -140,14 +142,14 @@ def _requirement(step: StepView, item: StackItemView) -> _Requirement | None:
     return None if match is None else _made(match.group(1), match.group(2), match.group(3))
 
 
-def _made(state: str | None, kind: str, control: str | None) -> _Requirement:
-    return _Requirement(
+def _made(state: str | None, kind: str, control: str | None) -> Requirement:
+    return Requirement(
         None if kind == "permanent" else kind.capitalize(),
         None if state is None else state.strip() == "tapped",
         None if control is None else "you" if control.strip() == "you control" else "opponent")
 
 
-def _unmet(step: StepView, view: ObjectView, requirement: _Requirement, you: str) -> bool:
+def unmet(step: StepView, view: ObjectView, requirement: Requirement, you: str) -> bool:
     """Whether ``view`` (a permanent) no longer meets ``requirement`` -- surely."""
     if requirement.tapped is not None and view.tapped != requirement.tapped:
         return True
