@@ -12,7 +12,7 @@ makes for it (``state`` and ``load_game`` snapshots, and the ``waiting_for``, ``
 builds by replaying the calls made so far, to probe a mana value or the legality of an
 action, or to undo a refused one: a replica stands in for a snapshot.
 
-Prints the adapter's own CPU divided by the rules calls' CPU (target: at most 1), the same
+Prints the adapter's own CPU divided by the rules calls' CPU (target: at most 1.5), the same
 with the readings counted as rules work, and the breakdown; and what of the adapter's own CPU
 goes to opening each game in debug mode (``PhaseSession.open``: the ``state`` of a new game
 and the ``load_game`` that switches debug mode on, or the ``load_game`` of an opening kept
@@ -176,7 +176,7 @@ def main() -> None:
         print(f"  phase.{name:<26} {seconds:7.2f} CPU s  {meter.counts[name]:7d} calls  ({kind})")
     print(f"  the adapter's own (Python, snapshots, readings, replicas) {own:7.2f} CPU s")
     print(f"ratio: the adapter's own CPU is {own / max(rules, 1e-9):.2f}x its rules calls' "
-          f"CPU (target: at most 1)")
+          f"CPU (target: at most 1.5)")
     print(f"  with phase's readings of what it decided (waiting_for, stack) counted as rules "
           f"work: {(own - readings) / max(rules + readings, 1e-9):.2f}x")
     print(f"opening each game in debug mode (state, load_game, the snapshot kept): "
