@@ -23,7 +23,7 @@ from .invariants import combat_triggers, declarations, divided
 from .invariants import copying, targets, transforming, watching
 from .invariants import counters, damage_results, dying, receiving_priority, resolution
 from .invariants import attachments, sickness, stack_order, tapping, timing, toughness
-from .invariants import chosen_targets
+from .invariants import affected_targets, chosen_targets
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -451,4 +451,4 @@ PROPERTIES += (resolution.PROPERTIES + receiving_priority.PROPERTIES
                + damage_results.PROPERTIES + timing.PROPERTIES + dying.PROPERTIES
                + counters.PROPERTIES + tapping.PROPERTIES + attachments.PROPERTIES
                + sickness.PROPERTIES + stack_order.PROPERTIES + toughness.PROPERTIES
-               + chosen_targets.PROPERTIES)
+               + chosen_targets.PROPERTIES + affected_targets.PROPERTIES)

@@ -1,5 +1,6 @@
 """What a target must be as it is chosen and as it resolves, and when abilities may be
-activated (``targets-when-chosen``, ``illegal-targets``, ``sorcery-speed-abilities``): each holds
+activated (``targets-when-chosen``, ``illegal-targets``, ``legal-targets-affected``,
+``sorcery-speed-abilities``): each holds
 on the reference engine and catches an engine that breaks its rule, in ``ci`` games from a
 board that has what it talks about, which no change to the random boards moves.  The
 wrong engines are here: each changes one function of the reference engine."""
@@ -103,6 +104,25 @@ def spells_target_themselves() -> MutantEngine:
                         [(casting, "choose_targets", _choose_itself_too)])
 
 
+_RESOLVE_ABILITY = turn._resolve_ability
+
+
+def _resolve_ability_needing_its_source(game: Game, item: Any) -> Any:
+    """turn._resolve_ability, removing an activated ability whose source has left the
+    battlefield from the stack without resolving it."""
+    source = game.state.objects.get(item.source)
+    if item.ability.kind == "activated" and (source is None
+                                             or source.zone is not Zone.BATTLEFIELD):
+        game.state.stack.remove(item)
+        return
+    yield from _RESOLVE_ABILITY(game, item)
+
+
+def abilities_need_their_source() -> MutantEngine:
+    return MutantEngine("abilities-need-their-source",
+                        [(turn, "_resolve_ability", _resolve_ability_needing_its_source)])
+
+
 def _board(alice: dict[Zone, tuple[CardEntry, ...]],
            bob: dict[Zone, tuple[CardEntry, ...]] | None = None, *,
            active: str = "alice") -> Setup:
@@ -126,10 +146,14 @@ CAUGHT_FROM: dict[tuple[str, str], tuple[Path, Setup]] = {
          Zone.HAND: (CardEntry("Giant Growth"),)})),
     ("targets-when-chosen", "spells_target_themselves"): (RULINGS_CARDS, _board(
         {Zone.HAND: (CardEntry("Twincast"),)})),
+    ("legal-targets-affected", "abilities_need_their_source"): (RULINGS_CARDS, _board(
+        {Zone.BATTLEFIELD: (CardEntry("Prodigal Pyromancer"),),
+         Zone.HAND: (CardEntry("Unsummon"),)})),
 }
 WRONG = {"targets_checked_for_their_zone": targets_checked_for_their_zone,
          "targets_chosen_without_their_types": targets_chosen_without_their_types,
          "spells_target_themselves": spells_target_themselves,
+         "abilities_need_their_source": abilities_need_their_source,
          "sorcery_speed_abilities_at_instant_speed": sorcery_speed_abilities_at_instant_speed}
 
 

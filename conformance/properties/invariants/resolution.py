@@ -55,6 +55,8 @@ class _Targets:
     judged: tuple[frozenset[str], bool] | None = None
     #: the object targets of the item that resolved in ``o``'s step, followed since chosen
     followed: frozenset[str] = frozenset()
+    #: ... and the zone each was in when chosen
+    resolved_zones: dict[str, Zone] = field(default_factory=dict)
 
 
 _MEMORIES: PerGame[_Targets] = PerGame(_Targets)
@@ -67,6 +69,7 @@ def _memory(o: Observation) -> _Targets:
         if step.before is None:
             memory.zones.clear()
         memory.followed = frozenset()
+        memory.resolved_zones = {}
         memory.judged = _judge(step, o, memory) if step.acted else None
         for item in step.new_items:
             memory.zones[item.id] = {
@@ -82,6 +85,7 @@ def _judge(step: StepView, o: Observation, memory: _Targets
     if item is None or any(i.id == item.id for i in o.game.stack):
         return None
     zones = memory.zones.pop(item.id, None)
+    memory.resolved_zones = dict(zones or {})
     if zones is None or not item.targets or o.engine.pending_choice() is not None:
         return None
     before = step.before_views
@@ -161,6 +165,12 @@ def unmet(step: StepView, view: ObjectView, requirement: Requirement, you: str) 
         return types is not None and requirement.kind not in types \
             and requirement.kind not in view.types
     return False
+
+
+def resolved_zones(o: Observation) -> dict[str, Zone]:
+    """The zone each object target of the item that resolved in ``o``'s step was in when
+    it was chosen (none when the judge did not follow them)."""
+    return _memory(o).resolved_zones
 
 
 def _incarnations(o: Observation, target: str) -> set[str]:
