@@ -408,3 +408,69 @@ def instants_without_priority() -> MutantEngine:
     """A player may cast an instant while another player has priority."""
     return _patched("instants-without-priority", [
         (casting, "cast_refused_early", _cast_refused_early_for_anyone)])
+
+
+# -- engines wrong about damage marked, trample and what a face change keeps
+
+
+def _lethal_one(game: Any, target: str, source_chars: Any) -> int:
+    """damage.lethal_damage as if every attacker had deathtouch: 1 for any blocker."""
+    return 1
+
+
+def trample_assigns_one_to_each_blocker() -> MutantEngine:
+    """A trampler needs to assign only 1 damage to each blocker before the player, whatever
+    the blocker's toughness (deathtouch's rule applied to every attacker)."""
+    return _patched("trample-assigns-one-to-each-blocker", [
+        (combat, "lethal_damage", _lethal_one)])
+
+
+def _move_keeping_damage(self: Any, obj: Any, zone: Any, **kwargs: Any) -> Any:
+    """GameState.move, the new object keeping the damage marked on the old one."""
+    new = _MOVE(self, obj, zone, **kwargs)
+    if new is not None:
+        new.damage = obj.damage
+    return new
+
+
+def returned_permanents_keep_damage() -> MutantEngine:
+    """A permanent that leaves the battlefield and comes back still has the damage marked
+    on it before (an engine keeping damage on the card, not the object)."""
+    return _patched("returned-permanents-keep-damage", [
+        (state.GameState, "move", _move_keeping_damage)])
+
+
+_TURN_FACE_UP = casting.turn_face_up
+_TRANSFORM = effects.EFFECTS["transform"]
+
+
+def _turn_face_up_clearing(game: Any, action: Any) -> Any:
+    """casting.turn_face_up, then the permanent loses its counters and the effects on it."""
+    yield from _TURN_FACE_UP(game, action)
+    obj = game.state.objects.get(action.object)
+    if obj is not None:
+        obj.counters.clear()
+    game.state.effects = [e for e in game.state.effects if e.object != action.object]
+
+
+def turning_face_up_makes_a_new_object() -> MutantEngine:
+    """A permanent turned face up loses its counters and the "until end of turn" effects
+    that applied to it, as if it were a new object."""
+    return _patched("turning-face-up-makes-a-new-object", [
+        (casting, "turn_face_up", _turn_face_up_clearing)])
+
+
+def _transform_clearing(game: Any, ctx: Any, params: Any) -> Any:
+    """The transform effect, then each permanent that transformed loses its counters."""
+    chosen = effects._objects(game, ctx, params)
+    faces = [obj.transformed for obj in chosen]
+    yield from _TRANSFORM(game, ctx, params)
+    for obj, face in zip(chosen, faces):
+        if obj.transformed != face:
+            obj.counters.clear()
+
+
+def transforming_makes_a_new_object() -> MutantEngine:
+    """A permanent that transforms loses its counters, as if it were a new object."""
+    return _patched("transforming-makes-a-new-object", [
+        (effects.EFFECTS, "transform", _transform_clearing)])

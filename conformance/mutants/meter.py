@@ -47,7 +47,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "face-down": ("face-down-characteristics", "turning-face-up-permanents-only",
                   "legal-actions", "power-and-toughness", "trigger-instances"),
     "transform": ("double-faced-faces", "double-faced-mana-value", "legend-rule",
-                  "power-and-toughness"),
+                  "power-and-toughness", "face-changes-keep-the-object"),
     "trigger-doubling": ("trigger-instances", "unlock-trigger-count", "entering-permanents"),
     "triggers": ("trigger-instances", "trigger-order-and-control"),
     "trigger-order": ("trigger-order-and-control",),
@@ -60,6 +60,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "legend-rule": ("legend-rule",),
     "timing": ("casting-timing", "legal-actions", "sorcery-speed-abilities"),
     "stack": ("illegal-targets", "attachments", "stack-order"),
+    "counters": ("trample-assignment", "face-changes-keep-the-object"),
 }
 
 #: Mutants no ruling or property can catch because they change nothing a game can show,

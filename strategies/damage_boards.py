@@ -1,0 +1,163 @@
+"""Boards for games about damage marked and what a face change keeps: a trampler attacking
+into blockers whose lethal damage its keywords and their counters decide (:func:`trampling`),
+a creature dealt damage, sent away and back, and dealt damage again (:func:`returning`),
+and a face-down creature pumped, then turned face up (:func:`turned_up`).
+
+Each is drawn only in the games of a focus that takes exactly its cards, so that no other
+property's games change."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from hypothesis import strategies as st
+
+from conformance.format.cards import Card, CardPool
+from conformance.format.model import CardEntry
+
+from .stack_boards import Hands
+
+#: What deals damage to a target (a burn, a pinger) and what returns a creature to its
+#: owner's hand.
+_DAMAGE_TO = re.compile(r"damage to (any|target)", re.IGNORECASE)
+_BOUNCE = re.compile(r"return target creature to its owner's hand", re.IGNORECASE)
+_PUMP = re.compile(r"gets? \+\d+/\+\d+ until end of turn", re.IGNORECASE)
+_MORPH_COST = re.compile(r"Morph ((?:\{[^}]+\})+)")
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+#: The colored mana of the plenty boards give alice (``boards.PLENTY``).
+_PLENTY_COLORS = {"W": 2, "U": 3, "B": 2, "R": 2, "G": 2}
+
+
+def _text(card: Card) -> str:
+    return "\n".join(face.text for face in card.faces)
+
+
+def _creature(card: Card) -> bool:
+    return "Creature" in card.faces[0].types
+
+
+def _keywords(card: Card) -> set[str]:
+    return {k for f in card.faces for k in f.keywords}
+
+
+def _toughness(card: Card) -> int:
+    try:
+        return int(card.faces[0].toughness or 0)
+    except ValueError:
+        return 0
+
+
+def _payable_together(*costs: str) -> bool:
+    """Whether the colored symbols of ``costs`` together fit in plenty of mana (hybrid and
+    other symbols taken as generic)."""
+    needed: dict[str, int] = {}
+    for cost in costs:
+        for symbol in _SYMBOL.findall(cost):
+            if symbol in _PLENTY_COLORS:
+                needed[symbol] = needed.get(symbol, 0) + 1
+    return all(n <= _PLENTY_COLORS[c] for c, n in needed.items())
+
+
+def trampler_or_deathtoucher(card: Card) -> bool:
+    """Creatures with trample or deathtouch (the focus of ``trample-assignment``)."""
+    return _creature(card) and bool({"Trample", "Deathtouch"} & _keywords(card))
+
+
+def burn_or_bounce(card: Card) -> bool:
+    """Instants and sorceries dealing damage to a target, and those returning a creature to
+    its owner's hand (the focus of ``damage-marked``)."""
+    return bool({"Instant", "Sorcery"} & set(card.faces[0].types)) and bool(
+        _DAMAGE_TO.search(_text(card)) or _BOUNCE.search(_text(card)))
+
+
+def morph_or_pump(card: Card) -> bool:
+    """Morph cards and "until end of turn" pumps (the focus of
+    ``face-changes-keep-the-object``)."""
+    return "Morph" in _keywords(card) or bool(_PUMP.search(_text(card)))
+
+
+def _exactly(pool: CardPool, test: Callable[[Card], bool],
+             focus: Callable[[Card], bool] | None) -> list[str]:
+    """The cards ``test`` takes, when ``focus`` takes those and no other; else none."""
+    if focus is None:
+        return []
+    names = sorted(pool)
+    wanted = [n for n in names if test(pool[n])]
+    if not wanted or any(focus(pool[n]) != (n in wanted) for n in names):
+        return []
+    return wanted
+
+
+def trampling(pool: CardPool, focus: Callable[[Card], bool] | None
+              ) -> st.SearchStrategy[Hands] | None:
+    """For games about trample's lethal damage: alice has an untapped creature with
+    trample, bob one or two untapped blockers -- a creature with deathtouch, or one with
+    +1/+1 counters -- so that the lethal damage the trampler must assign each blocker
+    before bob depends on its keywords and their counters (CR 702.19b, 702.2c).  ``None``
+    for games about something else.
+
+    Shrinks towards the first trampler and the first blocker, without counters.
+    """
+    if not _exactly(pool, trampler_or_deathtoucher, focus):
+        return None
+    names = sorted(pool)
+    tramplers = [n for n in names if _creature(pool[n]) and "Trample" in _keywords(pool[n])
+                 and int(pool[n].faces[0].power or 0) >= 3]
+    blockers = [n for n in names if _creature(pool[n]) and _toughness(pool[n]) >= 1
+                and "Morph" not in _keywords(pool[n])]
+    if not tramplers or not blockers:
+        return None
+    blocker = st.builds(lambda n, k: CardEntry(n, counters=(("+1/+1", k),) if k else ()),
+                        st.sampled_from(blockers), st.sampled_from([0, 1, 2]))
+    return st.builds(lambda t, b: ([], [], [CardEntry(t)], b),
+                     st.sampled_from(tramplers), st.lists(blocker, min_size=1, max_size=2))
+
+
+def returning(pool: CardPool, focus: Callable[[Card], bool] | None
+              ) -> st.SearchStrategy[Hands] | None:
+    """For games about the damage marked on an object: alice has a creature of toughness 3
+    or more, and holds two spells dealing damage to a target and one returning a creature
+    to its owner's hand, with plenty of mana -- so that a creature is dealt damage, leaves
+    and comes back (or is moved away and back), and is dealt damage again as a new object
+    (CR 400.7, 120.6).  ``None`` for games about something else.
+
+    Shrinks towards the first creature and the first spells.
+    """
+    wanted = _exactly(pool, burn_or_bounce, focus)
+    burns = [n for n in wanted if _DAMAGE_TO.search(_text(pool[n]))]
+    bounces = [n for n in wanted if _BOUNCE.search(_text(pool[n]))]
+    names = sorted(pool)
+    sturdy = [n for n in names if _creature(pool[n]) and 3 <= _toughness(pool[n]) <= 4
+              and "Morph" not in _keywords(pool[n])]
+    if not burns or not bounces or not sturdy:
+        return None
+    one = st.sampled_from
+    return st.builds(lambda c, b1, b2, back: ([CardEntry(b1), CardEntry(b2), CardEntry(back)],
+                                              [], [CardEntry(c)], []),
+                     one(sturdy), one(burns), one(burns), one(bounces))
+
+
+def turned_up(pool: CardPool, focus: Callable[[Card], bool] | None
+              ) -> st.SearchStrategy[Hands] | None:
+    """For games about turning face up: alice has a face-down morph creature (with a +1/+1
+    counter half of the time) and holds an "until end of turn" pump, with plenty of mana --
+    so that the creature is pumped, then turned face up, and is still the same object
+    (CR 708.8) -- a morph card whose morph cost and the pump's cost plenty of mana pays
+    together.  ``None`` for games about something else.
+
+    Shrinks towards the first such pair, without counters.
+    """
+    wanted = _exactly(pool, morph_or_pump, focus)
+    pumps = [n for n in wanted if _PUMP.search(_text(pool[n]))
+             and bool({"Instant", "Sorcery"} & set(pool[n].faces[0].types))]
+    pairs = [(m, p) for m in wanted if (found := _MORPH_COST.search(_text(pool[m])))
+             for p in pumps if _payable_together(found.group(1),
+                                                 pool[p].faces[0].mana_cost or "")]
+    if not pairs:
+        return None
+    return st.builds(
+        lambda mp, k: ([CardEntry(mp[1])], [], [CardEntry(mp[0], face_down=True,
+                                                          counters=(("+1/+1", 1),) if k
+                                                          else ())], []),
+        st.sampled_from(pairs), st.booleans())

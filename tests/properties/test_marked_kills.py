@@ -1,0 +1,131 @@
+"""The properties of damage marked, trample's lethal damage and what a face change keeps
+(``trample-assignment``, ``damage-marked``, ``face-changes-keep-the-object``): each holds on the reference engine and catches an engine
+that breaks its rule (tests/wrong_engines.py), in ``ci`` games from a board that has what
+it talks about, which no change to the random boards moves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+
+import wrong_engines
+from conformance.contract.types import AdvanceTo, Cast, Move, Resolve
+from conformance.engines.reference import ReferenceEngine
+from conformance.format.loader import load_corpus
+from conformance.format.model import CardEntry, PlayerSetup, Setup
+from conformance.format.vocabulary import Step, Zone
+from conformance.mutants.meter import quick_profile
+from conformance.properties import PROPERTIES, Observation
+from conformance.properties.machine import PropertyFailure, games_test, machine_class
+from conformance.properties.profiles import PROFILES
+
+RULINGS = Path(__file__).parents[2] / "rulings"
+OWN = {p.id: p for p in PROPERTIES}
+PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
+_LIBRARY = (CardEntry("Memnite"), CardEntry("Grizzly Bears"), CardEntry("Shock"))
+
+
+def _board(alice: dict[Zone, tuple[CardEntry, ...]],
+           bob: dict[Zone, tuple[CardEntry, ...]] | None = None, *,
+           life: int = 20) -> Setup:
+    return Setup((PlayerSetup("alice", life=life, mana=PLENTY,
+                              zones={Zone.LIBRARY: _LIBRARY, **alice}),
+                  PlayerSetup("bob", mana=PLENTY, zones={Zone.LIBRARY: _LIBRARY, **(bob or {})})),
+                 "alice", Step.PRECOMBAT_MAIN)
+
+
+#: (property, wrong engine): a board on which the property catches the wrong engine in
+#: ``ci`` games and passes the reference engine.
+CAUGHT_FROM: dict[tuple[str, str], Setup] = {
+    ("trample-assignment", "trample_assigns_one_to_each_blocker"):
+        _board({Zone.BATTLEFIELD: (CardEntry("Colossal Dreadmaw"),)},
+               {Zone.BATTLEFIELD: (CardEntry("Giant Spider"),)}),
+    ("face-changes-keep-the-object", "turning_face_up_makes_a_new_object"):
+        _board({Zone.HAND: (CardEntry("Giant Growth"),),
+                Zone.BATTLEFIELD: (CardEntry("Hystrodon", face_down=True,
+                                             counters=(("+1/+1", 1),)),)}),
+}
+
+#: More games where the board leaves the machine many other moves.
+EXAMPLES: dict[tuple[str, str], int] = {}
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus([RULINGS])
+
+
+@pytest.mark.parametrize(("prop_id", "wrong"), sorted(CAUGHT_FROM))
+def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus, prop_id,
+                                                                       wrong):
+    prop = OWN[prop_id]
+    chosen = settings(PROFILES[quick_profile("ci")],
+                      max_examples=EXAMPLES.get((prop_id, wrong), 30))
+    for factory in (ReferenceEngine, getattr(wrong_engines, wrong)):
+        machine = machine_class(factory, corpus.cards, [prop], moves=True,
+                                setups=st.just(CAUGHT_FROM[prop_id, wrong]))
+        if factory is ReferenceEngine:
+            games_test(machine, chosen)()  # the same games pass
+        else:
+            with pytest.raises(PropertyFailure, match=prop_id):
+                games_test(machine, chosen)()
+
+
+def _judged_script(engine, cards, prop, setup, script):
+    """The violations ``prop`` finds after each step of ``script`` played on ``engine``:
+    each step a function of the aliases' ids (and the ids objects became) to an action;
+    the first option answers any choice."""
+    ids = dict(engine.start(setup, cards))
+    found = []
+    for make in script:
+        action = make(ids)
+        events = list(engine.perform(action))
+        while engine.pending_choice() is not None:
+            events += engine.answer([engine.pending_choice().options[0].value])
+        for event in events:  # an alias follows its card to the object it became
+            old, new = event.data.get("object"), event.data.get("new_object")
+            if event.kind == "zone_changed" and new:
+                ids.update({a: str(new) for a, i in ids.items() if i == str(old)})
+        views = {o: engine.observe(o) for z in Zone for o in engine.objects(z)}
+        found += list(prop.check(Observation(engine, cards, views, engine.game(), action,
+                                             events)))
+    return found
+
+
+def test_damage_marked_catches_damage_kept_by_a_returned_permanent(corpus):
+    """Hill Giant is dealt 2, goes to exile and back, and is dealt 2 again: the new object
+    has 2 marked, and lives (CR 400.7); an engine keeping the damage on the card kills it."""
+    board = Setup((PlayerSetup("alice", mana=PLENTY, zones={
+        Zone.HAND: (CardEntry("Shock", "s1"), CardEntry("Shock", "s2")),
+        Zone.BATTLEFIELD: (CardEntry("Hill Giant", "g"),)}), PlayerSetup("bob")),
+        "alice", Step.PRECOMBAT_MAIN)
+    script = [lambda i: Cast("alice", i["s1"], targets=(i["g"],)), lambda i: Resolve(),
+              lambda i: Move(i["g"], Zone.EXILE), lambda i: Move(i["g"], Zone.BATTLEFIELD),
+              lambda i: Cast("alice", i["s2"], targets=(i["g"],)), lambda i: Resolve()]
+    prop = OWN["damage-marked"]
+    assert _judged_script(ReferenceEngine(), corpus.cards, prop, board, script) == []
+    found = _judged_script(wrong_engines.returned_permanents_keep_damage(), corpus.cards,
+                           prop, board, script)
+    assert found and "Hill Giant" in found[0].message
+
+
+def test_face_changes_keep_the_object_catches_counters_lost_on_transforming(corpus):
+    """Serah Farron with a +1/+1 counter, beside two other legendary creatures, transforms
+    as combat begins and keeps its counter (CR 712.18); an engine making a new object of it
+    loses the counter."""
+    board = Setup((PlayerSetup("alice", zones={
+        Zone.BATTLEFIELD: (CardEntry("Serah Farron // Crystallized Serah", "s",
+                                     counters=(("+1/+1", 1),)),
+                           CardEntry("Isamaru, Hound of Konda"),
+                           CardEntry("Thalia, Guardian of Thraben")),
+        Zone.LIBRARY: _LIBRARY}), PlayerSetup("bob", zones={Zone.LIBRARY: _LIBRARY})),
+        "alice", Step.PRECOMBAT_MAIN)
+    script = [lambda i: AdvanceTo(Step.BEGINNING_OF_COMBAT), lambda i: Resolve()]
+    prop = OWN["face-changes-keep-the-object"]
+    assert _judged_script(ReferenceEngine(), corpus.cards, prop, board, script) == []
+    found = _judged_script(wrong_engines.transforming_makes_a_new_object(), corpus.cards,
+                           prop, board, script)
+    assert found and "counters" in found[0].message
