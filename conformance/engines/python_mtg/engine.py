@@ -7,11 +7,13 @@ computes no rule itself.
   inside the move that puts it on the stack, with the triggered abilities it causes, and
   then runs on by itself to its next decision.  So the adapter keeps what python-mtg
   resolved inside a move as "hidden" items, in the order the contract's ``resolve`` steps
-  take them off: until the last is taken off, nothing is observable.  When python-mtg ran
-  past the step the move was made in, nothing after the move is observable at all.  Both
-  raise ``Unsupported``.  What python-mtg computed in the steps it went through by itself is
-  kept (seam.py, ``Steps``): when the script advances to a later step of that turn, it looks
-  at the game as python-mtg left that step; it can act no more.
+  take them off: until the last is taken off, nothing is observable (``Unsupported``).  When
+  python-mtg ran past the step the move was made in, nothing more can be done; what it
+  computed on the way is kept (seam.py, ``Steps``): the script looks at the game right after
+  a cast or an activation as python-mtg had it before it went on, and, when it advances to
+  a later step of that turn, at the game as python-mtg left that step.
+- A ``RecursionError`` inside python-mtg is its crash, re-raised with the move and the cycle
+  it went round (crash.py).
 - The decisions python-mtg takes inside a move (targets, ...) go through its choice seam
   (seam.py); a decision with several options is asked of the player as a ``Choice``, one
   with a single option is reported as an automatic choice.
@@ -38,6 +40,7 @@ from ...format.cards import CardPool
 from ...format.model import Setup
 from ...format.vocabulary import Step, Zone
 from . import repro
+from .crash import recursion
 from .moves import (
     Match, activate_match, cast_match, matching, play_land_match, turn_face_up_match,
     wanted_target,
@@ -61,7 +64,8 @@ class RanOn:
     done (``why``), the steps of that turn it left on the way (``passed``), the one the script
     looks at now (``at``), and the triggered abilities it resolved on the way (``triggers``),
     the first ``shown`` of them given to the script's ``resolve`` steps; ``first``: the first
-    of ``passed`` the script may advance to (not the step of the move itself)."""
+    of ``passed`` the script may advance to (not the step of the move itself); ``moved``:
+    the game right after the move, when it can be looked at (``_went_on``)."""
 
     why: str
     passed: tuple[Left, ...] = ()
@@ -69,6 +73,7 @@ class RanOn:
     triggers: tuple[str, ...] = ()
     shown: int = 0
     first: int = 0
+    moved: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +118,8 @@ class PythonMtgEngine:
 
     def start(self, setup: Setup, cards: CardPool) -> dict[str, ObjectId]:
         self.close()
-        game, start = build(self._mtg, setup, cards)
+        with recursion("while the adapter started its game"):
+            game, start = build(self._mtg, setup, cards)
         game.state["_policy"] = self._seam
         self._game, self._start, self._cards = game, start, cards
         self._log = repro.Log()
@@ -126,7 +132,7 @@ class PythonMtgEngine:
             raise Unsupported(f"python-mtg resolved {', '.join(reversed(self._hidden))} inside "
                               f"the move that put it on the stack: it shows no stack, so the "
                               f"game until that resolves is not observable")
-        if self._ran_on and self._ran_on.at is None:
+        if self._ran_on and self._ran_on.at is None and self._ran_on.moved is None:
             raise Unsupported(self._ran_on.why)
 
     def _actionable(self) -> None:
@@ -140,6 +146,8 @@ class PythonMtgEngine:
         if self._ran_on and self._ran_on.at is not None:
             left = self._ran_on.passed[self._ran_on.at]
             return left.game, left.step
+        if self._ran_on and self._ran_on.moved is not None:
+            return self._ran_on.moved, None
         return self._require(), None
 
     def _mark(self) -> tuple[list[str], RanOn | None]:
@@ -148,11 +156,23 @@ class PythonMtgEngine:
     def _back_to(self, mark: tuple[list[str], RanOn | None]) -> None:
         self._hidden, self._ran_on = list(mark[0]), mark[1]
 
-    def _went_on(self, before: tuple[int, str, str], steps: Steps, item: str | None) -> None:
+    def _went_on(self, before: tuple[int, str, str], steps: Steps, item: str | None,
+                 raw: Any = ("pass",)) -> None:
         """python-mtg went on by itself past ``before`` (turn, step, active player): nothing can
-        be done any more, nor looked at until the script advances to a later step of that turn
-        python-mtg went through (``_catch_up``).  The triggered abilities resolved in the
-        step of the move are the script's to resolve first."""
+        be done any more.  The triggered abilities resolved in the step of the move are the
+        script's to resolve first.  Then the script looks at the game right after the move
+        (``moved``) or, once it advances, as python-mtg left a later step of that turn
+        (``_catch_up``).
+
+        The game right after the move is python-mtg's own state as its loop was about to play
+        the rest of the move's step (``Left.entered`` of that step): the state it computed the
+        move into and found no decision in, the one it would have shown had it stopped, read
+        with its own views.  That holds for a cast, an activation, a land or turning face up,
+        which python-mtg plays before it goes on; a pass or a declaration is itself the end
+        of a step in python-mtg (its one-step function plays it), so after one nothing is
+        looked at before the script advances; nor when python-mtg resolved a triggered
+        ability while it ended the move's step (which the script's ``resolve`` steps would
+        take off before it happened)."""
         game = self._require()
         why = (f"python-mtg went on by itself from {before[1]} to {game.step} of "
                f"{game.active_player}'s turn after the move (it stops only at its own "
@@ -165,7 +185,10 @@ class PythonMtgEngine:
         self._hidden.extend(f"the triggered ability {a}" for a in reversed(triggers[:shown]))
         if item:
             self._hidden.append(item)
-        self._ran_on = RanOn(why, passed, None, triggers, shown, 1 if own else 0)
+        moved = None
+        if own and raw[0] not in ("pass", "attack", "block") and passed[0].noted == shown:
+            moved = passed[0].entered
+        self._ran_on = RanOn(why, passed, None, triggers, shown, 1 if own else 0, moved)
 
     # -- acting ----------------------------------------------------------------------------
 
@@ -234,7 +257,8 @@ class PythonMtgEngine:
         game = self._require()
         before = (game.turn_number, game.step, game.active_player)
         self._seam.begin(answers)
-        with Triggers(self._mtg.driver) as triggers, Steps(self._mtg, triggers) as steps:
+        with Triggers(self._mtg.driver) as triggers, Steps(self._mtg, triggers) as steps, \
+                recursion(f"during the move {game.describe(raw)!r}"):
             game.push(raw)
         seen = list(self._seam.seen)
         for index, (key, value) in enumerate(answers):
@@ -268,7 +292,7 @@ class PythonMtgEngine:
         self._log.push(raw, [(d.key, d.chosen) for d in seen])
         after = (game.turn_number, game.step, game.active_player)
         if after != before and not (ahead is not None and after == (before[0], ahead, before[2])):
-            self._went_on(before, steps, item)
+            self._went_on(before, steps, item, raw)
             return events
         self._hidden.extend(f"the triggered ability {a}" for a in reversed(triggers.abilities))
         if item:
@@ -295,7 +319,8 @@ class PythonMtgEngine:
                 break
             before = (game.turn_number, game.step, game.active_player)
             self._seam.begin([])
-            with Triggers(self._mtg.driver) as triggers, Steps(self._mtg, triggers) as steps:
+            with Triggers(self._mtg.driver) as triggers, Steps(self._mtg, triggers) as steps, \
+                    recursion(f"during the move {game.describe(raw)!r}, passing to {step}"):
                 game.push(raw)
             pushed += 1
             self._log.push(raw, [(d.key, d.chosen) for d in self._seam.seen])
@@ -487,8 +512,10 @@ class PythonMtgEngine:
     def _left(self) -> dict[str, Any]:
         """For a reproduction: the step python-mtg left (during the last move) that the script
         looks at, if any."""
-        if self._ran_on is None or self._ran_on.at is None:
+        if self._ran_on is None:
             return {}
+        if self._ran_on.at is None:
+            return {"moved": True} if self._ran_on.moved is not None else {}
         return {"left": self._ran_on.passed[self._ran_on.at].step}
 
     # -- reproducing a failure -------------------------------------------------------------

@@ -33,6 +33,9 @@ ALWAYS_UNKNOWN: Mapping[str, str] = MappingProxyType({
     "unlocked_doors": "python-mtg has no Room doors",
     "identity": "python-mtg exposes no per-player identity of objects",
     "color_identity": "python-mtg computes no color identity",
+    "id": "python-mtg keeps a card's id in every zone and through its transform (it marks a "
+          "new object by clearing its state, not by a new id), so its ids do not tell a new "
+          "object from the same one",
 })
 
 
@@ -47,6 +50,14 @@ _ZONES = {"battlefield": Zone.BATTLEFIELD, "hand": Zone.HAND, "library": Zone.LI
           "graveyard": Zone.GRAVEYARD, "exile": Zone.EXILE, "command_zone": Zone.COMMAND}
 #: What a face-down object's view would show from its printed card, not its face-down values.
 _FACE_DOWN = "python-mtg's views give a face-down object's printed {field}"
+#: python-mtg's views give printed names, colors, types and subtypes (``printed_color``, ...);
+#: its rules apply ``color``, ``has_type`` and ``subtype``, which these effects (the object is
+#: their second column) make differ: the fields each one changes.
+_RESHAPED_BY = {"eff_copy": ("names", "colors", "types", "subtypes"), "eff_set_color": ("colors",),
+                "eff_add_type": ("types",), "eff_remove_type": ("types",),
+                "eff_text_change": ("subtypes",)}
+_RESHAPED = ("python-mtg's views give the printed {field}; its {relation} effect on this object "
+             "changes the {field} its rules apply, which it does not expose")
 _GAME_UNKNOWN = {
     "stack": "python-mtg shows no stack (a spell resolves inside the move that casts it)",
     "priority_player": "python-mtg exposes no priority",
@@ -79,6 +90,10 @@ def object_view(game: Any, object_id: ObjectId) -> ObjectView:
     if " // " in name:
         unknown["names"] = (f"python-mtg names the whole card {name!r}; it computes no name "
                             f"of the face that is up")
+    for relation, fields in _RESHAPED_BY.items():
+        if any(row[1] == object_id for row in _rows(game, relation)):
+            for key in fields:
+                unknown.setdefault(key, _RESHAPED.format(field=key, relation=relation))
     face_down = (object_id,) in _rows(game, "face_down")
     if face_down:
         for key in ("names", "colors", "types", "subtypes", "supertypes", "keywords"):

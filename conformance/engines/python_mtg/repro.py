@@ -142,6 +142,33 @@ game = next(g for t, a, s, g in kept if (t, a, s) == (turn, active, LEFT))
 print("the game as python-mtg left", LEFT, ":")
 '''
 
+#: After the last move (a cast, an activation, ...) python-mtg went on by itself past the step
+#: it was made in: the game is read as it was right after the move, python-mtg's state as its
+#: own loop was about to play the rest of that step, having found no decision in it.
+_MOVED = '''
+steps = mtg.engine.env
+one_step, entered = steps._advance_one, []
+
+
+def keeping(state, *rest):
+    entered.append(mtg.Game.from_state(state))
+    return one_step(state, *rest)
+
+
+last, given = MOVES[-1]
+game.pop()
+turn, active, step = game.turn_number, game.active_player, game.step
+steps._advance_one = keeping
+answers.queue = list(given)
+game.push(last)
+steps._advance_one = one_step
+print("python-mtg went on by itself during", last, "from", step, "of", active + "'s turn to",
+      game.step, "of", game.active_player + "'s turn")
+game = entered[0]
+assert (game.turn_number, game.active_player, game.step) == (turn, active, step)
+print("the game right after the move, as python-mtg was about to go on from", step, ":")
+'''
+
 _MOVE = '''
 KIND, PLAYER, SUBJECT = {match!r}
 ANSWERS = {answers!r}  # what the harness answered up front (a target)
@@ -205,6 +232,7 @@ _OBSERVE = '''
 OBJECT = {object!r}
 card = game.card(OBJECT)
 COLORS = {{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}}
+COUNTERS = {{"p1p1": "+1/+1", "m1m1": "-1/-1"}}
 
 
 def word(text):
@@ -220,11 +248,18 @@ values = {{
     "toughness": card.toughness if card.is_creature or "creature" in card.types else None,
     "keywords": [word(k) for k in card.keywords], "tapped": bool(card.tapped),
     "controller": card.controller if zone == "battlefield" else None,
+    # python-mtg's transform points instance_of at the back face its transform_target links
+    "transformed": (OBJECT, dict(game.state.get("instance_of", ())).get(OBJECT))
+    in game.state.get("transform_target", set()),
+    "counters": {{COUNTERS.get(k, k): int(n) for (c, k, n) in game.state.get("counter", ())
+                 if c == OBJECT}},
 }}
 EXPECTED = {expected!r}
 departed = False
 for key, wanted in EXPECTED.items():
     found = values[key]
+    if key == "counters":  # the kinds the ruling names, none as 0
+        found = values[key] = {{kind: found.get(kind, 0) for kind in wanted}}
     same = sorted(map(str, found)) == sorted(map(str, wanted)) if isinstance(wanted, list) \\
         else found == wanted
     print(f"{{key}}: python-mtg {{found!r}}, the ruling {{wanted!r}}")
@@ -267,7 +302,7 @@ def script(start: Start, log: Log, failure: str) -> str | None:
     header = _HEADER.format(version=_version(), failure=failure.replace('"""', "'''"),
                             decks={p: list(deck[:-PADDING]) for p, deck in start.decks.items()},
                             padding=PADDING_CARD, count=PADDING, seed=SEED, changes=changes,
-                            moves=moves, left=_LEFT.format(step=left) if left else "")
+                            moves=moves, left=left)
     return header + body
 
 
@@ -279,9 +314,18 @@ def _version() -> str:
     return str(getattr(mtg, "__version__", ""))
 
 
-def _check(log: Log, failure: str) -> tuple[int, str, str | None] | None:
-    """How many moves to replay, the check that ends the script and the step python-mtg
-    went through by itself during the last move that the check reads the game as it left."""
+def _where(query: dict[str, Any]) -> str:
+    """The lines that take the script to the game the check reads, after the moves: as
+    python-mtg left a step it went through by itself during the last move, or right after
+    that move; nothing for the game python-mtg is in."""
+    if query.get("left"):
+        return _LEFT.format(step=query["left"])
+    return _MOVED if query.get("moved") else ""
+
+
+def _check(log: Log, failure: str) -> tuple[int, str, str] | None:
+    """How many moves to replay, the check that ends the script and the lines that take it
+    to the game the check reads (``_where``)."""
     refused = failure.startswith("the engine refused ") or \
         "to be legal; the engine does not allow it" in failure
     allowed = failure.startswith("expected the engine to refuse ")
@@ -292,7 +336,7 @@ def _check(log: Log, failure: str) -> tuple[int, str, str | None] | None:
         wanted = "the declaration is not legal" if allowed else "the declaration is legal"
         return int(combat["moves"]), _COMBAT.format(
             kind=combat["move"], wanted=combat["wanted"], passes=combat["passes"],
-            departed="legal" if allowed else "not legal", expected=wanted), None
+            departed="legal" if allowed else "not legal", expected=wanted), ""
     if refused or allowed:
         act = log.last("act", "legal")
         if act is None:
@@ -300,14 +344,14 @@ def _check(log: Log, failure: str) -> tuple[int, str, str | None] | None:
         wanted = "the move is not legal" if allowed else "the move is legal"
         body = _MOVE.format(match=act["match"], answers=act["answers"],
                             departed="legal" if allowed else "not legal", expected=wanted)
-        return int(act["moves"]), body, None
+        return int(act["moves"]), body, ""
     if ": choice: expected the engine to ask for a choice" in failure or \
             failure.startswith("expected the engine to ask for a choice (answered "):
         if not log.moves:
             return None
         last, given = log.moves[-1]
         return len(log.moves) - 1, _CHOICE.format(
-            last=last, given=given, expected="a choice asked of the player"), None
+            last=last, given=given, expected="a choice asked of the player"), ""
     subject, _, rest = failure.partition(": ")
     expected = _expected(rest)
     if expected is None:
@@ -317,9 +361,9 @@ def _check(log: Log, failure: str) -> tuple[int, str, str | None] | None:
         if query is None:
             return None
         return (int(query["moves"]), _PLAYER.format(player=subject, expected=expected),
-                query.get("left"))
+                _where(query))
     query = log.last("observe")
     if query is None:
         return None
     return (int(query["moves"]), _OBSERVE.format(object=query["object"], expected=expected),
-            query.get("left"))
+            _where(query))

@@ -108,7 +108,10 @@ class Left:
     (python-mtg's ``turn_number``), the active player, the step, python-mtg's state at that
     moment (a ``Game`` of its own, from ``Game.from_state``), how many triggered abilities
     ``Triggers`` had noted by then, and python-mtg's state as it was about to play the step
-    (``entered``: its ``legal_moves`` there are what it offered in the step)."""
+    (``entered``: its ``legal_moves`` there are what it offered in the step; for the step a
+    cast or an activation was made in, the game right after that move, which python-mtg's
+    own loop found no decision in) with how many triggered abilities were noted by then
+    (``noted``)."""
 
     turn: int
     active: str
@@ -116,6 +119,7 @@ class Left:
     game: Any
     triggers: int
     entered: Any
+    noted: int = 0
 
 
 @dataclass(slots=True)
@@ -144,9 +148,10 @@ class Steps:
             turn = int(state.get("_turn", 0))
             active = next(iter(state.get("active_player") or {("",)}))[0]
             step = next(iter(state.get("current_step") or {("",)}))[0]
-            entered = wrap(state)
+            entered, before = wrap(state), len(noted)
             result = original(state, *rest)
-            kept.append(Left(turn, str(active), str(step), wrap(state), len(noted), entered))
+            kept.append(Left(turn, str(active), str(step), wrap(state), len(noted), entered,
+                             before))
             return result
 
         self.original = original

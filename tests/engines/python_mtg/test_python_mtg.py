@@ -22,6 +22,7 @@ from conformance.contract.types import (  # noqa: E402
     Resolve, TurnFaceUp, Unlock,
 )
 from conformance.engines.python_mtg import PythonMtgEngine, create  # noqa: E402
+from conformance.engines.python_mtg.observe import object_view  # noqa: E402
 from conformance.errors import IllegalAction, Unsupported, UsageError  # noqa: E402
 from conformance.format.cards import CardPool, load_cards  # noqa: E402
 from conformance.format.model import CardEntry, PlayerSetup, Setup  # noqa: E402
@@ -110,11 +111,26 @@ def test_what_python_mtg_does_not_compute_is_never_reported(
     view = engine.observe(aliases["bears"])
     assert view.transformed is False
     assert {"mana_value", "abilities", "color_identity", "identity"} <= set(view.unknown)
+    assert "id" in view.unknown  # python-mtg's ids are the cards', in every zone
     assert "no stack" in engine.game().unknown["stack"]
     with pytest.raises(Unsupported, match="player-views"):
         engine.observe(aliases["bears"], "bob")
     with pytest.raises(KeyError):
         engine.observe("no_such_card_99")
+
+
+def test_printed_values_an_effect_changes_are_not_reported(
+        board: tuple[PythonMtgEngine, dict[str, str]]) -> None:
+    """python-mtg's views give printed colors and types; where one of its effects changes
+    what its rules apply (``color``, ``has_type``), the printed value is not reported."""
+    engine, aliases = board
+    state = dict(engine._require().state)
+    state["eff_set_color"] = {("e1", aliases["bears"], "blue", 1)}
+    state["eff_add_type"] = {("e2", aliases["bears"], "artifact")}
+    view = object_view(mtg.Game.from_state(state), aliases["bears"])
+    assert "eff_set_color" in view.unknown["colors"] and "eff_add_type" in view.unknown["types"]
+    assert "names" not in view.unknown and view.power == 4
+    assert "colors" not in object_view(mtg.Game.from_state(state), aliases["isamaru"]).unknown
 
 
 def test_the_game_view(board: tuple[PythonMtgEngine, dict[str, str]]) -> None:
@@ -258,15 +274,26 @@ def test_attackers_and_blockers_are_python_mtgs_declarations(cards: CardPool) ->
     assert engine.is_legal(DeclareBlockers("bob", ((aliases["bears"], aliases["memnite"]),)))
 
 
-def test_python_mtg_running_past_the_step_is_not_observed(cards: CardPool) -> None:
+def test_python_mtg_running_past_the_step_is_looked_at_right_after_the_move(
+        cards: CardPool) -> None:
+    """python-mtg goes on into bob's turn after the cast: the script looks at python-mtg's
+    own state right after the move (before it went on), and can do nothing more."""
     engine = create()
     setup = two(PlayerSetup("alice", mana="{1}{G}", zones={
         Zone.HAND: (CardEntry("Grizzly Bears", "bears"),)}))
     aliases = engine.start(setup, cards)
     engine.perform(Cast("alice", aliases["bears"]))
+    with pytest.raises(Unsupported, match="inside the move"):
+        engine.observe(aliases["bears"])  # the spell until the script resolves it
     engine.perform(Resolve())
+    assert engine._require().active_player == "bob"  # python-mtg went on into bob's turn
+    view = engine.observe(aliases["bears"])
+    assert (view.zone, view.controller) == (Zone.BATTLEFIELD, "alice")
+    game = engine.game()
+    assert (game.step, game.active_player) == (Step.PRECOMBAT_MAIN, "alice")
+    assert engine.objects(Zone.HAND, "alice") == []
     with pytest.raises(Unsupported, match="went on by itself"):
-        engine.observe(aliases["bears"])
+        engine.legal_actions("alice")
     # a later step of that turn python-mtg went through: the game as python-mtg left it
     engine.perform(AdvanceTo(Step.END))
     assert engine.game().step is Step.END and engine.game().active_player == "alice"
@@ -288,7 +315,7 @@ def test_combat_damage_is_read_as_python_mtg_left_the_step(cards: CardPool) -> N
     engine.perform(DeclareAttackers("alice", (aliases["hawk"],)))
     engine.perform(DeclareBlockers("bob", ((aliases["spider"], aliases["hawk"]),)))
     with pytest.raises(Unsupported, match="went on by itself"):
-        engine.observe(aliases["spider"])  # python-mtg is in bob's turn already
+        engine.observe(aliases["spider"])  # the blocks end the step in python-mtg
     engine.perform(AdvanceTo(Step.COMBAT_DAMAGE))
     game = engine.game()
     assert (game.step, game.active_player) == (Step.COMBAT_DAMAGE, "alice")
@@ -339,3 +366,16 @@ def test_each_recorded_departure_still_reproduces(script: Path) -> None:
                           timeout=180, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "DEPARTURE REPRODUCED" in done.stdout
+
+
+def test_a_python_mtg_recursion_is_its_crash_named_with_its_cycle(cards: CardPool) -> None:
+    """Serah Farron's transform trigger sends python-mtg round its transform handling without
+    end (docs/engines/python-mtg/serah-farron-recursion.py): the error says where."""
+    engine = create()
+    setup = two(PlayerSetup("alice", mana="{1}{G}{W}", zones={
+        Zone.HAND: (CardEntry("Serah Farron // Crystallized Serah", "serah"),)}))
+    aliases = engine.start(setup, cards)
+    with pytest.raises(RecursionError, match=r"python-mtg recursed without end during the "
+                       r"move 'alice: cast Serah Farron // Crystallized Serah': "
+                       r".*driver\._transform.*driver\._apply_effects \.\.\."):
+        engine.perform(Cast("alice", aliases["serah"]))
