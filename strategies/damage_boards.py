@@ -1,7 +1,6 @@
-"""Boards for games about damage marked and what a face change keeps: a trampler attacking
-into blockers whose lethal damage its keywords and their counters decide (:func:`trampling`),
-a creature dealt damage, sent away and back, and dealt damage again (:func:`returning`),
-and a face-down creature pumped, then turned face up (:func:`turned_up`).
+"""Boards for games about damage marked and what a face change keeps: a creature dealt
+damage, sent away and back, and dealt damage again (:func:`returning`), and a face-down
+creature pumped, then turned face up (:func:`turned_up`).
 
 Each is drawn only in the games of a focus that takes exactly its cards, so that no other
 property's games change."""
@@ -87,31 +86,6 @@ def _exactly(pool: CardPool, test: Callable[[Card], bool],
     if not wanted or any(focus(pool[n]) != (n in wanted) for n in names):
         return []
     return wanted
-
-
-def trampling(pool: CardPool, focus: Callable[[Card], bool] | None
-              ) -> st.SearchStrategy[Hands] | None:
-    """For games about trample's lethal damage: alice has an untapped creature with
-    trample, bob one or two untapped blockers -- a creature with deathtouch, or one with
-    +1/+1 counters -- so that the lethal damage the trampler must assign each blocker
-    before bob depends on its keywords and their counters (CR 702.19b, 702.2c).  ``None``
-    for games about something else.
-
-    Shrinks towards the first trampler and the first blocker, without counters.
-    """
-    if not _exactly(pool, trampler_or_deathtoucher, focus):
-        return None
-    names = sorted(pool)
-    tramplers = [n for n in names if _creature(pool[n]) and "Trample" in _keywords(pool[n])
-                 and int(pool[n].faces[0].power or 0) >= 3]
-    blockers = [n for n in names if _creature(pool[n]) and _toughness(pool[n]) >= 1
-                and "Morph" not in _keywords(pool[n])]
-    if not tramplers or not blockers:
-        return None
-    blocker = st.builds(lambda n, k: CardEntry(n, counters=(("+1/+1", k),) if k else ()),
-                        st.sampled_from(blockers), st.sampled_from([0, 1, 2]))
-    return st.builds(lambda t, b: ([], [], [CardEntry(t)], b),
-                     st.sampled_from(tramplers), st.lists(blocker, min_size=1, max_size=2))
 
 
 def returning(pool: CardPool, focus: Callable[[Card], bool] | None
