@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from ...contract.text import normalize_text
 from ...contract.types import (
-    AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, Move, ObjectView, PassPriority,
+    AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, GameView, Move, ObjectView, PassPriority,
     TurnFaceUp, Unlock,
 )
 from ...format.vocabulary import Step, Zone
@@ -172,13 +172,25 @@ def priority(o: Observation) -> Iterable[Violation]:
         return  # another player passed just before (or the judge does not know)
     if "stack" in o.game.unknown or "priority_player" in o.game.unknown:
         return
-    if not unchanged(before, o.game):
+    if not _nothing_ended(before, o.game):
         what = "the top of the stack resolved" if before.stack else "the step ended"
         yield Violation(f"{action.player} passed priority, no other player had passed since "
                         f"the last action, and {what}")
         return
     if o.engine.pending_choice() is None and o.game.priority_player == action.player:
         yield Violation(f"{action.player} passed priority and still has it")
+
+
+def _nothing_ended(before: GameView, now: GameView) -> bool:
+    """Whether the step, the turn and every item on the stack are as they were -- triggered
+    abilities put on top of it aside: state-based actions are checked, and what triggered
+    is put on the stack, before the next player receives priority (CR 117.5, 704.3)."""
+    if not unchanged(before, now) and len(now.stack) > len(before.stack):
+        kept = now.stack[len(now.stack) - len(before.stack):]  # listed top first
+        return before.step is now.step and before.active_player == now.active_player \
+            and [i.id for i in kept] == [i.id for i in before.stack] \
+            and all(i.kind == "ability" for i in now.stack[:len(now.stack) - len(before.stack)])
+    return unchanged(before, now)
 
 
 def reached_priority(o: Observation) -> bool:
