@@ -15,8 +15,8 @@ from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Door, Step, Zone
 
 from .cost_boards import cost_changes, impulses
-from .damage_boards import returning, turned_up
-from .stack_boards import answered, timings
+from .damage_boards import returning, turned_up, watched_deaths
+from .stack_boards import answered, sources_answered, timings
 
 #: Enough mana of every color that costs rarely decide what is legal.
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
@@ -300,7 +300,7 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
     helpers included, so that games use them more.  With ``fights``, both players have
     untapped creatures and alice often a permanent watching attacks (:func:`fighting`).
     In games about costs, exiled cards to play, when spells may be cast or targets that
-    became illegal, damage marked or turning face up, what those need
+    became illegal, damage marked, turning face up or deaths watched, what those need
     (``cost_boards``, ``stack_boards``, ``damage_boards``).
 
     Shrinks towards fewer cards and none shared, then towards the first cards of the pool
@@ -348,7 +348,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     costs_at_stake = cost_changes(pool, focus)
     exiling = impulses(pool, focus)
     held = [found for found in (timings(pool, focus), answered(pool, focus),
-                                returning(pool, focus), turned_up(pool, focus))
+                                returning(pool, focus), turned_up(pool, focus),
+                                watched_deaths(pool, focus), sources_answered(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

@@ -1,6 +1,8 @@
 """Boards for games about damage marked and what a face change keeps: a creature dealt
 damage, sent away and back, and dealt damage again (:func:`returning`), and a face-down
-creature pumped, then turned face up (:func:`turned_up`).
+creature pumped, then turned face up (:func:`turned_up`); and a permanent watching
+creatures die beside creatures to die, for games about last known information
+(:func:`watched_deaths`).
 
 Each is drawn only in the games of a focus that takes exactly its cards, so that no other
 property's games change."""
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 
 from conformance.format.cards import Card, CardPool
 from conformance.format.model import CardEntry
+from conformance.format.vocabulary import Door
 
 from .stack_boards import Hands
 
@@ -135,3 +138,38 @@ def turned_up(pool: CardPool, focus: Callable[[Card], bool] | None
                                                           counters=(("+1/+1", 1),) if k
                                                           else ())], []),
         st.sampled_from(pairs), st.booleans())
+
+
+_WATCHES_DEATHS = re.compile(r"whenever (a|another) creature[^.]* dies", re.IGNORECASE)
+
+
+def leaving_text(card: Card) -> bool:
+    """What speaks of permanents leaving the battlefield: creatures with "when this creature
+    dies", permanents watching creatures die, "put into a graveyard from the battlefield"
+    (the focus of ``triggers-from-the-battlefield``)."""
+    text = _text(card).lower()
+    return "dies" in text or "into a graveyard from the battlefield" in text
+
+
+def watched_deaths(pool: CardPool, focus: Callable[[Card], bool] | None
+                   ) -> st.SearchStrategy[Hands] | None:
+    """For games about last known information: alice has a permanent watching creatures
+    die ("whenever a creature you control dies"; a Room with both doors unlocked) and two
+    creatures, so that the watcher leaves the battlefield and a creature dies later -- an
+    event the watcher was not there for (CR 603.10a).  ``None`` for games about something
+    else.
+
+    Shrinks towards the first watcher and the first creatures.
+    """
+    wanted = _exactly(pool, leaving_text, focus)
+    watchers = [n for n in wanted if _WATCHES_DEATHS.search(_text(pool[n]))
+                and bool({"Artifact", "Creature", "Enchantment"} & set(pool[n].faces[0].types))]
+    creatures = [n for n in sorted(pool) if _creature(pool[n]) and _toughness(pool[n]) >= 1
+                 and "Morph" not in _keywords(pool[n])]
+    if not watchers or not creatures:
+        return None
+    one = st.sampled_from
+    return st.builds(
+        lambda w, a, b: ([], [], [CardEntry(w, unlocked=tuple(Door) if pool[w].is_room
+                                            else ()), CardEntry(a), CardEntry(b)], []),
+        one(watchers), one(creatures), one(creatures))

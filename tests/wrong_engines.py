@@ -474,3 +474,21 @@ def transforming_makes_a_new_object() -> MutantEngine:
     """A permanent that transforms loses its counters, as if it were a new object."""
     return _patched("transforming-makes-a-new-object", [
         (effects.EFFECTS, "transform", _transform_clearing)])
+
+
+def _sources_with_graveyards(game: Any, event: Any) -> Any:
+    """triggers._sources, and for a zone change every permanent card in a graveyard too."""
+    found = _SOURCES(game, event)
+    if event.kind != "zone_changed":
+        return found
+    seen = {obj.id for obj, _chars, _gone in found}
+    return found + [(obj, game.with_abilities(obj), True) for obj in game.state.objects.values()
+                    if obj.zone.value == "graveyard" and obj.id not in seen
+                    and is_permanent_card(game.chars(obj))]
+
+
+def graveyard_permanents_trigger() -> MutantEngine:
+    """The triggered abilities of permanent cards in a graveyard trigger on zone changes, as
+    if they were on the battlefield: a Funeral Room that left still sees creatures die."""
+    return _patched("graveyard-permanents-trigger", [
+        (triggers, "_sources", _sources_with_graveyards)])

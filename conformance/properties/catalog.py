@@ -24,7 +24,7 @@ from .invariants import copying, targets, transforming, watching
 from .invariants import counters, damage_results, dying, receiving_priority, resolution
 from .invariants import attachments, sickness, stack_order, tapping, timing, toughness
 from .invariants import affected_targets, chosen_targets
-from .invariants import marked, same_object
+from .invariants import marked, same_object, trigger_sources
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -453,4 +453,4 @@ PROPERTIES += (resolution.PROPERTIES + receiving_priority.PROPERTIES
                + counters.PROPERTIES + tapping.PROPERTIES + attachments.PROPERTIES
                + sickness.PROPERTIES + stack_order.PROPERTIES + toughness.PROPERTIES
                + chosen_targets.PROPERTIES + affected_targets.PROPERTIES)
-PROPERTIES += marked.PROPERTIES + same_object.PROPERTIES
+PROPERTIES += marked.PROPERTIES + same_object.PROPERTIES + trigger_sources.PROPERTIES

@@ -1,5 +1,7 @@
-"""The properties of damage marked, trample's lethal damage and what a face change keeps
-(``trample-assignment``, ``damage-marked``, ``face-changes-keep-the-object``): each holds on the reference engine and catches an engine
+"""The properties of damage marked, trample's lethal damage, what a face change keeps and
+what a triggered ability's source must have been there for (``trample-assignment``,
+``damage-marked``, ``face-changes-keep-the-object``, ``triggers-from-the-battlefield``):
+each holds on the reference engine and catches an engine
 that breaks its rule (tests/wrong_engines.py), in ``ci`` games from a board that has what
 it talks about, which no change to the random boards moves."""
 
@@ -43,6 +45,10 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
     ("trample-assignment", "trample_assigns_one_to_each_blocker"):
         _board({Zone.BATTLEFIELD: (CardEntry("Colossal Dreadmaw"),)},
                {Zone.BATTLEFIELD: (CardEntry("Giant Spider"),)}),
+    ("triggers-from-the-battlefield", "graveyard_permanents_trigger"):
+        _board({Zone.GRAVEYARD: (CardEntry("Funeral Room // Awakening Hall"),),
+                Zone.HAND: (CardEntry("Shock"),),
+                Zone.BATTLEFIELD: (CardEntry("Grizzly Bears"), CardEntry("Memnite"))}),
     ("face-changes-keep-the-object", "turning_face_up_makes_a_new_object"):
         _board({Zone.HAND: (CardEntry("Giant Growth"),),
                 Zone.BATTLEFIELD: (CardEntry("Hystrodon", face_down=True,

@@ -1,5 +1,5 @@
-"""The properties of damage marked, trample's lethal damage and what a face change keeps
-reach what they are about in the ``ci`` profile: in their games on the reference engine,
+"""The properties of damage marked, trample's lethal damage, what a face change keeps and
+where a triggered ability's source was reach what they are about in the ``ci`` profile: in their games on the reference engine,
 each one's precondition holds, and so do the situations its strongest checks need."""
 
 from __future__ import annotations
@@ -9,12 +9,13 @@ from collections.abc import Callable
 import pytest
 
 from conformance.properties import Observation, Property
-from conformance.properties.invariants import marked, same_object
+from conformance.properties.invariants import marked, same_object, trigger_sources
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
 
-OWN = {p.id: p for p in marked.PROPERTIES + same_object.PROPERTIES}
+OWN = {p.id: p for p in marked.PROPERTIES + same_object.PROPERTIES
+       + trigger_sources.PROPERTIES}
 
 #: Situations beyond each property's own precondition, with the least number of
 #: observations in which they hold in the ``ci`` games (kept modest: the games move with
