@@ -1,5 +1,6 @@
 """Boards for games about the stack: spells held by both players outside sorcery timing
-(:func:`timings`), and spells answered before they resolve (:func:`answered`)."""
+(:func:`timings`), and spells and abilities answered before they resolve (:func:`answered`,
+:func:`sources_answered`)."""
 
 from __future__ import annotations
 
@@ -122,3 +123,44 @@ def answered(pool: CardPool, focus: Callable[[Card], bool] | None
                                            [*map(CardEntry, theirs)], [CardEntry(a)],
                                            [CardEntry(b)]),
         spells, three, three, one(creatures), one(creatures))
+
+
+#: A permanent's activated ability with {T} in its cost that deals damage to, returns or
+#: taps a target.
+_TAPPING_ABILITY = re.compile(r"^[^:\n]*\{T\}[^:\n]*:[^\n]*(damage to (any )?target|return target|"
+                              r"tap target)", re.IGNORECASE | re.MULTILINE)
+
+
+#: What deals damage to, returns or taps a target, whatever it is.
+_INSTRUCTION = re.compile(r"damage to (any )?target|return target|tap target", re.IGNORECASE)
+
+
+def sources_answered(pool: CardPool, focus: Callable[[Card], bool] | None
+                     ) -> st.SearchStrategy[Hands] | None:
+    """For games about what spells and abilities do to their targets (``focus`` takes every
+    card that deals damage to, returns or taps a target, no Aura, and not more than a third
+    of the pool): a creature whose {T} ability does so on alice's battlefield, three such instants in her hand and
+    three in bob's, a creature on his battlefield, plenty of mana for both.  So the ability
+    is activated and its source, or its target, answered before it resolves: an activated
+    ability exists independently of its source (CR 113.7a), and a target moved is illegal
+    (CR 608.2b).  ``None`` for games about something else.
+
+    Shrinks towards the first such permanent, answers and creature.
+    """
+    names = _nonland(pool)
+    sources = [n for n in names if _TAPPING_ABILITY.search(_text(pool[n]))
+               and "Creature" in pool[n].faces[0].types]
+    answers = [n for n in names if "Instant" in pool[n].faces[0].types
+               and _ANSWER.search(_text(pool[n]))]
+    auras = [n for n in names if any("Aura" in f.subtypes for f in pool[n].faces)]
+    instructed = [n for n in names if _INSTRUCTION.search(_text(pool[n]))]
+    if not sources or not answers or not _focused(pool, names, instructed, focus, 3) \
+            or focus is None or any(focus(pool[n]) for n in auras):
+        return None
+    creatures = [n for n in names if "Creature" in pool[n].faces[0].types and _cheap(pool[n], 4)]
+    one = st.sampled_from
+    three = st.lists(one(answers), min_size=3, max_size=3)
+    return st.builds(
+        lambda source, mine, theirs, b: ([*map(CardEntry, mine)], [*map(CardEntry, theirs)],
+                                         [CardEntry(source)], [CardEntry(b)]),
+        one(sources), three, three, one(creatures))
