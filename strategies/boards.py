@@ -15,7 +15,7 @@ from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Door, Step, Zone
 
 from .cost_boards import cost_changes, impulses
-from .damage_boards import returning, turned_up, watched_deaths
+from .damage_boards import flickered, returning, turned_up, watched_deaths
 from .stack_boards import answered, sources_answered, timings
 
 #: Enough mana of every color that costs rarely decide what is legal.
@@ -349,7 +349,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     exiling = impulses(pool, focus)
     held = [found for found in (timings(pool, focus), answered(pool, focus),
                                 returning(pool, focus), turned_up(pool, focus),
-                                watched_deaths(pool, focus), sources_answered(pool, focus))
+                                watched_deaths(pool, focus), sources_answered(pool, focus),
+                                flickered(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

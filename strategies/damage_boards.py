@@ -2,7 +2,8 @@
 damage, sent away and back, and dealt damage again (:func:`returning`), and a face-down
 creature pumped, then turned face up (:func:`turned_up`); and a permanent watching
 creatures die beside creatures to die, for games about last known information
-(:func:`watched_deaths`).
+(:func:`watched_deaths`); and a creature that exiles and returns itself with an Aura to
+put on it (:func:`flickered`).
 
 Each is drawn only in the games of a focus that takes exactly its cards, so that no other
 property's games change."""
@@ -173,3 +174,41 @@ def watched_deaths(pool: CardPool, focus: Callable[[Card], bool] | None
         lambda w, a, b: ([], [], [CardEntry(w, unlocked=tuple(Door) if pool[w].is_room
                                             else ()), CardEntry(a), CardEntry(b)], []),
         one(watchers), one(creatures), one(creatures))
+
+
+_RETURNS_ITSELF = re.compile(r"exile (this|it|[^.,]*), then return it to the battlefield",
+                             re.IGNORECASE)
+
+
+def returns_itself_or_attaches(card: Card) -> bool:
+    """What exiles a permanent and returns it at once, Auras and Equipment (the focus of
+    ``attachments-through-a-return``)."""
+    return bool(_RETURNS_ITSELF.search(_text(card))) or any(
+        {"Aura", "Equipment"} & set(f.subtypes) for f in card.faces)
+
+
+def flickered(pool: CardPool, focus: Callable[[Card], bool] | None
+              ) -> st.SearchStrategy[Hands] | None:
+    """For games about what a permanent that leaves and comes back keeps attached: alice has
+    a creature whose ability exiles it and returns it to the battlefield, an Equipment half
+    of the time, and holds an Aura that enchants creatures, with plenty of mana -- so that
+    the Aura is put on the creature, the creature comes back as a new object, and nothing
+    is attached to it (CR 400.7, 704.5m).  ``None`` for games about something else.
+
+    Shrinks towards the first creature, the first Aura and no Equipment.
+    """
+    wanted = _exactly(pool, returns_itself_or_attaches, focus)
+    creatures = [n for n in wanted if _creature(pool[n]) and _RETURNS_ITSELF.search(
+        _text(pool[n]))]
+    auras = [n for n in wanted if any("Aura" in f.subtypes for f in pool[n].faces)
+             and "enchant creature" in _text(pool[n]).lower()]
+    equipment = [n for n in wanted if any("Equipment" in f.subtypes for f in pool[n].faces)]
+    if not creatures or not auras:
+        return None
+    one = st.sampled_from
+    none: list[CardEntry] = []
+    gear: st.SearchStrategy[list[CardEntry]] = st.one_of(
+        st.just(none), one(equipment).map(lambda n: [CardEntry(n)])) if equipment \
+        else st.just(none)
+    return st.builds(lambda c, a, g: ([CardEntry(a)], [], [CardEntry(c), *g], []),
+                     one(creatures), one(auras), gear)

@@ -492,3 +492,20 @@ def graveyard_permanents_trigger() -> MutantEngine:
     if they were on the battlefield: a Funeral Room that left still sees creatures die."""
     return _patched("graveyard-permanents-trigger", [
         (triggers, "_sources", _sources_with_graveyards)])
+
+
+def _move_reattaching(self: Any, obj: Any, zone: Any, **kwargs: Any) -> Any:
+    """GameState.move, what was attached to the moved object attached to the new one."""
+    attached = [o for o in self.objects.values() if o.attached_to == obj.id]
+    new = _MOVE(self, obj, zone, **kwargs)
+    if new is not None:
+        for other in attached:
+            other.attached_to = new.id
+    return new
+
+
+def attachments_follow_their_object() -> MutantEngine:
+    """An Aura or Equipment stays attached to a permanent that leaves the battlefield, and to
+    the object it becomes there and back (an engine keeping attachments on the card)."""
+    return _patched("attachments-follow-their-object", [
+        (state.GameState, "move", _move_reattaching)])

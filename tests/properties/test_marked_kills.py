@@ -1,7 +1,7 @@
 """The properties of damage marked, trample's lethal damage, what a face change keeps and
 what a triggered ability's source must have been there for (``trample-assignment``,
-``damage-marked``, ``face-changes-keep-the-object``, ``triggers-from-the-battlefield``):
-each holds on the reference engine and catches an engine
+``damage-marked``, ``face-changes-keep-the-object``, ``triggers-from-the-battlefield``,
+``attachments-through-a-return``): each holds on the reference engine and catches an engine
 that breaks its rule (tests/wrong_engines.py), in ``ci`` games from a board that has what
 it talks about, which no change to the random boards moves."""
 
@@ -49,6 +49,9 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
         _board({Zone.GRAVEYARD: (CardEntry("Funeral Room // Awakening Hall"),),
                 Zone.HAND: (CardEntry("Shock"),),
                 Zone.BATTLEFIELD: (CardEntry("Grizzly Bears"), CardEntry("Memnite"))}),
+    ("attachments-through-a-return", "attachments_follow_their_object"):
+        _board({Zone.HAND: (CardEntry("Holy Strength"),),
+                Zone.BATTLEFIELD: (CardEntry("Terra, Magical Adept // Esper Terra"),)}),
     ("face-changes-keep-the-object", "turning_face_up_makes_a_new_object"):
         _board({Zone.HAND: (CardEntry("Giant Growth"),),
                 Zone.BATTLEFIELD: (CardEntry("Hystrodon", face_down=True,

@@ -9,13 +9,14 @@ from collections.abc import Callable
 import pytest
 
 from conformance.properties import Observation, Property
-from conformance.properties.invariants import marked, same_object, trigger_sources
+from conformance.properties.invariants import attachments, marked, same_object, trigger_sources
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
 
 OWN = {p.id: p for p in marked.PROPERTIES + same_object.PROPERTIES
-       + trigger_sources.PROPERTIES}
+       + trigger_sources.PROPERTIES
+       + tuple(p for p in attachments.PROPERTIES if p.id == "attachments-through-a-return")}
 
 #: Situations beyond each property's own precondition, with the least number of
 #: observations in which they hold in the ``ci`` games (kept modest: the games move with
@@ -25,6 +26,9 @@ OWN = {p.id: p for p in marked.PROPERTIES + same_object.PROPERTIES
 EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
     "trample-assignment": {},
     "damage-marked": {},
+    "attachments-through-a-return": {
+        "an object something was attached to left the battlefield and came back":
+            (attachments.reached_host_returned, 1)},
     "face-changes-keep-the-object": {
         "a permanent with counters or an \"until end of turn\" change turned face up":
             (same_object.reached_with_effects, 2),

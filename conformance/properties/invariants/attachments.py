@@ -13,7 +13,10 @@ and what is attached to what from each view's ``attached_to``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+
+from strategies.damage_boards import returns_itself_or_attaches
 
 from ...contract.types import ObjectView
 from ...format.cards import Card
@@ -48,6 +51,7 @@ def attachments(o: Observation) -> Iterable[Violation]:
     if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
         return
     yield from _entered_attached(o, step)
+    yield from _left_with_its_object(o, step)
     for view in o.views.values():
         if view.zone is not Zone.BATTLEFIELD:
             continue
@@ -80,6 +84,41 @@ def attachments(o: Observation) -> Iterable[Violation]:
             yield Violation(f"{_name(view)}, neither an Aura nor an Equipment, is attached to "
                             f"something (CR 301.5c, 303.4)", view.id, "attached_to", None)
             return
+
+
+#: What an effect says to attach something (an Aura or Equipment moved, equip).
+_ATTACHING = re.compile(r"\battach|\bequip|\benchant\b", re.IGNORECASE)
+
+
+def _left_with_its_object(o: Observation, step: StepView) -> Iterable[Violation]:
+    """An Aura or Equipment whose object left the battlefield in the step, itself still on
+    the battlefield, is attached to nothing (an Aura is then put into its owner's graveyard)
+    -- not to the new object its object became, which comes back with nothing attached --
+    unless what resolved attaches it (CR 400.7, 704.5m, 704.5n)."""
+    item = step.resolved
+    if item is not None:
+        source = step.before_views.get(item.source)
+        faces = step.judge.faces_of(source) if source is not None else None
+        if faces is None or any(_ATTACHING.search(f.text) for f in faces):
+            return
+    for then in step.before_views.values():
+        if then.zone is not Zone.BATTLEFIELD or then.attached_to is None:
+            continue
+        now = o.views.get(then.id)
+        if now is None or now.zone is not Zone.BATTLEFIELD or now.attached_to is None:
+            continue
+        host = o.views.get(then.attached_to)
+        if host is not None and host.zone is Zone.BATTLEFIELD:
+            continue
+        before = step.before_views.get(then.attached_to)
+        if before is None or before.zone is not Zone.BATTLEFIELD:
+            continue
+        yield Violation(f"{_name(now)} was attached to {_name(before)}, which left the "
+                        f"battlefield, and is attached to "
+                        f"{_name(o.views[now.attached_to]) if now.attached_to in o.views else 'another object'}"
+                        f" now: the object that left is gone, and what it became has nothing "
+                        f"attached (CR 400.7, 704.5m, 704.5n)", now.id, "attached_to", None)
+        return
 
 
 def _entered_attached(o: Observation, step: StepView) -> Iterable[Violation]:
@@ -160,10 +199,27 @@ def _attaches(card: Card) -> bool:
         "Instant" in card.faces[0].types and "target creature" in text)
 
 
+def reached_host_returned(o: Observation) -> bool:
+    """An object something was attached to left the battlefield and came back in the
+    step."""
+    step = step_of(o)
+    if not step.acted:
+        return False
+    hosts = {v.attached_to for v in step.before_views.values()
+             if v.zone is Zone.BATTLEFIELD and v.attached_to is not None}
+    return any(host in o.history.get(entered, ()) for entered, _zone in step.entered
+               for host in hosts)
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property("attachments", attachments.__doc__ or "",
              ("durations-giant-growth-until-end-of-turn", "entering-objects-a-copy-enters-as-a-new-object"),
              frozenset(), attachments, _attaches,
              ("303.4f", "704.5m", "704.5n", "301.5c", "400.7"), "zones", reached,
              weights=(("Move", 12), ("DeclareAttackers", 24), ("DeclareBlockers", 48))),
+    Property("attachments-through-a-return", attachments.__doc__ or "",
+             ("entering-objects-a-copy-enters-as-a-new-object",),
+             frozenset(), attachments, returns_itself_or_attaches,
+             ("303.4f", "704.5m", "704.5n", "301.5c", "400.7"), "zones", reached,
+             weights=(("Activate", 16), ("Cast", 12))),
 )
