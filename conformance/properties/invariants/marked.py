@@ -343,5 +343,5 @@ PROPERTIES: tuple[Property, ...] = (
              ("combat-noncombat-damage-is-not-combat-damage",),
              frozenset(), damage_marked, burn_or_bounce,
              ("120.3e", "120.6", "704.5g", "400.7", "514.2"), "zones", reached_marked,
-             weights=(("Move", 8), ("Activate", 8))),
+             weights=(("Cast", 24), ("Move", 8), ("Activate", 2))),
 )
