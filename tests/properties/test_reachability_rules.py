@@ -12,8 +12,8 @@ import pytest
 
 from conformance.properties import PROPERTIES, Observation
 from conformance.properties.invariants import (
-    attachments, counters, damage_results, dying, receiving_priority, resolution, sickness,
-    tapping, timing,
+    activation_timing, affected_targets, attachments, counters, damage_results, dying,
+    receiving_priority, resolution, sickness, tapping, timing,
 )
 from conformance.runner.results import Status
 
@@ -67,6 +67,16 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
     "attachments": {
         "an Aura spell resolving with its target on the battlefield":
             (attachments.reached_aura_resolved, 1)},
+    "legal-targets-affected": {
+        "damage dealt to a player, a legal target": (affected_targets.reached_damage_to_player, 5),
+        "damage at least its toughness dealt to a creature, a legal target":
+            (affected_targets.reached_lethal_damage, 2),
+        "a legal target returned or tapped": (affected_targets.reached_return_or_tap, 2),
+        "an ability resolving after its source left the battlefield":
+            (affected_targets.reached_without_source, 2)},
+    "sorcery-speed-abilities": {
+        "an ability activated only as a sorcery, held outside sorcery timing":
+            (activation_timing.reached, 5)},
     "summoning-sickness": {
         "a creature that can't use its {T} abilities yet": (sickness.reached_creature, 5)},
 }

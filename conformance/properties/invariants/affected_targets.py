@@ -199,6 +199,38 @@ def reached(o: Observation) -> bool:
     return _judged(o, step_of(o)) is not None
 
 
+def _kind_reached(o: Observation, kind: str, player: bool) -> bool:
+    found = _judged(o, step_of(o))
+    return found is not None and found[1].kind == kind and (found[3] is None) is player
+
+
+def reached_damage_to_player(o: Observation) -> bool:
+    """... damage dealt to a player."""
+    return _kind_reached(o, "damage", True)
+
+
+def reached_lethal_damage(o: Observation) -> bool:
+    """... damage at least its toughness dealt to a creature."""
+    found = _judged(o, step_of(o))
+    return found is not None and found[1].kind == "damage" and found[3] is not None \
+        and found[3].toughness is not None and 0 < found[3].toughness <= found[1].amount
+
+
+def reached_return_or_tap(o: Observation) -> bool:
+    """... a permanent returned to its owner's hand or tapped."""
+    return _kind_reached(o, "return", False) or _kind_reached(o, "tap", False)
+
+
+def reached_without_source(o: Observation) -> bool:
+    """An ability resolved whose source had left the battlefield."""
+    step = step_of(o)
+    item = step.resolved
+    if item is None or item.kind == "spell" or not step.acted:
+        return False
+    source = o.views.get(item.source)
+    return source is None or source.zone is not Zone.BATTLEFIELD
+
+
 def focus(card: Card) -> bool:
     """Cards that deal damage to, return or tap a target."""
     text = " ".join(f.text for f in card.faces).lower()
