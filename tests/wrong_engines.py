@@ -509,3 +509,24 @@ def attachments_follow_their_object() -> MutantEngine:
     the object it becomes there and back (an engine keeping attachments on the card)."""
     return _patched("attachments-follow-their-object", [
         (state.GameState, "move", _move_reattaching)])
+
+
+_COMBAT_DEAL = combat._deal
+
+
+def _deal_without_counters(game: Any, assignments: Any) -> None:
+    """combat._deal, each creature's combat damage less its +1/+1 counters (its printed
+    power): the first assignment of each source is cut by them."""
+    cut: set[str] = set()
+    fixed = []
+    for source, chars, controller, target, amount in assignments:
+        obj = game.state.objects.get(source)
+        counters = obj.counters.get("+1/+1", 0) if obj is not None and source not in cut else 0
+        cut.add(source)
+        fixed.append((source, chars, controller, target, max(amount - counters, 0)))
+    _COMBAT_DEAL(game, fixed)
+
+
+def combat_damage_from_printed_power() -> MutantEngine:
+    """Combat damage is a creature's printed power: its +1/+1 counters add nothing."""
+    return _patched("combat-damage-from-printed-power", [(combat, "_deal", _deal_without_counters)])

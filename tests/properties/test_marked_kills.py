@@ -1,5 +1,6 @@
 """The properties of damage marked, trample's lethal damage, what a face change keeps and
 what a triggered ability's source must have been there for (``trample-assignment``,
+``combat-damage-amounts``,
 ``damage-marked``, ``face-changes-keep-the-object``, ``triggers-from-the-battlefield``,
 ``attachments-through-a-return``): each holds on the reference engine and catches an engine
 that breaks its rule (tests/wrong_engines.py), in ``ci`` games from a board that has what
@@ -49,6 +50,9 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
         _board({Zone.GRAVEYARD: (CardEntry("Funeral Room // Awakening Hall"),),
                 Zone.HAND: (CardEntry("Shock"),),
                 Zone.BATTLEFIELD: (CardEntry("Grizzly Bears"), CardEntry("Memnite"))}),
+    ("combat-damage-amounts", "combat_damage_from_printed_power"):
+        _board({Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", counters=(("+1/+1", 2),)),)},
+               {Zone.BATTLEFIELD: (CardEntry("Hill Giant", counters=(("+1/+1", 1),)),)}),
     ("attachments-through-a-return", "attachments_follow_their_object"):
         _board({Zone.HAND: (CardEntry("Holy Strength"),),
                 Zone.BATTLEFIELD: (CardEntry("Terra, Magical Adept // Esper Terra"),)}),

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from strategies.damage_boards import burn_or_bounce, trampler_or_deathtoucher
 
 from ...contract.types import PLAYER_OPTION_PREFIX, AdvanceTo, ObjectView, PassPriority, Resolve
-from ...format.vocabulary import Zone
+from ...format.cards import Card
+from ...format.vocabulary import Step, Zone
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
 from .combat import keywords, turn_of
@@ -329,6 +330,75 @@ def reached_trample_to_player(o: Observation) -> bool:
                for h in marks.hits)
 
 
+def combat_damage_amounts(o: Observation) -> Iterable[Violation]:
+    """In a combat damage step, each attacking and each blocking creature deals combat
+    damage equal to its power -- counters and effects included -- among what it fights
+    (an attacker with trample, or unblocked, to the player too), all at once: none when it
+    fights nothing any more (a blocked attacker without trample whose blockers are gone, a
+    blocker whose attacker is gone), or has no power (CR 510.1a, 510.1c, 510.1d, 510.2,
+    702.19b)."""
+    step = step_of(o)
+    marks = marks_of(o)
+    fight = marks.combat_before
+    if not step.acted or fight is None or step.resolved is not None or not marks.hits \
+            or not isinstance(o.action, (PassPriority, AdvanceTo)) or o.game.game_over \
+            or o.engine.pending_choice() is not None:
+        return
+    before = step.before_game
+    if before is None or before.step not in (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS) \
+            or not any(s is Step.COMBAT_DAMAGE for s, _p in step.steps_begun):
+        return
+    if turn_of(o).prevention or any(
+            "prevent" in f.text.lower() for v in step.before_views.values()
+            if v.zone is Zone.BATTLEFIELD for f in step.judge.faces_of(v) or ()):
+        return
+    blocks = dict(fight.blocks)
+    present: dict[str, ObjectView] = {}
+    for object_id in (*fight.attackers, *blocks):
+        then = step.before_views.get(object_id)
+        if then is not None and then.zone is Zone.BATTLEFIELD:
+            present[object_id] = then
+    found = {i: _keywords(step, v) for i, v in present.items()}
+    if any(k is None or k & _FIRST for k in found.values()):
+        return
+    for object_id in sorted(present):
+        view = present[object_id]
+        if view.power is None:
+            return
+        if object_id in blocks:
+            against = [blocks[object_id]] if blocks[object_id] in present else []
+            reaches = bool(against)
+        else:
+            against = [b for b, a in blocks.items() if a == object_id and b in present]
+            blocked = any(a == object_id for a in blocks.values())
+            kinds = found[object_id] or frozenset()
+            reaches = bool(against) or not blocked or "Trample" in kinds
+        expected = max(view.power, 0) if reaches else 0
+        dealt = sum(h.amount for h in marks.hits if h.source == object_id)
+        if dealt != expected:
+            role = "blocking" if object_id in blocks else "attacking"
+            yield Violation(f"{_name(view)}, a {role} creature with power {view.power}, dealt "
+                            f"{dealt} combat damage, not {expected} (CR 510.1a"
+                            f"{', 510.1c' if against else ''})")
+            return
+
+
+def reached_amounts(o: Observation) -> bool:
+    """Combat damage was dealt in a combat with a block."""
+    step = step_of(o)
+    marks = marks_of(o)
+    fight = marks.combat_before
+    return step.acted and fight is not None and bool(fight.blocks) and bool(marks.hits) \
+        and any(s is Step.COMBAT_DAMAGE for s, _p in step.steps_begun)
+
+
+def ordinary_fighter(card: Card) -> bool:
+    """Creatures that deal combat damage in the regular step only (no first strike or
+    double strike): the creatures ``combat-damage-amounts`` judges."""
+    return any("Creature" in f.types for f in card.faces) and not any(
+        _FIRST & set(f.keywords) for f in card.faces)
+
+
 #: Games about combat damage: attacks and blocks drawn as in the combat properties' games,
 #: and casting less often than passing on to later steps, so that more games fight.
 _FIGHTS = WEIGHTS + (("Cast", 3), ("Advance", 8))
@@ -338,6 +408,11 @@ PROPERTIES: tuple[Property, ...] = (
              ("combat-hystrodon-trample-and-combat-damage-trigger",),
              frozenset({"combat"}), trample_assignment, trampler_or_deathtoucher,
              ("702.19b", "702.2c", "510.1c", "510.1d", "120.6"), "damage", reached_trample,
+             weights=_FIGHTS),
+    Property("combat-damage-amounts", combat_damage_amounts.__doc__ or "",
+             ("combat-deathtouch-lifelink-flying",),
+             frozenset({"combat"}), combat_damage_amounts, ordinary_fighter,
+             ("510.1a", "510.1c", "510.1d", "510.2", "702.19b"), "damage", reached_amounts,
              weights=_FIGHTS),
     Property("damage-marked", damage_marked.__doc__ or "",
              ("combat-noncombat-damage-is-not-combat-damage",),
