@@ -530,3 +530,17 @@ def _deal_without_counters(game: Any, assignments: Any) -> None:
 def combat_damage_from_printed_power() -> MutantEngine:
     """Combat damage is a creature's printed power: its +1/+1 counters add nothing."""
     return _patched("combat-damage-from-printed-power", [(combat, "_deal", _deal_without_counters)])
+
+
+def _untap_clearing_stun(self: Any) -> None:
+    """GameObject.untap: a stun counter stops the untap, and every stun counter goes."""
+    if self.tapped and self.counters.get("stun", 0):
+        del self.counters["stun"]
+        return
+    self.tapped = False
+
+
+def stun_counters_all_removed() -> MutantEngine:
+    """A permanent with stun counters that would untap loses all of them, not one (CR
+    122.1d)."""
+    return _patched("stun-counters-all-removed", [(state.GameObject, "untap", _untap_clearing_stun)])

@@ -103,6 +103,11 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
     ("zero-toughness", "zero_toughness_survives"):
         _board({Zone.HAND: _cards("Endless One", "Clone")}),
     ("acting-with-priority", "instants_without_priority"): _INSTANTS,
+    # bob's stunned Bears, tapped, lose one stun counter in each of bob's untap steps
+    ("counters", "stun_counters_all_removed"):
+        _board(_LIBRARY, {Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", tapped=True,
+                                                       counters={"stun": 2}),),
+                          **_LIBRARY}),
 }
 
 #: More games where the board leaves the machine many other moves.

@@ -3,7 +3,9 @@ rules that say so, and nothing else -- not by time passing, combat, tapping or t
 step, which removes damage, not counters (CR 514.2).
 
 The rules that move counters on their own, the judge works out itself: as a player's
-precombat main phase begins, each Saga they control gets a lore counter (CR 714.3b); a Saga
+precombat main phase begins, each Saga they control gets a lore counter (CR 714.3b); a tapped
+permanent with a stun counter that stays tapped may have lost one stun counter, which is what
+happens instead of its untapping (CR 122.1d); a Saga
 with as many lore counters as its final chapter number, and no chapter ability of it on the
 stack, is sacrificed (CR 704.5s, 714.4); a +1/+1 and a -1/-1 counter on one permanent are
 removed in pairs (CR 704.5q).
@@ -93,6 +95,11 @@ def counters(o: Observation) -> Iterable[Violation]:
                 expected["lore"] = lore
         found = {k: n for k, n in view.counters.items() if n}
         expected = {k: n for k, n in expected.items() if n}
+        if found != expected and then.tapped and view.tapped and expected.get("stun", 0):
+            # it would have untapped (in its untap step, or by an effect that doesn't speak
+            # of counters): a stun counter is removed instead (CR 122.1d)
+            expected["stun"] -= 1
+            expected = {k: n for k, n in expected.items() if n}
         if found != expected:
             name = " // ".join(view.names) or "a face-down permanent"
             yield Violation(f"{name}'s counters went from {dict(then.counters)} to {found} in a "
@@ -167,5 +174,5 @@ PROPERTIES: tuple[Property, ...] = (
     Property("counters", counters.__doc__ or "",
              ("copy-mirror-room-x-is-zero", "turn-structure-draw-step-and-cleanup"),
              frozenset(), counters, _counters,
-             ("122.1", "714.3b", "704.5s", "704.5q", "514.2"), "counters", reached),
+             ("122.1", "122.1d", "714.3b", "704.5s", "704.5q", "514.2"), "counters", reached),
 )
