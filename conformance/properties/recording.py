@@ -23,6 +23,7 @@ from ..contract.types import (
     DeclareBlockers, Event, Move, ObjectId, ObjectView, Option, PassPriority, PlayLand, Resolve,
     TurnFaceUp, Unlock,
 )
+from ..errors import ContractError, Unsupported
 from ..format.expect import ObjectFilter
 from ..format.model import Setup
 from ..format.steps import (
@@ -144,8 +145,13 @@ class Recorder:
         elif violation.legal is not None:
             last = {"expect_legal": self.action(engine, violation.legal)}
         elif violation.object is not None and violation.key is not None:
-            last = {"expect": {"object": self.name(engine, violation.object),
-                               violation.key: violation.expected}}
+            try:
+                last = {"expect": {"object": self.name(engine, violation.object),
+                                   violation.key: violation.expected}}
+            except (KeyError, ContractError, Unsupported):
+                # an object that has ceased to exist (it left its zone, or the stack) has no
+                # view to find it by: the scenario ends with the game, the message says why
+                last = None
         steps = [*self.steps, *([last] if last is not None else [])]
         self.rewind(mark)
         return {"name": name, "setup": setup_yaml(self.setup), "script": steps}

@@ -236,3 +236,21 @@ def test_a_counterexample_binds_the_object_it_expects_something_of(corpus):
     assert find["find"]["as"] == expect["expect"]["object"]
     assert recorder.scenario(engine, "found", Violation("wrong", token, "tapped", False)) \
         == scenario  # the recorder is as it was
+
+
+def test_a_counterexample_about_an_object_that_ceased_to_exist_ends_with_the_game(corpus):
+    """A Shock's target dies: the violation names the creature's old object, which no view
+    finds any more; the scenario is the game played, without an expectation about it (the
+    search reported an error about the recorder, not the finding, before)."""
+    setup = _setup({Zone.HAND: [CardEntry("Shock", "shock")],
+                    Zone.BATTLEFIELD: [CardEntry("Memnite", "memnite")]})
+    engine = ReferenceEngine()
+    aliases = engine.start(setup, corpus.cards)
+    recorder = Recorder(setup, dict(aliases))
+    old = aliases["memnite"]
+    for action in (Cast("alice", aliases["shock"], targets=(old,)), Resolve()):
+        recorder.steps.append(recorder.action(engine, action))
+        recorder.follow(engine.perform(action))
+    scenario = recorder.scenario(engine, "found", Violation("wrong", old, "zone",
+                                                            "battlefield"))
+    assert scenario["script"] == recorder.steps and "expect" not in str(scenario["script"])
