@@ -51,6 +51,10 @@ from conformance.runner.results import Status  # noqa: E402
 
 _WORKER: dict[str, Any] = {}
 
+#: Properties that compare the engine with card data this file's compact cards leave out
+#: (color identity), left out of games played with those cards.
+_NEEDS_FULL_CARD_DATA = frozenset({"colors-from-card-data"})
+
 
 def witness(bug: HeldOut) -> str:
     """``differs at step N`` when the bug changes what its witness game shows, else why not."""
@@ -204,6 +208,40 @@ def report(s: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def from_witness_position(bug: HeldOut, properties: Sequence[Property],
+                          profile: str) -> str:
+    """Which property, if any, catches ``bug`` in games started from its witness game's
+    position (every property at once, the profile's games without shrinking, on the bug and
+    on the reference engine): a diagnostic of reach, not a measurement -- the position was
+    written knowing the bug.  A catch here and none in the ``ci`` games means the rule is
+    stated and the games never reach it."""
+    from hypothesis import settings
+    from hypothesis import strategies as st
+
+    from conformance.properties.machine import PropertyFailure, games_test, machine_class
+    from conformance.properties.profiles import PROFILES
+
+    game = WITNESSES.get(bug.name)
+    if game is None:
+        return "no witness game"
+    everything = together(list(properties))
+    chosen_settings = settings(PROFILES[quick_profile(profile)])
+    found: dict[str, str | None] = {}
+    for label, factory in (("reference", ReferenceEngine), ("bug", bug.engine)):
+        machine = machine_class(factory, pool(), [everything], moves=True,
+                                setups=st.just(game.setup))
+        try:
+            games_test(machine, chosen_settings)()
+            found[label] = None
+        except PropertyFailure as failure:
+            found[label] = str(failure).split("] ")[0].split("[")[-1]
+        except Exception as crash:  # noqa: BLE001 - the engine broke: said as it is
+            found[label] = f"error ({type(crash).__name__})"
+    if found["reference"] is not None:
+        return f"not judged: {found['reference']} fails the reference engine from there"
+    return f"caught by {found['bug']}" if found["bug"] else "not caught"
+
+
 def _commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
@@ -224,6 +262,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="measure only the bugs of this batch")
     parser.add_argument("--witnesses-only", action="store_true",
                         help="only play each bug's witness game")
+    parser.add_argument("--from-witness-positions", action="store_true",
+                        help="a diagnostic of reach, not a measurement: which property "
+                             "catches each bug in games started from its witness position")
     args = parser.parse_args(argv)
     bugs = chosen(args.names, args.batch)
     if args.witnesses_only:
@@ -231,6 +272,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {bug.name:<40} {witness(bug)}")
         return 0
     roots = args.rulings or [ROOT / "rulings"]
+    if args.from_witness_positions:
+        properties = [p for p in all_properties(list(roots))
+                      if p.id not in _NEEDS_FULL_CARD_DATA]
+        for bug in bugs:
+            print(f"  {bug.name:<40} {from_witness_position(bug, properties, args.profile)}",
+                  flush=True)
+        return 0
     started = time.perf_counter()
     results = measure(bugs, roots, args.profile, args.jobs)
     s = summary(results)

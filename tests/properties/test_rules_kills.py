@@ -144,3 +144,19 @@ def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus,
 
 def test_the_properties_are_in_the_catalogue():
     assert set(OWN) == {prop for prop, _wrong in CAUGHT_FROM}
+
+
+#: bob's tapped Grizzly Bears with two stun counters, turns to go by: in each of bob's untap
+#: steps a stun counter is removed instead of the Bears untapping (CR 122.1d)
+_STUNNED = _board(_LIBRARY, {Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", tapped=True,
+                                                          counters={"stun": 2}),),
+                             **_LIBRARY})
+
+
+@pytest.mark.parametrize("prop_id", ["untap-step", "counters"])
+def test_a_stun_counter_removed_instead_of_an_untap_is_no_violation(corpus, prop_id):
+    """Both properties once failed the reference engine on these games."""
+    prop = next(p for p in PROPERTIES if p.id == prop_id)
+    machine = machine_class(ReferenceEngine, corpus.cards, [prop], moves=False,
+                            setups=st.just(_STUNNED))
+    games_test(machine, settings(PROFILES[quick_profile("ci")]))()

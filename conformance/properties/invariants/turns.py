@@ -81,7 +81,8 @@ def _passing(o: Observation, step: StepView) -> bool:
 def untap_step(o: Observation) -> Iterable[Violation]:
     """When a turn begins, the active player's permanents untap; another player's stay as
     they were, except those an "untap ... during each other player's untap step" ability
-    of theirs untaps."""
+    of theirs untaps.  A permanent that would untap and has a stun counter loses one instead
+    and stays tapped (CR 502.3, 122.1d)."""
     step = step_of(o)
     before = step.before_game
     if not _passing(o, step) or not step.turn_ended or before is None \
@@ -97,6 +98,8 @@ def untap_step(o: Observation) -> Iterable[Violation]:
         if old is None or old.zone is not Zone.BATTLEFIELD or view.controller is None:
             continue
         name = " // ".join(view.names) or "a face-down permanent"
+        if view.tapped and old.counters.get("stun", 0) > view.counters.get("stun", 0):
+            continue  # a stun counter removed instead of its untapping (CR 122.1d)
         if view.controller == active:
             if view.tapped:
                 yield Violation(f"{active}'s {name} did not untap in {active}'s untap step",
