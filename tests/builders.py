@@ -4,14 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.format.model import CardEntry
-from conformance.format.vocabulary import Door
+from conformance.format.model import CardEntry, PlayerSetup, Setup
+from conformance.format.vocabulary import Door, Step, Zone
+
+#: Mana for every spell of the pool, in both players' pools on a board.
+PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
 
 def entry(card: str, alias: str | None = None, **state: object) -> CardEntry:
     """A card entry of a setup; ``unlocked`` takes door names."""
     unlocked = tuple(Door(d) for d in state.pop("unlocked", ()))  # type: ignore[union-attr]
     return CardEntry(card=card, alias=alias, unlocked=unlocked, **state)  # type: ignore[arg-type]
+
+
+def board(alice: dict[Zone, tuple[CardEntry, ...]],
+          bob: dict[Zone, tuple[CardEntry, ...]] | None = None, *,
+          active: str = "alice") -> Setup:
+    """A position in ``active``'s precombat main phase, both players with :data:`PLENTY`."""
+    return Setup((PlayerSetup("alice", mana=PLENTY, zones=alice),
+                  PlayerSetup("bob", mana=PLENTY, zones=bob or {})), active,
+                 Step.PRECOMBAT_MAIN)
 
 
 def assert_caught_on_a_board(cards: Any, prop: Any, mutant: str, board: Any,

@@ -13,12 +13,13 @@ import pytest
 
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
-from conformance.format.model import CardEntry, PlayerSetup, Setup
-from conformance.format.vocabulary import Door, Step, Zone
+from conformance.format.model import CardEntry
+from conformance.format.vocabulary import Door, Zone
 from conformance.properties import PROPERTIES, run_property
 from conformance.runner.results import Status
 
 from builders import assert_caught_on_a_board
+from builders import board as _board
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benign"))
 from benign_variants import VARIANTS  # noqa: E402
@@ -28,15 +29,8 @@ OWN = {p.id: p for p in PROPERTIES if p.id in (
     "combat-declarations", "combat-damage", "combat-trigger-instances", "divided-damage",
     "land-plays")}
 
-PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
 
-def _board(alice: dict[Zone, tuple[CardEntry, ...]],
-           bob: dict[Zone, tuple[CardEntry, ...]] | None = None, *,
-           active: str = "alice") -> Setup:
-    return Setup((PlayerSetup("alice", mana=PLENTY, zones=alice),
-                  PlayerSetup("bob", mana=PLENTY, zones=bob or {})), active,
-                 Step.PRECOMBAT_MAIN)
 
 
 def _cards(*names: str, **state: object) -> tuple[CardEntry, ...]:

@@ -26,7 +26,8 @@ from conformance.properties.machine import PropertyFailure, machine_class
 from conformance.properties.profiles import PROFILES
 from conformance.runner.results import Status
 
-from builders import assert_caught_in_ci_games, assert_caught_on_a_board
+from builders import PLENTY, assert_caught_in_ci_games, assert_caught_on_a_board
+from builders import board as _board
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benign"))
 from benign_variants import VARIANTS  # noqa: E402
@@ -53,14 +54,8 @@ CAUGHT = {
                                       "panharmonicon-doubles-turned-face-up"),
 }
 
-PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
 
-def _board(alice: dict[Zone, tuple[CardEntry, ...]],
-           bob: dict[Zone, tuple[CardEntry, ...]] | None = None) -> Setup:
-    return Setup((PlayerSetup("alice", mana=PLENTY, zones=alice),
-                  PlayerSetup("bob", mana=PLENTY, zones=bob or {})), "alice",
-                 Step.PRECOMBAT_MAIN)
 
 
 _X_SPELLS = _board({Zone.HAND: (CardEntry("Endless One"), CardEntry("Wargate")),

@@ -18,12 +18,14 @@ import wrong_engines
 from conformance.contract.protocol import Engine
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
-from conformance.format.model import CardEntry, PlayerSetup, Setup
-from conformance.format.vocabulary import Door, Step, Zone
+from conformance.format.model import CardEntry, Setup
+from conformance.format.vocabulary import Door, Zone
 from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES, Property
 from conformance.properties.machine import PropertyFailure, machine_class
 from conformance.properties.profiles import PROFILES
+
+from builders import board as _board
 
 RULINGS = Path(__file__).parents[2] / "rulings"
 OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-priority",
@@ -33,15 +35,8 @@ OWN = {p.id: p for p in PROPERTIES if p.id in ("illegal-targets", "receiving-pri
                                                     "summoning-sickness", "stack-order",
                                                     "zero-toughness", "acting-with-priority")}
 
-PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
 
-def _board(alice: dict[Zone, tuple[CardEntry, ...]],
-           bob: dict[Zone, tuple[CardEntry, ...]] | None = None, *,
-           active: str = "alice") -> Setup:
-    return Setup((PlayerSetup("alice", mana=PLENTY, zones=alice),
-                  PlayerSetup("bob", mana=PLENTY, zones=bob or {})), active,
-                 Step.PRECOMBAT_MAIN)
 
 
 def _cards(*names: str) -> tuple[CardEntry, ...]:
@@ -53,6 +48,12 @@ _BEARS = {Zone.BATTLEFIELD: _cards("Grizzly Bears")}
 _LIBRARY = {Zone.LIBRARY: _cards("Memnite", "Grizzly Bears", "Shock")}
 #: Instants in bob's hand, nothing to cast in alice's: bob casts in alice's turn.
 _INSTANTS = _board(_BEARS, {Zone.HAND: _cards("Shock", "Giant Growth")})
+
+#: bob's tapped Grizzly Bears with two stun counters, turns to go by: in each of bob's untap
+#: steps a stun counter is removed instead of the Bears untapping (CR 122.1d)
+_STUNNED = _board(_LIBRARY, {Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", tapped=True,
+                                                          counters={"stun": 2}),),
+                             **_LIBRARY})
 
 #: (property, wrong engine): a board with what the property talks about, on which the
 #: property catches the wrong engine in ``ci`` games and passes the reference engine.
@@ -103,11 +104,7 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
     ("zero-toughness", "zero_toughness_survives"):
         _board({Zone.HAND: _cards("Endless One", "Clone")}),
     ("acting-with-priority", "instants_without_priority"): _INSTANTS,
-    # bob's stunned Bears, tapped, lose one stun counter in each of bob's untap steps
-    ("counters", "stun_counters_all_removed"):
-        _board(_LIBRARY, {Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", tapped=True,
-                                                       counters={"stun": 2}),),
-                          **_LIBRARY}),
+    ("counters", "stun_counters_all_removed"): _STUNNED,
 }
 
 #: More games where the board leaves the machine many other moves.
@@ -145,12 +142,6 @@ def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus,
 def test_the_properties_are_in_the_catalogue():
     assert set(OWN) == {prop for prop, _wrong in CAUGHT_FROM}
 
-
-#: bob's tapped Grizzly Bears with two stun counters, turns to go by: in each of bob's untap
-#: steps a stun counter is removed instead of the Bears untapping (CR 122.1d)
-_STUNNED = _board(_LIBRARY, {Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", tapped=True,
-                                                          counters={"stun": 2}),),
-                             **_LIBRARY})
 
 
 @pytest.mark.parametrize("prop_id", ["untap-step", "counters"])

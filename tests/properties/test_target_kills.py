@@ -21,19 +21,20 @@ from conformance.engines.reference.effects import Context
 from conformance.engines.reference.game import Game
 from conformance.engines.reference.targets import PLAYER_PREFIX
 from conformance.format.cards import load_cards
-from conformance.format.model import CardEntry, PlayerSetup, Setup
-from conformance.format.vocabulary import Step, Zone
+from conformance.format.model import CardEntry, Setup
+from conformance.format.vocabulary import Zone
 from conformance.mutants import MutantEngine
 from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES
 from conformance.properties.machine import PropertyFailure, games_test, machine_class
 from conformance.properties.profiles import PROFILES
 
+from builders import board as _board
+
 OWN = {p.id: p for p in PROPERTIES}
 #: A card file with a tapped-creature target and an untapper (the corpus has neither).
 HELD_OUT_CARDS = Path(__file__).parents[2] / "benchmarks" / "heldout" / "cards.yaml"
 RULINGS_CARDS = Path(__file__).parents[2] / "rulings" / "cards.yaml"
-PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
 
 def _targets_checked_for_their_zone(game: Game, spec: TargetSpec | None,
@@ -123,12 +124,6 @@ def abilities_need_their_source() -> MutantEngine:
                         [(turn, "_resolve_ability", _resolve_ability_needing_its_source)])
 
 
-def _board(alice: dict[Zone, tuple[CardEntry, ...]],
-           bob: dict[Zone, tuple[CardEntry, ...]] | None = None, *,
-           active: str = "alice") -> Setup:
-    return Setup((PlayerSetup("alice", mana=PLENTY, zones=alice),
-                  PlayerSetup("bob", mana=PLENTY, zones=bob or {})), active,
-                 Step.PRECOMBAT_MAIN)
 
 
 #: (property, wrong engine, card file): a board on which the property catches the wrong
