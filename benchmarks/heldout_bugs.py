@@ -43,6 +43,7 @@ from benchmarks.heldout import BATCHES, HeldOut, batch_of, catalogue, chosen  # 
 from benchmarks.heldout.play import first_difference, play, pool  # noqa: E402
 from benchmarks.heldout.witnesses import EQUIVALENT, WITNESSES  # noqa: E402
 from conformance.engines.reference import ReferenceEngine  # noqa: E402
+from conformance.format.cards import CardPool  # noqa: E402
 from conformance.format.loader import Corpus, load_corpus  # noqa: E402
 from conformance.mutants.meter import CAUGHT, measure_one, quick_profile, together  # noqa: E402
 from conformance.properties import Property, all_properties, run_property  # noqa: E402
@@ -208,7 +209,7 @@ def report(s: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def from_witness_position(bug: HeldOut, properties: Sequence[Property],
+def from_witness_position(bug: HeldOut, properties: Sequence[Property], cards: CardPool,
                           profile: str) -> str:
     """Which property, if any, catches ``bug`` in games started from its witness game's
     position (every property at once, the profile's games without shrinking, on the bug and
@@ -228,7 +229,7 @@ def from_witness_position(bug: HeldOut, properties: Sequence[Property],
     chosen_settings = settings(PROFILES[quick_profile(profile)])
     found: dict[str, str | None] = {}
     for label, factory in (("reference", ReferenceEngine), ("bug", bug.engine)):
-        machine = machine_class(factory, pool(), [everything], moves=True,
+        machine = machine_class(factory, cards, [everything], moves=True,
                                 setups=st.just(game.setup))
         try:
             games_test(machine, chosen_settings)()
@@ -275,9 +276,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.from_witness_positions:
         properties = [p for p in all_properties(list(roots))
                       if p.id not in _NEEDS_FULL_CARD_DATA]
+        cards = pool()
         for bug in bugs:
-            print(f"  {bug.name:<40} {from_witness_position(bug, properties, args.profile)}",
-                  flush=True)
+            print(f"  {bug.name:<40} "
+                  f"{from_witness_position(bug, properties, cards, args.profile)}", flush=True)
         return 0
     started = time.perf_counter()
     results = measure(bugs, roots, args.profile, args.jobs)
