@@ -14,6 +14,8 @@ from conformance.format.cards import Card, CardPool
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Door, Step, Zone
 
+from .cards import card_text as _text
+from .cards import is_creature as _creature
 from .cost_boards import cost_changes, impulses
 from .damage_boards import flickered, returning, turned_up, watched_deaths
 from .stack_boards import answered, sources_answered, timings
@@ -66,14 +68,6 @@ _DOUBLER = re.compile(r"triggers an additional time", re.IGNORECASE)
 _SPELL_COPIER = re.compile(r"copy target [a-z ]*spell", re.IGNORECASE)
 _PUMP = re.compile(r"gets? \+\d+/\+\d+ until end of turn", re.IGNORECASE)
 _WATCHES_ENTERING = re.compile(r"^(when|whenever) [^.]*enters", re.IGNORECASE | re.MULTILINE)
-
-
-def _text(card: Card) -> str:
-    return "\n".join(face.text for face in card.faces)
-
-
-def _creature(card: Card) -> bool:
-    return "Creature" in card.faces[0].types
 
 
 def _instant_or_sorcery(card: Card) -> bool:

@@ -23,3 +23,13 @@ def cards(pool: CardPool, *, rooms: bool | None = None, layout: str | None = Non
     if not chosen:
         raise ValueError("no card in the pool matches those options")
     return st.sampled_from(chosen)
+
+
+def card_text(card: Card) -> str:
+    """Every face's rules text, a face a line."""
+    return "\n".join(face.text for face in card.faces)
+
+
+def is_creature(card: Card) -> bool:
+    """Whether the card's first face is a creature."""
+    return "Creature" in card.faces[0].types

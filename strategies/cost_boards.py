@@ -12,11 +12,9 @@ from conformance.format.cards import Card, CardPool
 from conformance.format.model import CardEntry
 from conformance.format.vocabulary import Door
 
+from .cards import card_text as _text
+
 _PERMANENT_TYPES = {"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"}
-
-
-def _text(card: Card) -> str:
-    return "\n".join(face.text for face in card.faces)
 
 
 def _is_permanent(card: Card) -> bool:

@@ -19,6 +19,8 @@ from conformance.format.cards import Card, CardPool
 from conformance.format.model import CardEntry
 from conformance.format.vocabulary import Door
 
+from .cards import card_text as _text
+from .cards import is_creature as _creature
 from .stack_boards import Hands
 
 #: What deals damage to a target (a burn, a pinger) and what returns a creature to its
@@ -30,14 +32,6 @@ _MORPH_COST = re.compile(r"Morph ((?:\{[^}]+\})+)")
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 #: The colored mana of the plenty boards give alice (``boards.PLENTY``).
 _PLENTY_COLORS = {"W": 2, "U": 3, "B": 2, "R": 2, "G": 2}
-
-
-def _text(card: Card) -> str:
-    return "\n".join(face.text for face in card.faces)
-
-
-def _creature(card: Card) -> bool:
-    return "Creature" in card.faces[0].types
 
 
 def _keywords(card: Card) -> set[str]:

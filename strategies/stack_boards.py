@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from conformance.format.cards import Card, CardPool
 from conformance.format.model import CardEntry
 
+from .cards import card_text as _text
+
 #: What they hold, and plenty of mana for both players: (alice's hand, bob's hand, alice's
 #: battlefield, bob's battlefield).
 Hands = tuple[list[CardEntry], list[CardEntry], list[CardEntry], list[CardEntry]]
@@ -20,10 +22,6 @@ _SYMBOL = re.compile(r"\{([^}]+)\}")
 #: An instant that answers a spell by making its target illegal: it returns a target to
 #: its owner's hand, or deals damage to one.
 _ANSWER = re.compile(r"return target|damage to (any|target)", re.IGNORECASE)
-
-
-def _text(card: Card) -> str:
-    return "\n".join(face.text for face in card.faces)
 
 
 def _nonland(pool: CardPool) -> list[str]:
