@@ -16,6 +16,7 @@ from conformance.format.vocabulary import Door, Step, Zone
 
 from .cards import card_text as _text
 from .cards import is_creature as _creature
+from .choice_boards import declarations, multi_targets
 from .cost_boards import cost_changes, impulses
 from .damage_boards import flickered, returning, turned_up, watched_deaths
 from .stack_boards import answered, sources_answered, timings
@@ -344,7 +345,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     held = [found for found in (timings(pool, focus), answered(pool, focus),
                                 returning(pool, focus), turned_up(pool, focus),
                                 watched_deaths(pool, focus), sources_answered(pool, focus),
-                                flickered(pool, focus))
+                                flickered(pool, focus), multi_targets(pool, focus),
+                                declarations(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

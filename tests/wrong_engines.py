@@ -544,3 +544,27 @@ def stun_counters_all_removed() -> MutantEngine:
     """A permanent with stun counters that would untap loses all of them, not one (CR
     122.1d)."""
     return _patched("stun-counters-all-removed", [(state.GameObject, "untap", _untap_clearing_stun)])
+
+
+# -- the choices a player may make: targets, attacks and blocks
+
+
+_CHOOSE_TARGETS = casting.choose_targets
+
+
+def _targets_with_duplicates(game: Any, spec: Any, you: str, given: Any, prompt: str,
+                             **kwargs: Any) -> Any:
+    """targets.choose_targets, checking targets given with an action with every object once:
+    an object named twice is taken as if it had been named once, and kept twice."""
+    if given is None or len(set(given)) == len(given):
+        return (yield from _CHOOSE_TARGETS(game, spec, you, given, prompt, **kwargs))
+    chosen = yield from _CHOOSE_TARGETS(game, spec, you, tuple(dict.fromkeys(given)), prompt,
+                                        **kwargs)
+    return tuple(given) if chosen is not None else None
+
+
+def duplicate_targets_accepted() -> MutantEngine:
+    """One object may be chosen twice for one word "target" ("one or two targets": the same
+    player twice), against CR 115.3."""
+    return _patched("duplicate-targets-accepted",
+                    [(casting, "choose_targets", _targets_with_duplicates)])

@@ -1,0 +1,47 @@
+"""The properties of the choices a player may make -- how many targets a spell has, who may
+attack and block -- reach what they are about in the ``ci`` profile: in their games on the
+reference engine, each one's precondition holds, and so do the situations its strongest
+checks need."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from conformance.properties import Observation, Property
+from conformance.properties.invariants import target_counts
+from conformance.runner.results import Status
+
+from ci_games import group, played_in_ci, watch
+
+OWN = {p.id: p for p in target_counts.PROPERTIES}
+
+#: Situations beyond each property's own precondition, with the least number of
+#: observations in which they hold in the ``ci`` games (kept modest: the games move with
+#: every change to the machine, the boards and the card pool).
+EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
+    "target-counts": {
+        "a spell whose one word \"target\" allows several cast":
+            (target_counts.reached_cast, 2)},
+}
+
+
+def conditions(prop: Property) -> dict[str, tuple[Callable[[Observation], bool], int]]:
+    assert prop.reached is not None
+    return {"its precondition": (prop.reached, 5), **EXTRA.get(prop.id, {})}
+
+
+for _prop in OWN.values():
+    watch(_prop.id, {name: test for name, (test, _least) in conditions(_prop).items()})
+
+
+@pytest.mark.parametrize(("prop_id", "situation"),
+                         [pytest.param(p.id, name, marks=group(p.id))
+                          for p in OWN.values() for name in conditions(p)])
+def test_the_property_reaches_its_subject_in_ci(prop_id, situation):
+    played = played_in_ci(OWN[prop_id])
+    assert played.result.status is Status.PASSED, played.result.message
+    least = conditions(OWN[prop_id])[situation][1]
+    assert played.seen[situation] >= least, \
+        f"{prop_id} reached {situation} {played.seen[situation]} times ({dict(played.seen)})"
