@@ -96,8 +96,9 @@ def baseline(corpus: Corpus, properties: Sequence[Property],
 
 
 def _measure(bug: HeldOut, corpus: Corpus, properties: Sequence[Property],
-             profile: str) -> dict[str, Any]:
-    verdict = measure_one(bug.mutant(), corpus, properties, profile=profile)
+             profile: str, every: bool = False) -> dict[str, Any]:
+    verdict = measure_one(bug.mutant(), corpus, properties, profile=profile,
+                          every_property=every)
     by_id = {r.id: r for r in corpus.rulings}
     statuses = {i: run_ruling(by_id[i], bug.engine(), corpus.cards).status.value
                 for i in verdict.rulings}
@@ -108,19 +109,19 @@ def _measure(bug: HeldOut, corpus: Corpus, properties: Sequence[Property],
             "seconds": round(verdict.seconds, 1), "cpu_seconds": round(verdict.cpu_seconds, 1)}
 
 
-def _init(roots: list[str], profile: str) -> None:
+def _init(roots: list[str], profile: str, every: bool) -> None:
     paths = [Path(r) for r in roots]
     corpus, properties, _ = baseline(load_corpus(paths), all_properties(paths), profile)
-    _WORKER.update(corpus=corpus, properties=properties, profile=profile)
+    _WORKER.update(corpus=corpus, properties=properties, profile=profile, every=every)
 
 
 def _measure_named(name: str) -> dict[str, Any]:
     return _measure(catalogue()[name], _WORKER["corpus"], _WORKER["properties"],
-                    _WORKER["profile"])
+                    _WORKER["profile"], _WORKER["every"])
 
 
 def measure(bugs: Sequence[HeldOut], roots: Sequence[Path], profile: str,
-            jobs: int) -> list[dict[str, Any]]:
+            jobs: int, every: bool = False) -> list[dict[str, Any]]:
     results: list[dict[str, Any]] = []
     corpus, properties, left_out = baseline(load_corpus(list(roots)),
                                             all_properties(list(roots)), profile)
@@ -129,13 +130,13 @@ def measure(bugs: Sequence[HeldOut], roots: Sequence[Path], profile: str,
           f"{', '.join(left_out) or 'none'}", flush=True)
     if jobs > 1:
         with ProcessPoolExecutor(jobs, initializer=_init,
-                                 initargs=([str(r) for r in roots], profile)) as workers:
+                                 initargs=([str(r) for r in roots], profile, every)) as workers:
             for result in workers.map(_measure_named, [b.name for b in bugs]):
                 _progress(result)
                 results.append(result)
         return results
     for bug in bugs:
-        result = _measure(bug, corpus, properties, profile)
+        result = _measure(bug, corpus, properties, profile, every)
         _progress(result)
         results.append(result)
     return results
@@ -261,6 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the results and summary here")
     parser.add_argument("--batch", choices=tuple(BATCHES),
                         help="measure only the bugs of this batch")
+    parser.add_argument("--every-property", action="store_true",
+                        help="each property also in games of its own, as `conformance "
+                             "properties --profile ci` plays them (not only every property "
+                             "at once and those watching the bug's mechanism)")
     parser.add_argument("--witnesses-only", action="store_true",
                         help="only play each bug's witness game")
     parser.add_argument("--from-witness-positions", action="store_true",
@@ -282,7 +287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"{from_witness_position(bug, properties, cards, args.profile)}", flush=True)
         return 0
     started = time.perf_counter()
-    results = measure(bugs, roots, args.profile, args.jobs)
+    results = measure(bugs, roots, args.profile, args.jobs, args.every_property)
     s = summary(results)
     by_batch = {batch: summary([r for r in results if r["batch"] == batch])
                 for batch in BATCHES if any(r["batch"] == batch for r in results)}
@@ -295,6 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"wall: {time.perf_counter() - started:.0f} s with {args.jobs} job(s)")
     if args.json:
         args.json.write_text(json.dumps({"commit": _commit(), "profile": args.profile,
+                                         "every_property": args.every_property,
                                          "summary": s, "by_batch": by_batch,
                                          "results": results}, indent=2) + "\n")
     return 0

@@ -5,7 +5,7 @@ simpler positions a game falls back on when an engine cannot set up the one draw
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -15,10 +15,10 @@ from strategies import card_entries, mana_pools
 from strategies.boards import mostly
 
 from ..format.cards import Card, CardPool
-from ..format.model import CardEntry, Setup
+from ..format.model import CardEntry, Ruling, Setup
 from ..format.vocabulary import Step, Zone
 
-__all__ = ["both_sides", "fallbacks"]
+__all__ = ["both_sides", "fallbacks", "scenario_setups"]
 
 
 #: The strategies :func:`both_sides` made, by pool, base and the cards ``focus`` selects,
@@ -137,3 +137,29 @@ def _opening(zones: Any, pool: CardPool) -> dict[Zone, tuple[CardEntry, ...]]:
     if lands:
         kept[Zone.HAND] = (*kept.get(Zone.HAND, ()), *lands)
     return {zone: entries for zone, entries in kept.items() if entries}
+
+
+def scenario_setups(pool: CardPool, rulings: Sequence[Ruling],
+                    focus: Callable[[Card], bool]) -> list[Setup]:
+    """The setups of the corpus's executable scenarios that hold a card ``focus`` selects
+    (every one, when none does), each once, in the corpus's order: positions the rulings'
+    authors built to reach a rule's situation -- a doubler beside what it doubles, combat
+    with its keywords, a copy and its original -- from which random play goes on where no
+    random board goes.  Setups naming a card ``pool`` lacks are left out."""
+    found: list[Setup] = []
+    seen: set[str] = set()
+    for ruling in rulings:
+        if not ruling.executable:
+            continue
+        for scenario in ruling.scenarios:
+            setup = scenario.setup
+            names = [entry.card for _player, _zone, entry in setup.entries()]
+            if not names or any(name not in pool for name in names):
+                continue
+            key = repr(setup)
+            if key not in seen:
+                seen.add(key)
+                found.append(setup)
+    focused = [s for s in found
+               if any(focus(pool[e.card]) for _p, _z, e in s.entries())]
+    return focused or found

@@ -18,6 +18,7 @@ from typing import Any, cast
 import hypothesis
 import yaml
 from hypothesis import Phase, Verbosity, settings
+from hypothesis import strategies as st
 from hypothesis.database import ExampleDatabase
 from hypothesis.errors import FlakyFailure, FlakyStrategyDefinition, Unsatisfiable
 
@@ -30,6 +31,7 @@ from ..runner.results import Result, Status
 from .catalog import Property
 from .isolation import Isolation, Search
 from .machine import Game, PropertyFailure, Tally, games_test, machine_class, scenario_text
+from .positions import both_sides, scenario_setups
 from .profiles import PROFILES
 
 
@@ -228,23 +230,20 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
     started = time.perf_counter()
     details: dict[str, Any] = {"seed": seed, "profile": profile,
                                "hypothesis": hypothesis.__version__}
-    if budget is None:
-        outcome = _play(machine, chosen, seed)
-    else:
-        # Games are found, then shrunk, each within the budget: a game is never refused
-        # half-way through a search (Hypothesis would take that for a flaky test), the
-        # search is stopped instead -- and a counterexample whose shrinking is stopped is
-        # reported as found.
-        shrinking = Phase.shrink in chosen.phases
-        outcome = _play(machine, settings(chosen, phases=[
-            p for p in chosen.phases if p is not Phase.shrink]), seed)
-        if outcome is not None and shrinking and not isinstance(outcome, _OutOfTime):
-            guard.restart(strict=True, budget=budget // 2)
-            shrunk = _play(machine, chosen, seed)
-            if type(shrunk) is type(outcome):
-                outcome = shrunk
-        if isinstance(outcome, _OutOfTime):
-            outcome = None
+    outcome = _search(machine, chosen, seed, guard, budget)
+    setups = scenario_setups(pool, rulings, prop.focus)
+    games = guard.played_games
+    more = scenario_games(profile)
+    if outcome is None and setups and more:
+        # Then games from the corpus's own positions, with a budget of their own: the
+        # first search's games are those of the profile alone, whatever the corpus holds.
+        guard.restart(strict=False, budget=budget)
+        from_scenarios = machine_class(
+            guard.engine, pool, [prop], moves=moves, tally=tally,
+            setups=both_sides(pool, st.sampled_from(setups), prop.focus))
+        outcome = _search(from_scenarios, settings(
+            chosen, max_examples=more), seed, guard, budget)
+        details["games_from_scenarios"] = guard.played_games - games
     duration = time.perf_counter() - started
     details.update(guard.details())
     if tally.not_computed:
@@ -281,6 +280,26 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
         message = f"{type(outcome).__name__}: {first}"
     return Result(id=prop.id, status=Status.ERROR, kind="property", message=message,
                   duration=duration, details=details)
+
+
+def _search(machine: type[Game], chosen: settings, seed: int, guard: _Guard,
+            budget: int | None) -> BaseException | None:
+    """What one search of ``machine``'s games found, within ``budget`` engine actions.
+
+    Games are found, then shrunk, each within the budget: a game is never refused half-way
+    through a search (Hypothesis would take that for a flaky test), the search is stopped
+    instead -- and a counterexample whose shrinking is stopped is reported as found."""
+    if budget is None:
+        return _play(machine, chosen, seed)
+    shrinking = Phase.shrink in chosen.phases
+    outcome = _play(machine, settings(chosen, phases=[
+        p for p in chosen.phases if p is not Phase.shrink]), seed)
+    if outcome is not None and shrinking and not isinstance(outcome, _OutOfTime):
+        guard.restart(strict=True, budget=budget // 2)
+        shrunk = _play(machine, chosen, seed)
+        if type(shrunk) is type(outcome):
+            outcome = shrunk
+    return None if isinstance(outcome, _OutOfTime) else outcome
 
 
 def _unjudged(prop: Property, guard: _Guard, tally: Tally) -> str | None:
@@ -362,6 +381,19 @@ class _OutOfTime(BaseException):
 #: counterexample found.  Counted, not timed: the same engine, seed and profile give the same
 #: games, and so the same verdict, on an idle machine and on a loaded one.
 BUDGETS: dict[str, int | None] = {"ci": 600, "dev": 6000, "thorough": None}
+
+#: Games each property plays, after those of its profile, from the setups of the corpus's
+#: scenarios (``positions.scenario_setups``), in each profile.
+SCENARIO_GAMES: dict[str, int] = {"ci": 10, "dev": 30, "thorough": 300}
+
+
+def scenario_games(profile: str) -> int:
+    """:data:`SCENARIO_GAMES` of ``profile``, or of the profile it was made from
+    (``ci-no-shrink``: ``ci``'s); none for a profile of another name."""
+    for name, games in SCENARIO_GAMES.items():
+        if profile == name or profile.startswith(f"{name}-"):
+            return games
+    return 0
 
 
 class _Guard:

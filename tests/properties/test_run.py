@@ -208,8 +208,11 @@ def test_an_engine_that_cannot_set_up_every_position_plays_simpler_ones(
                               budget=BUDGET)
         assert result.status is Status.PASSED, result.message
         assert result.details["games"] >= 10, result.details
-        assert result.details["positions_simplified"] == result.details["games"], \
-            result.details
+        # every game drawn from a random board was simplified (those from the corpus's
+        # scenarios start from setups the scenario's author wrote, some with no mana)
+        drawn = result.details["games"] - result.details.get("games_from_scenarios", 0)
+        assert drawn >= 10, result.details
+        assert result.details["positions_simplified"] >= drawn, result.details
 
 
 def test_a_simpler_position_still_finds_a_departure(corpus: Any) -> None:
@@ -286,7 +289,10 @@ def test_the_search_stops_when_the_budget_is_spent(corpus: Any) -> None:
                           budget=20)
     assert result.status is Status.PASSED, result.message
     assert result.details["budget_reached"] == 20
-    assert 1 <= result.details["games"] <= 21 and result.details["steps"] == 21
+    # the profile's games stop at the 21st action, then the games from the corpus's
+    # scenarios at theirs: each search has the budget
+    assert 2 <= result.details["games"] <= 42 and result.details["steps"] == 42
+    assert result.details["games_from_scenarios"] >= 1
 
 
 def test_a_failure_found_within_the_budget_is_reported(corpus: Any) -> None:
