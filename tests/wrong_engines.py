@@ -10,6 +10,7 @@ from conformance.errors import IllegalAction
 from conformance.engines.reference import (
     ReferenceEngine, casting, combat, damage, effects, entering, life, state, triggers, turn,
 )
+from conformance.engines.reference import game as game_module
 from conformance.engines.reference.characteristics import is_permanent_card
 from conformance.mutants import MutantEngine, Patch, create
 
@@ -568,3 +569,21 @@ def duplicate_targets_accepted() -> MutantEngine:
     player twice), against CR 115.3."""
     return _patched("duplicate-targets-accepted",
                     [(casting, "choose_targets", _targets_with_duplicates)])
+
+
+# -- last known information: damage of a gone source, abilities looking back at dying -------
+
+
+def _source_chars_while_present(self: Any, source: str) -> Any:
+    """Game.source_chars without last known information: a source that has left the
+    battlefield has no characteristics, so its damage has no lifelink or deathtouch."""
+    obj = self.state.objects.get(source)
+    return self.chars(obj) if obj is not None else None
+
+
+def gone_source_damage_without_keywords() -> MutantEngine:
+    """Damage dealt by an ability whose source left the battlefield after it was activated
+    has neither lifelink nor deathtouch: the source's characteristics are read only while
+    it is there (no last known information, CR 608.2h, 113.7a)."""
+    return _patched("gone-source-damage-without-keywords", [
+        (game_module.Game, "source_chars", _source_chars_while_present)])

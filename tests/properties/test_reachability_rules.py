@@ -40,6 +40,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a source with deathtouch dealt damage to a creature":
             (damage_results.reached_deathtouch, 1),
         "a spell or ability dealt damage to a creature": (damage_results.reached_noncombat, 2)},
+    "damage-from-a-source-that-left": {
+        "damage dealt by a source gone before the step, life judged":
+            (damage_results.reached_gone_source_judged, 1)},
     "casting-timing": {
         "a sorcery-speed spell held outside sorcery timing": (timing.reached_sorcery_speed, 5),
         "an instant or a spell with flash held outside sorcery timing":

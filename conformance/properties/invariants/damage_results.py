@@ -9,10 +9,14 @@ checked (702.2b, 704.5h), and so is a creature whose damage reaches its toughnes
 
 The judge reads each step's ``damage_dealt`` events (the source, what was dealt damage, how
 much) and the source's keywords from card data, as it was before the step if it has left
-since (last known information).  It says nothing of an engine that reports no damage
-events, nor of a step in which a resolving spell or ability also gains or loses life, a
-source the judge can't read (a token an effect defined) or a creature that may be
-indestructible.
+since -- or, for a source that left the battlefield in an earlier step (an activated
+ability whose creature was returned to its owner's hand or destroyed in response), as it
+last existed there: an effect that needs its source's characteristics once the source has
+left uses its last known information (CR 608.2h, 113.7a), so its lifelink and deathtouch
+still apply and its controller then gains the life.  It says nothing of an engine that
+reports no damage events, nor of a step in which a resolving spell or ability also gains
+or loses life, a source the judge can't read (a token an effect defined) or a creature
+that may be indestructible.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from ...format.vocabulary import Zone
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
 from .combat import keywords, turn_of
+from strategies.lki_boards import pinger_or_answer
+
 from .declarations import WEIGHTS
 
 #: What damage may be dealt to (CR 120.1), beside players.
@@ -40,6 +46,8 @@ class _Hit:
     amount: int
     keywords: frozenset[str] | None  # the source's, from card data; None: unknown
     controller: str | None
+    #: the source had left the battlefield before the step: its last known information
+    gone: bool = False
 
 
 @dataclass
@@ -54,9 +62,36 @@ class _Damage:
 _MEMORIES: PerGame[_Damage] = PerGame(_Damage)
 
 
-def _source(step: StepView, source: str) -> ObjectView | None:
-    """The source as it was before the step (last known information), or as it is now."""
-    return step.before_views.get(source) or step.now.views.get(source)
+@dataclass
+class _LastKnown:
+    """Every permanent that has left the battlefield, as it last existed there (by the id
+    it had there), brought up to date once per observation."""
+
+    current: Observation | None = None
+    views: dict[str, ObjectView] = field(default_factory=dict)
+
+
+_LAST_KNOWN: PerGame[_LastKnown] = PerGame(_LastKnown)
+
+
+def last_known(o: Observation) -> dict[str, ObjectView]:
+    """The permanents that left the battlefield so far in ``o``'s game, as each last existed
+    there (CR 608.2h, 113.7a)."""
+    memory = _LAST_KNOWN.of(o)
+    if memory.current is not o:
+        memory.current = o
+        for object_id, view in step_of(o).before_views.items():
+            now = o.views.get(object_id)
+            if view.zone is Zone.BATTLEFIELD and (now is None or now.zone is not Zone.BATTLEFIELD):
+                memory.views[object_id] = view
+    return memory.views
+
+
+def _source(o: Observation, step: StepView, source: str) -> ObjectView | None:
+    """The source as it was before the step, as it is now, or -- gone from the battlefield
+    in an earlier step -- as it last existed there (last known information)."""
+    return step.before_views.get(source) or step.now.views.get(source) \
+        or last_known(o).get(source)
 
 
 def _damage(o: Observation) -> _Damage:
@@ -65,6 +100,7 @@ def _damage(o: Observation) -> _Damage:
         memory.current = o
         memory.hits, memory.readable = [], False
         step = step_of(o)
+        gone = last_known(o)
         if not step.acted or o.engine.pending_choice() is not None:
             return memory
         readable = True
@@ -75,24 +111,26 @@ def _damage(o: Observation) -> _Damage:
             if not isinstance(amount, int) or source is None or to is None:
                 readable = False
                 continue
-            view = _source(step, str(source))
+            view = _source(o, step, str(source))
             known = keywords(step, view) if view is not None else None
             if view is not None and known is not None and any(
                     k in view.keywords and k not in known for k in ("Lifelink", "Deathtouch")):
                 known = None  # a keyword an effect granted: not the judge's
+            left = str(source) not in step.before_views and str(source) not in o.views \
+                and str(source) in gone
             memory.hits.append(_Hit(str(source), str(to), amount, known,
-                                    view.controller if view is not None else None))
+                                    view.controller if view is not None else None, left))
         memory.readable = readable and bool(memory.hits)
     return memory
 
 
-def _changes_life(step: StepView) -> bool:
+def _changes_life(o: Observation, step: StepView) -> bool:
     """Whether what resolved in the step gains or loses life otherwise than by damage (or
     the judge can't read it)."""
     item = step.resolved
     if item is None:
         return False
-    source = step.before_views.get(item.source)
+    source = _source(o, step, item.source)
     faces = step.judge.faces_of(source) if source is not None else None
     if faces is None:
         return True
@@ -137,7 +175,7 @@ def _recipients(o: Observation, step: StepView, hits: list[_Hit]) -> Iterable[Vi
 
 def _life(o: Observation, step: StepView, hits: list[_Hit]) -> Iterable[Violation]:
     before = step.before_game
-    if before is None or _changes_life(step) or any(h.keywords is None for h in hits):
+    if before is None or _changes_life(o, step) or any(h.keywords is None for h in hits):
         return
     if "players" in o.game.unknown:
         return
@@ -229,6 +267,21 @@ def reached_noncombat(o: Observation) -> bool:
         not h.to.startswith(PLAYER_OPTION_PREFIX) for h in damage.hits)
 
 
+def reached_gone_source(o: Observation) -> bool:
+    """A source that had left the battlefield in an earlier step dealt damage (an ability
+    resolving without its source), read from its last known information."""
+    damage = _damage(o)
+    return damage.readable and any(h.gone and h.keywords is not None for h in damage.hits)
+
+
+def reached_gone_source_judged(o: Observation) -> bool:
+    """... and the life it made players lose or gain was judged."""
+    damage = _damage(o)
+    step = step_of(o)
+    return reached_gone_source(o) and step.before_game is not None \
+        and not _changes_life(o, step) and all(h.keywords is not None for h in damage.hits)
+
+
 def _deals_damage(card: Card) -> bool:
     """Creatures with lifelink or deathtouch, and spells and creatures' abilities that deal
     damage."""
@@ -245,4 +298,15 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), damage_results, _deals_damage,
              ("120.1", "120.3a", "702.15b", "702.2b", "704.5g", "704.5h"), "damage", reached,
              weights=WEIGHTS),
+    Property("damage-from-a-source-that-left",
+             "`damage-results` in games favouring creatures whose {T} ability deals damage "
+             "to a target and the instants that return or burn one (bob holding three), "
+             "passing priority drawn more often: an ability whose source left the battlefield after it was "
+             "activated deals its damage with its source's last known information -- its "
+             "controller, lifelink and deathtouch (CR 608.2h, 113.7a, 702.15b, 702.2b).",
+             ("combat-deathtouch-lifelink-flying",),
+             frozenset(), damage_results, pinger_or_answer,
+             ("608.2h", "113.7a", "120.3a", "702.15b", "702.2b", "704.5g", "704.5h"),
+             "last-known-information", reached_gone_source,
+             weights=(("Cast", 12), ("Activate", 8), ("PassPriority", 8), ("Resolve", 1))),
 )

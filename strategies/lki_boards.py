@@ -1,0 +1,79 @@
+"""Boards for games about last known information: a creature's {T} ability dealing damage,
+its source answered before it resolves (:func:`gone_sources`); and creatures dying with what
+looks back at them -- a copy of a creature with a "when this creature dies" ability, a
+watcher of deaths, and spells killing two creatures at once (:func:`copies_dying`).
+
+Each is drawn only in the games of a focus that takes exactly its cards, so that no other
+property's games change."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from hypothesis import strategies as st
+
+from conformance.format.cards import Card, CardPool
+from conformance.format.model import CardEntry
+
+from .cards import card_text as _text
+from .cards import is_creature as _creature
+from .stack_boards import Hands
+
+#: A permanent's activated ability with {T} in its cost that deals damage to a target.
+_TAP_DAMAGE = re.compile(r"^[^:\n]*\{T\}[^:\n]*:[^\n]*damage to (any )?target",
+                         re.IGNORECASE | re.MULTILINE)
+#: An instant that answers a permanent: it deals damage to a target or returns one.
+_ANSWER = re.compile(r"damage to (any|target)|return target creature", re.IGNORECASE)
+_OWN_DIES = re.compile(r"^when this creature dies, ", re.IGNORECASE | re.MULTILINE)
+_WATCHES = re.compile(r"^whenever a creature you control dies, ", re.IGNORECASE | re.MULTILINE)
+#: A spell dividing damage among several targets, or dealing damage to each creature.
+_KILLS_TWO = re.compile(r"damage divided as you choose among|damage to each creature",
+                        re.IGNORECASE)
+_COPY = re.compile(r"enter as a copy of any creature|token that's a copy of target creature",
+                   re.IGNORECASE)
+
+
+def _exactly(pool: CardPool, test: Callable[[Card], bool],
+             focus: Callable[[Card], bool] | None) -> list[str]:
+    """The cards ``test`` takes, when ``focus`` takes those and no other; else none."""
+    if focus is None:
+        return []
+    names = sorted(pool)
+    wanted = [n for n in names if test(pool[n])]
+    if not wanted or any(focus(pool[n]) != (n in wanted) for n in names):
+        return []
+    return wanted
+
+
+def pinger_or_answer(card: Card) -> bool:
+    """Creatures whose {T} ability deals damage to a target, and instants that deal damage
+    to a target or return a creature (the focus of ``damage-from-a-source-that-left``)."""
+    face = card.faces[0]
+    return (_creature(card) and bool(_TAP_DAMAGE.search(_text(card)))) or (
+        "Instant" in face.types and bool(_ANSWER.search(_text(card))))
+
+
+def gone_sources(pool: CardPool, focus: Callable[[Card], bool] | None
+                 ) -> st.SearchStrategy[Hands] | None:
+    """For games about an ability whose source leaves before it resolves: alice has a
+    creature whose {T} ability deals damage to a target, bob holds two instants that return
+    a creature (or deal damage to a target, in a pool without them) and one that deals
+    damage to a target or returns a creature, plenty of mana for both.  So the ability is
+    activated, alice passes, and bob answers its source, often the one creature an instant
+    returning a creature can target; the ability resolves with the source's last known
+    information (CR 608.2h, 113.7a).  ``None`` for games about something else.
+
+    Shrinks towards the first creature and the first answers.
+    """
+    wanted = _exactly(pool, pinger_or_answer, focus)
+    sources = [n for n in wanted if _creature(pool[n])]
+    answers = [n for n in wanted if not _creature(pool[n])]
+    returns = [n for n in answers if "return target creature" in _text(pool[n]).lower()]
+    if not sources or not answers:
+        return None
+    one = st.sampled_from
+    return st.builds(
+        lambda source, first, theirs: ([], [*map(CardEntry, first), CardEntry(theirs)],
+                                        [CardEntry(source)], []),
+        one(sources), st.lists(one(returns or answers), min_size=2, max_size=2), one(answers))
