@@ -571,6 +571,58 @@ def duplicate_targets_accepted() -> MutantEngine:
                     [(casting, "choose_targets", _targets_with_duplicates)])
 
 
+_CHECK_BLOCKERS = combat.check_blockers
+_CHECK_ATTACKERS = combat.check_attackers
+
+
+def _blockers_checked_one_by_one(game: Any, action: Any) -> None:
+    """combat.check_blockers, each block on its own: a creature may block two attackers."""
+    for block in action.blocks or ((),):
+        _CHECK_BLOCKERS(game, dataclasses.replace(action, blocks=(block,) if block else ()))
+
+
+def one_creature_blocks_two() -> MutantEngine:
+    """One creature may block two attackers (CR 509.1a: each blocks one attacker)."""
+    return _patched("one-creature-blocks-two",
+                    [(combat, "check_blockers", _blockers_checked_one_by_one)])
+
+
+def _blockers_checked_untapped(game: Any, action: Any) -> None:
+    """combat.check_blockers, as if every blocker were untapped."""
+    tapped = [game.state.objects[b] for b, _a in action.blocks
+              if b in game.state.objects and game.state.objects[b].tapped]
+    for obj in tapped:
+        obj.tapped = False
+    try:
+        _CHECK_BLOCKERS(game, action)
+    finally:
+        for obj in tapped:
+            obj.tapped = True
+
+
+def tapped_creatures_block() -> MutantEngine:
+    """A tapped creature may block (CR 509.1a: untapped creatures only)."""
+    return _patched("tapped-creatures-block",
+                    [(combat, "check_blockers", _blockers_checked_untapped)])
+
+
+def _attackers_checked_without_haste(game: Any, action: Any) -> str:
+    """combat.check_attackers, as if no creature had haste: one that came under its
+    controller's control this turn can't attack."""
+    for object_id in action.attackers:
+        obj = game.state.objects.get(object_id)
+        if obj is not None and obj.summoning_sick:
+            raise IllegalAction("it has summoning sickness: it can't attack")
+    return _CHECK_ATTACKERS(game, action)
+
+
+def haste_ignored_by_attacks() -> MutantEngine:
+    """A creature with haste that came under its controller's control this turn can't
+    attack (CR 702.10b: it can)."""
+    return _patched("haste-ignored-by-attacks",
+                    [(combat, "check_attackers", _attackers_checked_without_haste)])
+
+
 # -- last known information: damage of a gone source, abilities looking back at dying -------
 
 

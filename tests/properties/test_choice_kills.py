@@ -20,6 +20,9 @@ OWN = {p.id: p for p in PROPERTIES}
 #: (property, wrong engine) caught in the property's own ``ci`` games.
 CAUGHT_IN_CI: list[tuple[str, str]] = [
     ("target-counts", "duplicate_targets_accepted"),
+    ("attacks-and-blocks", "one_creature_blocks_two"),
+    ("attacks-and-blocks", "tapped_creatures_block"),
+    ("attacks-and-blocks", "haste_ignored_by_attacks"),
 ]
 
 

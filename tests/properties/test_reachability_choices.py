@@ -10,12 +10,12 @@ from collections.abc import Callable
 import pytest
 
 from conformance.properties import Observation, Property
-from conformance.properties.invariants import target_counts
+from conformance.properties.invariants import attacks_and_blocks, target_counts
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
 
-OWN = {p.id: p for p in target_counts.PROPERTIES}
+OWN = {p.id: p for p in target_counts.PROPERTIES + attacks_and_blocks.PROPERTIES}
 
 #: Situations beyond each property's own precondition, with the least number of
 #: observations in which they hold in the ``ci`` games (kept modest: the games move with
@@ -24,6 +24,13 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
     "target-counts": {
         "a spell whose one word \"target\" allows several cast":
             (target_counts.reached_cast, 2)},
+    "attacks-and-blocks": {
+        "blockers probed against two attackers with an untapped creature":
+            (attacks_and_blocks.reached_two_attackers, 1),
+        "blockers probed with a tapped creature of the defending player":
+            (attacks_and_blocks.reached_tapped_blocker, 5),
+        "attackers probed with an untapped creature with haste":
+            (attacks_and_blocks.reached_haste, 5)},
 }
 
 
