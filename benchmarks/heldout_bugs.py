@@ -10,16 +10,17 @@ engine, to show that it changes something a player can see.
 Prints how many bugs the rulings catch, how many the properties catch, how many either
 catches, and every survivor with its mechanism, what it breaks and its source.
 
-    python benchmarks/heldout_bugs.py [--jobs 1] [--profile ci] [--batch first|second|third|fourth|fifth|sixth]
+    python benchmarks/heldout_bugs.py [--jobs 1] [--profile ci] [--batch first|second|third|fourth|fifth|sixth|seventh]
                                       [--json FILE] [NAME ...]
 
-The bugs come in six batches (``benchmarks/heldout/__init__.py``); the figures are given
+The bugs come in seven batches (``benchmarks/heldout/__init__.py``); the figures are given
 for each batch measured and for all of them together.  The first measurement of each batch
 is kept in ``benchmarks/heldout/results.json`` (first batch),
 ``benchmarks/heldout/results-second.json`` (second batch),
 ``benchmarks/heldout/results-third.json`` (third batch),
-``benchmarks/heldout/results-fourth.json`` (fourth batch) and
-``benchmarks/heldout/results-fifth.json`` (fifth batch); the sixth batch is not measured yet.
+``benchmarks/heldout/results-fourth.json`` (fourth batch),
+``benchmarks/heldout/results-fifth.json`` (fifth batch) and
+``benchmarks/heldout/results-sixth.json`` (sixth batch); the seventh batch is not measured yet.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ the engine is called, the way ``conformance.mutants`` does, and names the report
 ``benchmarks/heldout_bugs.py`` measures them; ``witnesses.py`` holds, for each bug, a small
 game in which it changes something a player can see.
 
-The bugs come in six batches, written at different times: the first (triggers, copies,
+The bugs come in seven batches, written at different times: the first (triggers, copies,
 faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
 with a minimum, permissions to play exiled cards and convoke were implemented; the second
 (combat, turns, sba, spells) for those mechanisms; the third (third_rules, third_triggers,
@@ -22,7 +22,10 @@ illegal on resolution, damage decided by its source, simultaneous events and las
 information, counters, priority, timing, and what zone and face changes reset; the sixth
 (sixth_rules, sixth_objects) as a second sample for the properties, written the same way:
 targets, the stack and priority, timing, state-based actions, combat declarations, damage
-decided by its source, last known information, counters and zone changes.
+decided by its source, last known information, counters and zone changes; the seventh
+(seventh_rules, seventh_objects) as a third sample for the properties, written the same way
+and spread over the same areas and the ones the earlier batches reached least: lands, mana,
+the turn's steps, continuous effects, copies and Rooms.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ BATCHES: dict[str, tuple[str, ...]] = {
     "fourth": ("fourth_rules", "fourth_objects"),
     "fifth": ("fifth_rules", "fifth_objects"),
     "sixth": ("sixth_rules", "sixth_objects"),
+    "seventh": ("seventh_rules", "seventh_objects"),
 }
 
 
