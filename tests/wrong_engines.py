@@ -623,6 +623,40 @@ def haste_ignored_by_attacks() -> MutantEngine:
                     [(combat, "check_attackers", _attackers_checked_without_haste)])
 
 
+def _untap_ignoring_stun(self: Any) -> None:
+    """GameObject.untap: a stun counter changes nothing."""
+    self.tapped = False
+
+
+def stun_ignored_by_untapping() -> MutantEngine:
+    """A permanent with a stun counter that would untap untaps and keeps it (CR 122.1d)."""
+    return _patched("stun-ignored-by-untapping",
+                    [(state.GameObject, "untap", _untap_ignoring_stun)])
+
+
+_UNTAP_EFFECT = effects.EFFECTS["untap"]
+
+
+def _untap_effect_ignoring_stun(game: Any, ctx: Any, params: Any) -> Any:
+    """The ``untap`` effect, untapping its permanents whatever their stun counters; the
+    untap step still removes one instead."""
+    with_stun = [obj for obj in game.state.permanents() if obj.counters.get("stun", 0)]
+    saved = {obj.id: dict(obj.counters) for obj in with_stun}
+    yield from _UNTAP_EFFECT(game, ctx, params)
+    for obj in with_stun:
+        if obj.counters != saved[obj.id]:  # a stun counter was removed instead
+            obj.counters.clear()
+            obj.counters.update(saved[obj.id])
+            obj.tapped = False
+
+
+def untap_effects_ignore_stun() -> MutantEngine:
+    """An effect that untaps a permanent with a stun counter untaps it, the counter kept
+    (CR 122.1d: one is removed instead, whatever would untap it)."""
+    return _patched("untap-effects-ignore-stun",
+                    [(effects.EFFECTS, "untap", _untap_effect_ignoring_stun)])
+
+
 # -- last known information: damage of a gone source, abilities looking back at dying -------
 
 

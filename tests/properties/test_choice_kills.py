@@ -8,13 +8,27 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
 
 import wrong_engines
+from conformance.engines.reference import ReferenceEngine
+from conformance.format.cards import load_cards
 from conformance.format.loader import load_corpus
+from conformance.format.model import CardEntry, Setup
+from conformance.format.vocabulary import Zone
+from conformance.mutants.meter import quick_profile
 from conformance.properties import PROPERTIES, run_property
+from conformance.properties.machine import PropertyFailure, games_test, machine_class
+from conformance.properties.profiles import PROFILES
 from conformance.runner.results import Status
 
+from builders import board
+
 RULINGS = Path(__file__).parents[2] / "rulings"
+#: A card file with an untap effect (Kiora's Follower: "{T}: Untap another target
+#: permanent."); the corpus has none.
+HELD_OUT_CARDS = Path(__file__).parents[2] / "benchmarks" / "heldout" / "cards.yaml"
 OWN = {p.id: p for p in PROPERTIES}
 
 #: (property, wrong engine) caught in the property's own ``ci`` games.
@@ -37,3 +51,35 @@ def test_the_property_catches_a_wrong_engine_in_its_ci_games(corpus, prop_id, wr
                           corpus.rulings, profile="ci")
     assert result.status is Status.FAILED, result.message
     assert result.details["games"] > 0
+
+
+_LIBRARY = {Zone.LIBRARY: (CardEntry("Memnite"), CardEntry("Grizzly Bears"), CardEntry("Shock"))}
+
+#: (property, wrong engine): the card file and a board with what the property talks about,
+#: on which it catches the wrong engine in ``ci`` games and passes the reference engine.
+#: No corpus card puts a stun counter on a permanent or untaps one: the boards start with
+#: stun counters, and the untap effect is the held-out card file's.
+CAUGHT_FROM: dict[tuple[str, str], tuple[Path, Setup]] = {
+    ("counters", "stun_ignored_by_untapping"): (RULINGS / "cards.yaml", board(
+        _LIBRARY, {Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", tapped=True,
+                                                counters=(("stun", 2),)),), **_LIBRARY})),
+    ("counters", "untap_effects_ignore_stun"): (HELD_OUT_CARDS, board(
+        {Zone.BATTLEFIELD: (CardEntry("Kiora's Follower"),
+                            CardEntry("Bear", tapped=True, counters=(("stun", 2),)))},
+        {Zone.BATTLEFIELD: (CardEntry("Bear", tapped=True, counters=(("stun", 1),)),)})),
+}
+
+
+@pytest.mark.parametrize(("prop_id", "wrong"), sorted(CAUGHT_FROM))
+def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(prop_id, wrong):
+    cards_file, position = CAUGHT_FROM[prop_id, wrong]
+    cards = load_cards(cards_file)
+    chosen = settings(PROFILES[quick_profile("ci")])
+    for factory in (ReferenceEngine, getattr(wrong_engines, wrong)):
+        machine = machine_class(factory, cards, [OWN[prop_id]], moves=True,
+                                setups=st.just(position))
+        if factory is ReferenceEngine:
+            games_test(machine, chosen)()  # the same games pass
+        else:
+            with pytest.raises(PropertyFailure, match=prop_id):
+                games_test(machine, chosen)()

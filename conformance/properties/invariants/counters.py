@@ -5,7 +5,8 @@ step, which removes damage, not counters (CR 514.2).
 The rules that move counters on their own, the judge works out itself: as a player's
 precombat main phase begins, each Saga they control gets a lore counter (CR 714.3b); a tapped
 permanent with a stun counter that stays tapped may have lost one stun counter, which is what
-happens instead of its untapping (CR 122.1d); a Saga
+happens instead of its untapping -- in an untap step or by an effect -- and one that became
+untapped has no stun counter left (CR 122.1d, 701.26b); a Saga
 with as many lore counters as its final chapter number, and no chapter ability of it on the
 stack, is sacrificed (CR 704.5s, 714.4); a +1/+1 and a -1/-1 counter on one permanent are
 removed in pairs (CR 704.5q).
@@ -65,9 +66,11 @@ def _effects_may_change(step: StepView, o: Observation) -> bool:
 def counters(o: Observation) -> Iterable[Violation]:
     """Counters on a permanent change only by what puts or removes them: the effects and
     costs that say so, a lore counter on each of the active player's Sagas as their
-    precombat main phase begins; a Saga with its final chapter's lore counters and no
-    chapter ability on the stack is sacrificed; no permanent keeps both a +1/+1 and a
-    -1/-1 counter (CR 122.1, 714.3b, 704.5s, 704.5q, 514.2)."""
+    precombat main phase begins, a stun counter removed instead of an untap; a tapped
+    permanent with a stun counter never becomes untapped keeping one, whatever untaps it;
+    a Saga with its final chapter's lore counters and no chapter ability on the stack is
+    sacrificed; no permanent keeps both a +1/+1 and a -1/-1 counter (CR 122.1, 122.1d,
+    701.26b, 714.3b, 704.5s, 704.5q, 514.2)."""
     step = step_of(o)
     if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
         return
@@ -95,6 +98,15 @@ def counters(o: Observation) -> Iterable[Violation]:
                 expected["lore"] = lore
         found = {k: n for k, n in view.counters.items() if n}
         expected = {k: n for k, n in expected.items() if n}
+        if then.tapped and not view.tapped and expected.get("stun", 0) \
+                and found.get("stun", 0):
+            # to untap it had to have none left; nothing here puts one back (CR 122.1d)
+            name = " // ".join(view.names) or "a face-down permanent"
+            yield Violation(f"{name} became untapped with a stun counter on it: a permanent "
+                            f"with a stun counter that would untap loses one instead and "
+                            f"stays tapped, whatever untaps it (CR 122.1d, 701.26b)",
+                            view.id, "tapped", True)
+            return
         if found != expected and then.tapped and view.tapped and expected.get("stun", 0):
             # it would have untapped (in its untap step, or by an effect that doesn't speak
             # of counters): a stun counter is removed instead (CR 122.1d)
@@ -174,5 +186,6 @@ PROPERTIES: tuple[Property, ...] = (
     Property("counters", counters.__doc__ or "",
              ("copy-mirror-room-x-is-zero", "turn-structure-draw-step-and-cleanup"),
              frozenset(), counters, _counters,
-             ("122.1", "122.1d", "714.3b", "704.5s", "704.5q", "514.2"), "counters", reached),
+             ("122.1", "122.1d", "701.26b", "714.3b", "704.5s", "704.5q", "514.2"), "counters",
+             reached),
 )
