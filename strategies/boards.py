@@ -19,7 +19,7 @@ from .cards import is_creature as _creature
 from .choice_boards import declarations, multi_targets
 from .cost_boards import cost_changes, impulses
 from .damage_boards import flickered, returning, turned_up, watched_deaths
-from .lki_boards import gone_sources
+from .lki_boards import copies_dying, gone_sources
 from .stack_boards import answered, sources_answered, timings
 
 #: Enough mana of every color that costs rarely decide what is legal.
@@ -346,7 +346,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     held = [found for found in (timings(pool, focus), answered(pool, focus),
                                 returning(pool, focus), turned_up(pool, focus),
                                 watched_deaths(pool, focus), sources_answered(pool, focus),
-                                flickered(pool, focus), gone_sources(pool, focus),
+                                flickered(pool, focus), gone_sources(pool, focus), copies_dying(pool, focus),
                                 multi_targets(pool, focus),
                                 declarations(pool, focus))
             if found is not None] if mana is None else []

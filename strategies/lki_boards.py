@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from conformance.format.cards import Card, CardPool
 from conformance.format.model import CardEntry
+from conformance.format.vocabulary import Door
 
 from .cards import card_text as _text
 from .cards import is_creature as _creature
@@ -77,3 +78,41 @@ def gone_sources(pool: CardPool, focus: Callable[[Card], bool] | None
         lambda source, first, theirs: ([], [*map(CardEntry, first), CardEntry(theirs)],
                                         [CardEntry(source)], []),
         one(sources), st.lists(one(returns or answers), min_size=2, max_size=2), one(answers))
+
+
+def dies_or_copies(card: Card) -> bool:
+    """Creatures with "when this creature dies", permanents watching creatures of their
+    controller die, what copies a creature, and spells dividing damage among targets or
+    dealing damage to each creature (the focus of ``dies-abilities-looking-back``)."""
+    text = _text(card)
+    return bool(_OWN_DIES.search(text) and _creature(card)) or bool(_WATCHES.search(text)) \
+        or bool(_COPY.search(text)) or (
+            bool({"Instant", "Sorcery"} & set(card.faces[0].types)) and bool(_KILLS_TWO.search(text)))
+
+
+def copies_dying(pool: CardPool, focus: Callable[[Card], bool] | None
+                 ) -> st.SearchStrategy[Hands] | None:
+    """For games about what looks back at creatures dying: alice has a permanent watching
+    her creatures die (a Room with both doors unlocked) and a creature with a "when this
+    creature dies" ability, and holds what copies a creature (a Clone, a door making a token
+    copy) and two spells dividing damage or dealing damage to each creature, with plenty of
+    mana.  So the copy enters as that creature, and the spell kills it and the original at
+    once: each one's own ability triggers as it last existed on the battlefield, and the
+    watcher once for each (CR 603.10a, 700.4).  ``None`` for games about something else.
+
+    Shrinks towards the first of each kind.
+    """
+    wanted = _exactly(pool, dies_or_copies, focus)
+    watchers = [n for n in wanted if _WATCHES.search(_text(pool[n]))]
+    dying = [n for n in wanted if _OWN_DIES.search(_text(pool[n])) and _creature(pool[n])
+             and not _WATCHES.search(_text(pool[n]))]
+    copiers = [n for n in wanted if _COPY.search(_text(pool[n]))]
+    killers = [n for n in wanted if _KILLS_TWO.search(_text(pool[n]))]
+    if not watchers or not dying or not copiers or not killers:
+        return None
+    one = st.sampled_from
+    return st.builds(
+        lambda w, d, c, k: ([CardEntry(c), *map(CardEntry, k)], [],
+                            [CardEntry(w, unlocked=tuple(Door) if pool[w].is_room else ()),
+                             CardEntry(d)], []),
+        one(watchers), one(dying), one(copiers), st.lists(one(killers), min_size=2, max_size=2))

@@ -11,7 +11,7 @@ from conformance.engines.reference import (
     ReferenceEngine, casting, combat, damage, effects, entering, life, state, triggers, turn,
 )
 from conformance.engines.reference import game as game_module
-from conformance.engines.reference.characteristics import is_permanent_card
+from conformance.engines.reference.characteristics import characteristics, is_permanent_card
 from conformance.mutants import MutantEngine, Patch, create
 
 _MOVE = state.GameState.move
@@ -673,3 +673,58 @@ def gone_source_damage_without_keywords() -> MutantEngine:
     it is there (no last known information, CR 608.2h, 113.7a)."""
     return _patched("gone-source-damage-without-keywords", [
         (game_module.Game, "source_chars", _source_chars_while_present)])
+
+
+def _sources_departed_as_printed(game: Any, event: Any) -> Any:
+    """triggers._sources, a permanent that just left the battlefield seen as its own card
+    (a Clone as Clone), not as the copy it was."""
+    found = []
+    for obj, chars, departed in _SOURCES(game, event):
+        if departed and obj.copy is not None:
+            chars = characteristics(game.state, dataclasses.replace(obj, copy=None),
+                                    game.abilities)
+        found.append((obj, chars, departed))
+    return found
+
+
+def dying_copies_seen_as_printed_cards() -> MutantEngine:
+    """A copy of a creature that dies is looked back at as its own card: a Clone that
+    copied Doomed Traveler dies and nothing triggers (CR 603.10a: as it last existed on
+    the battlefield, 707.2)."""
+    return _patched("dying-copies-seen-as-printed-cards", [
+        (triggers, "_sources", _sources_departed_as_printed)])
+
+
+def _departed_seeing_only_themselves(game: Any, event: Any) -> Any:
+    """triggers._sources, a permanent that just left the battlefield looking only at its own
+    leaving: one leaving with others does not see them."""
+    left = str(event.data.get("object"))
+    return [(obj, chars, departed) for obj, chars, departed in _SOURCES(game, event)
+            if not departed or obj.id == left]
+
+
+def watchers_leaving_together_see_nothing() -> MutantEngine:
+    """A permanent watching creatures die that dies at the same time as another creature
+    does not trigger for it (CR 603.10a: leaving abilities look back, for every permanent
+    leaving at once)."""
+    return _patched("watchers-leaving-together-see-nothing", [
+        (triggers, "_sources", _departed_seeing_only_themselves)])
+
+
+def _dies_once_together(game: Any, obj: Any, params: Any, event: Any, ability: Any) -> bool:
+    """The "dies" matcher, matching a watcher's filter only for the first creature of the
+    permanents leaving at once."""
+    if not _DIES(game, obj, params, event, ability):
+        return False
+    if params == "this":
+        return True
+    first = next((object_id for object_id, (_o, chars) in game.departed.items()
+                  if "Creature" in chars.types), None)
+    return first is None or str(event.data.get("object")) == first
+
+
+def simultaneous_deaths_trigger_once() -> MutantEngine:
+    """Creatures dying at once trigger a "whenever a creature you control dies" ability once,
+    as if it said "one or more creatures" (CR 603.2c, 700.4: once for each)."""
+    return _patched("simultaneous-deaths-trigger-once", [
+        (triggers.MATCHERS, "dies", _dies_once_together)])

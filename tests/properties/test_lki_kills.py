@@ -22,7 +22,8 @@ from test_rules_kills import assert_caught
 
 RULINGS = Path(__file__).parents[2] / "rulings"
 DATA = Path(__file__).parent / "data" / "last-known-information.yaml"
-OWN = {p.id: p for p in PROPERTIES if p.id in ("damage-from-a-source-that-left",)}
+OWN = {p.id: p for p in PROPERTIES if p.id in ("damage-from-a-source-that-left",
+                                                    "dies-abilities-looking-back")}
 
 
 def _cards(*names: str) -> tuple[CardEntry, ...]:
@@ -36,7 +37,21 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
     ("damage-from-a-source-that-left", "gone_source_damage_without_keywords"):
         board({Zone.BATTLEFIELD: _cards("Merciless Enforcers")},
               {Zone.HAND: _cards("Unsummon", "Unsummon", "Shock")}),
+    # a Clone enters as Doomed Traveler; Twin Bolt kills both at once
+    ("dies-abilities-looking-back", "dying_copies_seen_as_printed_cards"):
+        board({Zone.HAND: _cards("Clone", "Twin Bolt"),
+               Zone.BATTLEFIELD: _cards("Doomed Traveler")}),
+    # Unruly Mob ("whenever another creature you control dies") dies with Doomed Traveler
+    ("dies-abilities-looking-back", "watchers_leaving_together_see_nothing"):
+        board({Zone.HAND: _cards("Twin Bolt"),
+               Zone.BATTLEFIELD: _cards("Unruly Mob", "Doomed Traveler")}),
+    ("dies-abilities-looking-back", "simultaneous_deaths_trigger_once"):
+        board({Zone.HAND: _cards("Twin Bolt"),
+               Zone.BATTLEFIELD: _cards("Unruly Mob", "Doomed Traveler", "Memnite")}),
 }
+
+#: More games where the board leaves the machine many other moves.
+EXAMPLES: dict[tuple[str, str], int] = {}
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +65,7 @@ def pool() -> CardPool:
 @pytest.mark.parametrize(("prop_id", "wrong"), sorted(CAUGHT_FROM))
 def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(pool, prop_id, wrong):
     assert_caught(pool, OWN[prop_id], getattr(wrong_engines, wrong),
-                  CAUGHT_FROM[prop_id, wrong], 30)
+                  CAUGHT_FROM[prop_id, wrong], EXAMPLES.get((prop_id, wrong), 30))
 
 
 def test_the_properties_are_in_the_catalogue():

@@ -58,6 +58,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (dying.reached_watcher, 2),
         "two creatures or more dying at once": (dying.reached_together, 1),
         "a creature dying in combat or as something resolved": (dying.reached_by_rules, 2)},
+    "dies-abilities-looking-back": {
+        "a copy dying with its own \"when this creature dies\" ability": (dying.reached_copy, 1),
+        "two creatures or more dying at once, watched": (dying.reached_together_watched, 2)},
     "counters": {
         "a Saga on the battlefield as its controller's precombat main phase began":
             (counters.reached_lore, 1),

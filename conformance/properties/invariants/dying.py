@@ -28,6 +28,7 @@ from ...format.cards import Card, CardFace
 from ...format.vocabulary import Zone
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
+from strategies.lki_boards import dies_or_copies
 
 _OWN = re.compile(r"^when (this creature|[a-z,'-][a-z ,'-]*?) dies, ")
 _WATCHER = re.compile(r"^whenever (a|another) (nontoken )?creature you control dies, ")
@@ -213,6 +214,33 @@ def reached_together(o: Observation) -> bool:
     return reached(o) and deaths.died > 1
 
 
+def _copy(view: ObjectView) -> bool:
+    """A token, or a permanent whose card is not what it shows (a Clone entered as a copy)."""
+    return bool(view.names) and (view.token or len(view.identity) == 1
+                                 and view.identity[0] not in view.names)
+
+
+def reached_copy(o: Observation) -> bool:
+    """... a copy (a token, a Clone) dying with its own "when this creature dies" ability."""
+    deaths = _deaths(o)
+    if not deaths.judged:
+        return False
+    before = step_of(o).before_views
+    return any(_copy(before[s]) for s in deaths.expected if s in before
+               and before[s].zone is Zone.BATTLEFIELD and _own(o, before[s]))
+
+
+def _own(o: Observation, view: ObjectView) -> bool:
+    reading = _reading(step_of(o), view)
+    return reading is not None and reading.own > 0
+
+
+def reached_together_watched(o: Observation) -> bool:
+    """... two creatures or more dying at once, watched by a "whenever a creature you
+    control dies" ability."""
+    return reached_together(o) and reached_watcher(o)
+
+
 def reached_by_rules(o: Observation) -> bool:
     """... in combat or as a spell or ability resolved (not moved by the machine)."""
     return reached(o) and not isinstance(o.action, Move)
@@ -231,4 +259,15 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset({"triggered-abilities"}), dies_abilities, _dies_or_kills,
              ("603.10a", "603.6c", "700.4", "603.2"), "triggers", reached,
              weights=(("Move", 12), ("DeclareAttackers", 24), ("DeclareBlockers", 48))),
+    Property("dies-abilities-looking-back",
+             "`dies-abilities` in games favouring creatures with a \"when this creature "
+             "dies\" ability, permanents watching their controller's creatures die, what "
+             "copies a creature and spells killing two at once: a copy dying triggers the "
+             "abilities it had as it last existed on the battlefield (not its card's), and "
+             "a watcher triggers once for each creature dying with another -- or with "
+             "itself (CR 603.10a, 700.4, 707.2).",
+             ("rooms-duskmourn-funeral-room-dies",),
+             frozenset({"triggered-abilities"}), dies_abilities, dies_or_copies,
+             ("603.10a", "603.6c", "700.4", "707.2", "603.2"), "last-known-information",
+             reached, weights=(("Cast", 24), ("Resolve", 4))),
 )
