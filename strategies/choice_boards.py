@@ -74,8 +74,9 @@ def spell_reading(card: Card | None) -> Counted | None:
 
 
 def several_targets(card: Card) -> bool:
-    """Instants and sorceries whose one word "target" allows several targets."""
-    return spell_reading(card) is not None
+    """Cards with a face whose one word "target" allows several targets: instants and
+    sorceries, a Room's door ("up to two target creatures")."""
+    return any(counted(face) is not None for face in card.faces)
 
 
 def hasty(card: Card) -> bool:
@@ -123,7 +124,8 @@ def multi_targets(pool: CardPool, focus: Callable[[Card], bool] | None
 
     Shrinks towards the first spells and creatures.
     """
-    wanted = _exactly(pool, several_targets, focus)
+    wanted = [n for n in _exactly(pool, several_targets, focus)
+              if spell_reading(pool[n]) is not None]
     creatures = _plain_creatures(pool)
     if not wanted or not creatures:
         return None

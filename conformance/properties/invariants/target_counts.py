@@ -34,7 +34,7 @@ from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
 
 def focus(card: Card) -> bool:
-    """Instants and sorceries whose one word "target" allows several targets."""
+    """Cards with a face whose one word "target" allows several targets."""
     return several_targets(card)
 
 
