@@ -728,3 +728,112 @@ def simultaneous_deaths_trigger_once() -> MutantEngine:
     as if it said "one or more creatures" (CR 603.2c, 700.4: once for each)."""
     return _patched("simultaneous-deaths-trigger-once", [
         (triggers.MATCHERS, "dies", _dies_once_together)])
+
+
+# -- state-based actions as a whole (state-based-actions) --------------------------------------
+
+_CHECK_STATE = turn.check_state
+
+
+def _check_state_once(game: Any) -> Any:
+    """turn.check_state, performing state-based actions once per check instead of until
+    none applies: what an action of the check makes apply waits for the next check."""
+    performed = False
+    while True:
+        if not performed:
+            performed = True
+            if turn.state_based_actions(game):
+                if game_module.outcome(game.state)[0]:
+                    raise game_module.GameEnded()
+                continue
+        if (yield from turn.legend_rule(game)):
+            continue
+        if game.state.pending_triggers:
+            yield from triggers.put_on_stack(game)
+            continue
+        break
+
+
+def state_based_actions_once_per_check() -> MutantEngine:
+    """State-based actions are performed once whenever a player would receive priority, not
+    again until none applies: the Aura of a creature that died stays until the next check."""
+    return _patched("state-based-actions-once-per-check", [
+        (turn, "check_state", _check_state_once)])
+
+
+def _printed_toughness(obj: Any) -> int | None:
+    face = obj.copiable_card.faces[1 if obj.transformed and len(obj.copiable_card.faces) > 1
+                                   else 0]
+    try:
+        return int(face.toughness)
+    except (TypeError, ValueError):
+        return None
+
+
+def _state_based_actions_printed_toughness(game: Any) -> bool:
+    """turn.state_based_actions, comparing the damage marked on a creature with its printed
+    toughness (counters and effects left out)."""
+    original = game.chars
+
+    def chars(obj: Any) -> Any:
+        found = original(obj)
+        printed = _printed_toughness(obj)
+        if obj.damage > 0 and found.toughness is not None and found.toughness > 0 \
+                and printed is not None and printed > 0:
+            return dataclasses.replace(found, toughness=printed)
+        return found
+
+    game.chars = chars
+    try:
+        done: bool = _STATE_BASED_ACTIONS(game)
+    finally:
+        del game.chars
+    return done
+
+
+def lethal_damage_from_printed_toughness() -> MutantEngine:
+    """Lethal damage is judged against a creature's printed toughness: a 3/3 with a -1/-1
+    counter dealt 2 damage lives."""
+    return _patched("lethal-damage-from-printed-toughness", [
+        (turn, "state_based_actions", _state_based_actions_printed_toughness)])
+
+
+def _state_based_actions_without_deathtouch(game: Any) -> bool:
+    """turn.state_based_actions, reading no creature as dealt damage by deathtouch."""
+    marked = [obj for obj in game.state.permanents() if obj.damaged_by_deathtouch]
+    for obj in marked:
+        obj.damaged_by_deathtouch = False
+    try:
+        done: bool = _STATE_BASED_ACTIONS(game)
+    finally:
+        for obj in marked:
+            obj.damaged_by_deathtouch = True
+    return done
+
+
+def deathtouch_ignored_by_state_based_actions() -> MutantEngine:
+    """State-based actions do not destroy a creature dealt damage by a source with
+    deathtouch (only lethal damage kills)."""
+    return _patched("deathtouch-ignored-by-state-based-actions", [
+        (turn, "state_based_actions", _state_based_actions_without_deathtouch)])
+
+
+def _state_based_actions_keeping_counters(game: Any) -> bool:
+    """turn.state_based_actions, removing no +1/+1 and -1/-1 counters in pairs (CR 704.5q
+    forgotten)."""
+    state = game.state
+    kept = {obj.id: dict(obj.counters) for obj in state.permanents()}
+    before = (set(state.battlefield), [p.lost for p in state.players])
+    done: bool = _STATE_BASED_ACTIONS(game)
+    for obj in state.permanents():
+        if obj.id in kept:
+            obj.counters.clear()
+            obj.counters.update(kept[obj.id])
+    return done and (set(state.battlefield), [p.lost for p in state.players]) != before
+
+
+def counters_of_both_kinds_kept() -> MutantEngine:
+    """A permanent keeps its +1/+1 and -1/-1 counters together: state-based actions do not
+    remove them in pairs."""
+    return _patched("counters-of-both-kinds-kept", [
+        (turn, "state_based_actions", _state_based_actions_keeping_counters)])

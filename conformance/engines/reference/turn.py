@@ -41,6 +41,16 @@ def state_based_actions(game: Game) -> bool:
             doomed.append(obj)  # CR 704.5s
         elif ("Creature" in chars.types and obj.damage > 0 and obj.damaged_by_deathtouch):
             doomed.append(obj)  # CR 704.5h
+    annihilated = False
+    for obj in state.permanents():
+        pairs = min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
+        if pairs and obj not in doomed:  # CR 704.5q
+            obj.counters["+1/+1"] -= pairs
+            obj.counters["-1/-1"] -= pairs
+            for kind in ("+1/+1", "-1/-1"):
+                if not obj.counters[kind]:
+                    del obj.counters[kind]
+            annihilated = True
     losers = [p for p in state.players if not p.lost
               and (p.life <= 0 or p.drew_from_empty_library)]  # CR 704.5a, 704.5b
     for player in losers:
@@ -49,7 +59,7 @@ def state_based_actions(game: Game) -> bool:
     with game.simultaneously():  # they leave at once, and see each other leave (CR 603.10a)
         for obj in doomed:
             game.move(obj, Zone.GRAVEYARD)
-    return bool(doomed) or bool(losers)
+    return bool(doomed) or bool(losers) or annihilated
 
 
 def _saga_is_done(game: Game, obj: GameObject, chars: Characteristics | None = None) -> bool:

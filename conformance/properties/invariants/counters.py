@@ -97,7 +97,7 @@ def counters(o: Observation) -> Iterable[Violation]:
             if lore:
                 expected["lore"] = lore
         found = {k: n for k, n in view.counters.items() if n}
-        expected = {k: n for k, n in expected.items() if n}
+        expected = _annihilated(expected)  # +1/+1 and -1/-1 counters go in pairs (704.5q)
         if then.tapped and not view.tapped and expected.get("stun", 0) \
                 and found.get("stun", 0):
             # to untap it had to have none left; nothing here puts one back (CR 122.1d)
