@@ -188,6 +188,16 @@ def sba_without_aura_check(game: Game) -> bool:
             doomed.append(obj)
         elif "Creature" in chars.types and obj.damage > 0 and obj.damaged_by_deathtouch:
             doomed.append(obj)
+    annihilated = False
+    for obj in state.permanents():
+        pairs = min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
+        if pairs and obj not in doomed:  # CR 704.5q
+            obj.counters["+1/+1"] -= pairs
+            obj.counters["-1/-1"] -= pairs
+            for kind in ("+1/+1", "-1/-1"):
+                if not obj.counters[kind]:
+                    del obj.counters[kind]
+            annihilated = True
     losers = [p for p in state.players if not p.lost
               and (p.life <= 0 or p.drew_from_empty_library)]
     for player in losers:
@@ -196,7 +206,7 @@ def sba_without_aura_check(game: Game) -> bool:
     with game.simultaneously():
         for obj in doomed:
             game.move(obj, Zone.GRAVEYARD)
-    return bool(doomed) or bool(losers)
+    return bool(doomed) or bool(losers) or annihilated
 
 
 def saga_done_at_last_chapter(game: Game, obj: GameObject,
