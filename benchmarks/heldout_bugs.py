@@ -20,7 +20,8 @@ is kept in ``benchmarks/heldout/results.json`` (first batch),
 ``benchmarks/heldout/results-third.json`` (third batch),
 ``benchmarks/heldout/results-fourth.json`` (fourth batch),
 ``benchmarks/heldout/results-fifth.json`` (fifth batch) and
-``benchmarks/heldout/results-sixth.json`` (sixth batch); the seventh batch is not measured yet.
+``benchmarks/heldout/results-sixth.json`` (sixth batch) and
+``benchmarks/heldout/results-seventh.json`` (seventh batch).
 """
 
 from __future__ import annotations
