@@ -1,10 +1,11 @@
 """Boards for games about state-based actions as a whole (``state-based-actions``): what
 makes them apply one after another -- an Aura on a creature that dies, damage on a
 creature whose toughness then drops, deathtouch, a legend cast beside its namesake,
-counters of both kinds (:func:`doomed`).
+counters of both kinds (:func:`doomed`); spells and abilities that draw a library empty
+(:func:`drawing`).
 
-Drawn only in the games of a focus that takes exactly :func:`doomed_focus`'s cards, so
-that no other property's games change."""
+Each is drawn only in the games of a focus that takes exactly its cards
+(:func:`doomed_focus`, :func:`drawing_focus`), so that no other property's games change."""
 
 from __future__ import annotations
 
@@ -112,3 +113,47 @@ def doomed(pool: CardPool, focus: Callable[[Card], bool] | None
 
     return st.builds(build, one(auras), one(big), one(legends), one(sturdy), counters,
                      one(deathtouch), one(sturdy), counters, one(burns))
+
+
+#: "Draw N cards" said by a spell or ability, its controller drawing (not "you may draw").
+_DRAWS = re.compile(r"(?:^|[.;,] |\band )(?:you )?draw (a|an|one|two|three|\d+) cards?",
+                    re.IGNORECASE | re.MULTILINE)
+
+
+def _draws_cards(card: Card) -> bool:
+    text = _text(card)
+    return bool(_DRAWS.search(text)) and "may draw" not in text.lower()
+
+
+def drawing_focus(card: Card) -> bool:
+    """Instants and sorceries that make their controller draw cards, and permanents whose
+    triggered ability does (the focus of ``drawing-from-an-empty-library``)."""
+    return _draws_cards(card)
+
+
+def drawing(pool: CardPool, focus: Callable[[Card], bool] | None
+            ) -> st.SearchStrategy[Hands] | None:
+    """For games about drawing from a library too small: alice holds two instants or
+    sorceries that make her draw cards and a permanent that does as it enters or on a
+    trigger, with plenty of mana; her library is the board's (two or three cards seven
+    times in eight, else none).  So a spell draws her library empty and the next draw
+    finds none: she loses the next time state-based actions are performed (CR 704.5b,
+    121.4).  ``None`` for games about something else.
+
+    Shrinks towards the first of each kind.
+    """
+    if focus is None:
+        return None
+    names = sorted(pool)
+    wanted = [n for n in names if drawing_focus(pool[n])]
+    if not wanted or any(focus(pool[n]) != (n in wanted) for n in names):
+        return None
+    spells = [n for n in wanted if {"Instant", "Sorcery"} & set(pool[n].faces[0].types)]
+    permanents = [n for n in wanted if n not in spells]
+    if not spells or not permanents:
+        return None
+    one = st.sampled_from
+    return st.builds(
+        lambda first, second, permanent: ([CardEntry(first), CardEntry(second),
+                                           CardEntry(permanent)], [], [], []),
+        one(spells), one(spells), one(permanents))

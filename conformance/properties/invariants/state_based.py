@@ -7,8 +7,10 @@ Aura, attached to nothing, goes too).
 
 The conditions the views show, each read as the judge reads it elsewhere:
 
-- a player with 0 or less life (704.5a) or who drew from an empty library in the draw
-  step of the step (704.5b) has lost, and with one opponent the game is over;
+- a player with 0 or less life (704.5a) or who drew from an empty library in the step
+  (704.5b) has lost, and with one opponent the game is over -- whatever made them draw:
+  the draw step's draw, or a spell or ability that resolved saying "draw N cards" (121.1,
+  121.4) while their library held fewer;
 - a token is nowhere but the battlefield (704.5d; a copy of a spell may be a token on the
   stack, as phase.rs makes them) and a copy of a spell nowhere but the stack (704.5e);
 - no creature has toughness 0 or less (704.5f), nor damage marked at least its toughness
@@ -33,11 +35,13 @@ card whose text speaks of reconfiguring or bestow, a player enchanted) it leaves
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from strategies.sba_boards import doomed_focus
+from strategies.sba_boards import doomed_focus, drawing_focus
 
-from ...contract.types import PLAYER_OPTION_PREFIX, Move, ObjectView
+from ...contract.text import normalize_text
+from ...contract.types import PLAYER_OPTION_PREFIX, GameView, Move, ObjectView
 from ...format.vocabulary import Step, Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
@@ -98,13 +102,82 @@ def _players(o: Observation, step: StepView) -> Iterable[Violation]:
                             f"state-based actions are done (CR 704.5a)")
             return
     before = step.before_game
+    if before is None:
+        return
+    yield from _drawn_by_effects(o, step, before)
     drawers = [p for s, p in step.steps_begun if s is Step.DRAW]
-    if before is None or len(drawers) != 1 or before.stack:
+    if len(drawers) != 1 or before.stack:
         return
     if before.player(drawers[0]).library_size == 0 \
             and _statics_say(step, _DRAW_CHANGES, o) is False:
         yield Violation(f"{drawers[0]} drew from an empty library in their draw step and the "
                         f"game goes on once state-based actions are done (CR 704.5b)")
+
+
+#: A sentence of a spell or ability making its controller draw cards, "draw two cards" or
+#: "you draw a card" -- not "you may draw", "target player draws" or "if you do, draw".
+_DRAWS = re.compile(r"(?:^|[.;,] |\band )(?:you )?draw (a|an|one|two|three|four|five|"
+                    r"six|seven|\d+) cards?\b")
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7}
+#: Texts that replace or change a draw (CR 121.6, 614.11): then the judge says nothing.
+_DRAW_REPLACED = re.compile(r"would draw|dredge|draws? an additional|can't draw")
+
+
+def drawn_by_effect(o: Observation, step: StepView) -> tuple[str, int] | None:
+    """The player a spell or ability that resolved in the step made draw cards, and how
+    many (CR 121.1): "draw N cards" or "you draw N cards", its controller -- ``None`` when
+    nothing resolved, it says no such thing, or says more the judge does not read ("may",
+    "if", another player drawing, a draw replaced)."""
+    item = step.resolved
+    if item is None:
+        return None
+    if item.kind == "ability":
+        text = item.text
+    else:
+        source = step.before_views.get(item.source)
+        faces = step.judge.faces_of(source) if source is not None else None
+        types = step.judge.types_of(source) if source is not None else None
+        if faces is None or source is None or source.face_down or types is None \
+                or not {"Instant", "Sorcery"} & types:
+            return None  # a permanent spell does nothing of its text as it resolves
+        text = " ".join(f.text for f in faces)
+    text = normalize_text(text).lower()
+    if "draw" not in text or re.search(r"may draw|draws|if you do|unless|instead", text):
+        return None
+    if _draws_replaced(o, step):
+        return None
+    count = sum(int(_NUMBERS.get(m.group(1), m.group(1)))
+                for m in _DRAWS.finditer(text))
+    return (item.controller, count) if count else None
+
+
+def _draws_replaced(o: Observation, step: StepView) -> bool:
+    """Whether a permanent says something of draws: its card's text, or the abilities the
+    engine shows for a token an effect defined."""
+    for view in o.views.values():
+        if view.zone is not Zone.BATTLEFIELD:
+            continue
+        faces = step.judge.faces_of(view)
+        texts = [f.text for f in faces] if faces is not None else list(view.abilities)
+        if any(_DRAW_REPLACED.search(normalize_text(t).lower()) for t in texts):
+            return True
+    return False
+
+
+def _drawn_by_effects(o: Observation, step: StepView, before: GameView
+                      ) -> Iterable[Violation]:
+    """CR 704.5b, 121.4: a player who drew more cards than their library held, made to by
+    a spell or ability that resolved (its library empty after it), has lost."""
+    drawn = drawn_by_effect(o, step)
+    if drawn is None:
+        return
+    player, count = drawn
+    held = before.player(player).library_size
+    if held < count and o.game.player(player).library_size == 0:
+        yield Violation(f"{player} was made to draw {count} card(s) with {held} in their "
+                        f"library and the game goes on once state-based actions are done "
+                        f"(CR 704.5b)")
 
 
 def _ceased(o: Observation, step: StepView) -> Iterable[Violation]:
@@ -360,6 +433,17 @@ def reached_both_counters(o: Observation) -> bool:
         and v.counters.get("-1/-1", 0) > 0 for v in step.before_views.values())
 
 
+def reached_drawn_past_the_library(o: Observation) -> bool:
+    """A spell or ability that resolved made a player draw more cards than their library
+    held."""
+    step = step_of(o)
+    before = step.before_game
+    if not step.acted or before is None:
+        return False
+    drawn = drawn_by_effect(o, step)
+    return drawn is not None and before.player(drawn[0]).library_size < drawn[1]
+
+
 def reached_token_left(o: Observation) -> bool:
     """A token left the battlefield."""
     step = step_of(o)
@@ -376,4 +460,9 @@ PROPERTIES: tuple[Property, ...] = (
               "704.5h", "704.5i", "704.5j", "704.5m", "704.5n", "704.5p", "704.5q",
               "704.5s", "704.5v"), "state-based-actions", reached,
              weights=WEIGHTS + (("Move", 8),)),
+    Property("drawing-from-an-empty-library", state_based_actions.__doc__ or "",
+             ("game-over-a-player-who-loses-ends-the-game",),
+             frozenset(), state_based_actions, drawing_focus,
+             ("704.5b", "121.4", "121.1", "704.3"), "state-based-actions",
+             reached_drawn_past_the_library, weights=(("Cast", 16), ("Resolve", 8))),
 )
