@@ -63,6 +63,42 @@ def counted(face: CardFace) -> Counted | None:
     return Counted(0 if up_to else min(numbers), most, noun.removesuffix("s"))
 
 
+#: "up to one target creature", "any number of target creatures": a word "target" that
+#: allows none (and, for "up to one", at most one).
+_NONE_ALLOWED = re.compile(rf"\b(?:up to {_WORD}|any number of) (?:other )?targets?\b ?([a-z]*)")
+#: A plain "target creature": one target exactly (not "X target creatures", "two target").
+_ONE = re.compile(r"(?<!\bx )(?<!\bone )\btarget\b")
+#: Texts whose number of targets the judge does not read: modes, X targets, a cost or an
+#: amount counted by targets.
+_UNREAD_COUNT = re.compile(r"\bchoose\b|\u2022|\bx targets?\b|for each target|"
+                           r"number of targets")
+#: Most targets "any number of" allows, as far as the judge counts.
+ANY_NUMBER = 99
+
+
+def target_range(text: str) -> Counted | None:
+    """How many targets a text's one word "target" allows, whatever the number: "one or two
+    targets" (:func:`counted`), "up to one target creature" (none or one), "any number of
+    target creatures" (none or more), "target creature" (one exactly).  ``None`` for a text
+    with no word "target", several, modes, or a number of targets it counts otherwise
+    ("X target creatures")."""
+    text = normalize_text(text).lower()
+    if len(_TARGET_WORD.findall(text)) != 1 or _UNREAD_COUNT.search(text):
+        return None
+    found = _NONE_ALLOWED.search(text)
+    if found is not None:
+        number, noun = found.groups()
+        return Counted(0, _NUMBERS[number] if number else ANY_NUMBER, noun.removesuffix("s"))
+    found = _COUNTED.search(text)
+    if found is not None:
+        up_to, first, second, last, noun = found.groups()
+        numbers = [_NUMBERS[n] for n in (first, second, last) if n]
+        return Counted(0 if up_to else min(numbers), max(numbers), noun.removesuffix("s"))
+    if _ONE.search(text) is None:
+        return None
+    return Counted(1, 1, "")
+
+
 def spell_reading(card: Card | None) -> Counted | None:
     """:func:`counted` of an instant or sorcery card with one face."""
     if card is None or len(card.faces) != 1:

@@ -571,6 +571,22 @@ def duplicate_targets_accepted() -> MutantEngine:
                     [(casting, "choose_targets", _targets_with_duplicates)])
 
 
+def _targets_given_in_full(game: Any, spec: Any, you: str, given: Any, prompt: str,
+                           **kwargs: Any) -> Any:
+    """targets.choose_targets, taking targets given with an action only as many as the word
+    "target" allows at most: "one, two, or three targets" named in a cast needs three."""
+    if given is not None and spec is not None and len(given) < spec.count:
+        raise IllegalAction(f"{prompt}: choose {spec.count} targets")
+    return (yield from _CHOOSE_TARGETS(game, spec, you, given, prompt, **kwargs))
+
+
+def fewest_targets_refused() -> MutantEngine:
+    """A cast naming fewer targets than its word "target" allows at most is refused (CR
+    601.2c: "one or two targets" may be cast with one)."""
+    return _patched("fewest-targets-refused",
+                    [(casting, "choose_targets", _targets_given_in_full)])
+
+
 _CHECK_BLOCKERS = combat.check_blockers
 _CHECK_ATTACKERS = combat.check_attackers
 

@@ -23,7 +23,11 @@ OWN = {p.id: p for p in target_counts.PROPERTIES + attacks_and_blocks.PROPERTIES
 EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
     "target-counts": {
         "a spell whose one word \"target\" allows several cast":
-            (target_counts.reached_cast, 2)},
+            (target_counts.reached_cast, 2),
+        "a cast naming another number of targets the word allows probed":
+            (target_counts.reached_accepted, 20),
+        "a choice of targets judged for a word \"target\" that allows none":
+            (target_counts.reached_none_allowed, 2)},
     "attacks-and-blocks": {
         "blockers probed against two attackers with an untapped creature":
             (attacks_and_blocks.reached_two_attackers, 1),
