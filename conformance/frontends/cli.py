@@ -195,7 +195,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                     replay=Replay(engine=name, rulings=tuple(str(r) for r in args.rulings),
                                   cards=str(args.cards) if args.cards else None),
                     isolation=search_isolation(args.isolate, args.memory_limit, args.engine,
-                                               None, len(properties)))
+                                               None, len(properties)),
+                    cards_known=getattr(info, "cards", None))
         writer.finish()
     finally:
         engine.close()

@@ -82,6 +82,12 @@ def cmd_properties(args: argparse.Namespace) -> int:
             args.counterexamples.mkdir(parents=True, exist_ok=True)
             path.write_text(str(counterexample), "utf-8")
             print(f"  written to {path}")
+            sources = result.details.get("cards")
+            if sources:  # found with the games' own cards: both card files, in one
+                merged = path.with_suffix(".cards.yaml")
+                merged.write_text("\n".join(Path(f).read_text("utf-8") for f in sources),
+                                  "utf-8")
+                print(f"  with its cards in {merged}")
 
     name = args.engine or registry.DEFAULT_ENGINE
     factory = lambda: registry.create(args.engine)  # noqa: E731
@@ -104,7 +110,8 @@ def cmd_properties(args: argparse.Namespace) -> int:
                                  engine_pool(corpus.cards, info), corpus.rulings,
                                  profile=args.profile, seed=args.seed, engine_name=name,
                                  on_result=record, replay=replay,
-                                 isolation=_isolation(args, name, len(chosen)))
+                                 isolation=_isolation(args, name, len(chosen)),
+                                 cards_known=getattr(info, "cards", None))
     writer.finish()
     counts = summary(results)
     print(", ".join(f"{counts[s]} {s.value}" for s in Status if counts[s]) + " (properties)")

@@ -25,7 +25,7 @@ from hypothesis.errors import FlakyFailure, FlakyStrategyDefinition, Unsatisfiab
 from ..contract.protocol import Engine
 from ..contract.types import ObjectId
 from ..errors import ContractError, EngineTimeout, Unsupported, UsageError
-from ..format.cards import CardPool
+from ..format.cards import CardPool, load_cards
 from ..format.model import Ruling, Setup
 from ..runner.results import Result, Status
 from .catalog import Property
@@ -120,7 +120,8 @@ class Replay:
     counterexamples: Path | None = None
     differential: bool = False
 
-    def command(self, prop: Property, profile: str, seed: int, written: bool) -> str:
+    def command(self, prop: Property, profile: str, seed: int, written: bool,
+                own_cards: bool = False) -> str:
         """The command that replays ``prop``'s failure: the counterexample file when it is
         written, and the same property run (same profile and seed) in any case.  Every word
         is shell-quoted and every path absolute, so that the command runs as printed from
@@ -136,6 +137,8 @@ class Replay:
             return again
         path = counterexample_path(self.counterexamples, prop.id)
         card_file = cards or ["--cards", _absolute(str(_card_file(self.rulings)))]
+        if own_cards:  # the corpus's cards and the games' own, written beside it
+            card_file = ["--cards", _absolute(str(path.with_suffix(".cards.yaml")))]
         replay = shlex.join(["conformance", "run", "--engine", self.engine, "--rulings",
                              _absolute(str(path)), *card_file, "--results",
                              _absolute(str(path.with_suffix(".results.json")))])
@@ -170,7 +173,8 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
                    profile: str, seed: int | None, engine_name: str,
                    on_result: Callable[[Result], None], replay: Replay | None = None,
                    budget: int | None = None,
-                   isolation: Isolation | None = None) -> list[Result]:
+                   isolation: Isolation | None = None,
+                   cards_known: Iterable[str] | None = None) -> list[Result]:
     """Every property, ``unsupported`` where the engine lacks what it needs; each has
     ``budget`` engine actions of games (by default the profile's, ``BUDGETS``).  With
     ``isolation``, each property's search runs in a child process (``isolation.jobs`` at a
@@ -178,6 +182,7 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
     property an ``error`` (with the game under way), and the run goes on."""
     budget = BUDGETS.get(profile) if budget is None else budget
     moves = "inject-moves" in capabilities
+    known = tuple(cards_known) if cards_known else None
     searches: list[Search | Result] = []
     for prop in properties:
         missing = sorted(prop.requires - capabilities)
@@ -191,7 +196,7 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
                  chosen: int = chosen) -> Result:
             return run_property(prop, lambda: wrap(factory()), pool, rulings, profile=profile,
                                 seed=chosen, engine_name=engine_name, moves=moves,
-                                replay=replay, budget=budget)
+                                replay=replay, budget=budget, cards_known=known)
         again = (replay or Replay(engine=engine_name)).command(prop, profile, chosen, False)
         searches.append(Search(work, prop.id, {
             "seed": chosen, "profile": profile, "hypothesis": hypothesis.__version__,
@@ -209,7 +214,8 @@ def run_properties(properties: Sequence[Property], factory: Callable[[], Engine]
 def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                  rulings: Sequence[Ruling], *, profile: str = "ci", seed: int | None = None,
                  engine_name: str = "reference", moves: bool = True,
-                 replay: Replay | None = None, budget: int | None = None) -> Result:
+                 replay: Replay | None = None, budget: int | None = None,
+                 cards_known: Iterable[str] | None = None) -> Result:
     """Play random games on engines from ``factory`` and check ``prop`` after every step.
 
     A position the engine cannot set up (``Unsupported`` or ``ContractError`` from
@@ -221,6 +227,7 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
     base = PROFILES[profile]
     seed = _seed(profile, seed)
     replay = replay or Replay(engine=engine_name)
+    with_own = False  # whether the failure, if any, was found with the games' own cards
     guard = _Guard(factory, budget)
     tally = Tally()
     machine = machine_class(guard.engine, pool, [prop], moves=moves, tally=tally)
@@ -244,6 +251,19 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
         outcome = _search(from_scenarios, settings(
             chosen, max_examples=more), seed, guard, budget)
         details["games_from_scenarios"] = guard.played_games - games
+    own = with_own_cards(pool, cards_known)
+    own_games = _profile_games(OWN_CARD_GAMES, profile)
+    if outcome is None and own is not pool and own_games:
+        # Then games drawn from the corpus's cards and the property games' own, with a
+        # budget of their own again; a counterexample found there names cards of both files.
+        games = guard.played_games
+        guard.restart(strict=False, budget=budget)
+        from_own = machine_class(guard.engine, own, [prop], moves=moves, tally=tally)
+        outcome = _search(from_own, settings(chosen, max_examples=own_games), seed, guard,
+                          budget)
+        details["games_from_own_cards"] = guard.played_games - games
+        if isinstance(outcome, PropertyFailure):
+            with_own = True
     duration = time.perf_counter() - started
     details.update(guard.details())
     if tally.not_computed:
@@ -270,7 +290,9 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                                                           allow_unicode=True, width=100)}
                         if document is not None else {}),
                      "scenario": scenario_text(outcome.scenario), **details,
-                     "replay": replay.command(prop, profile, seed, document is not None)},
+                     **({"cards": [pool.path, str(OWN_CARDS)]} if with_own else {}),
+                     "replay": replay.command(prop, profile, seed, document is not None,
+                                              with_own)},
         )
     if isinstance(outcome, (FlakyFailure, FlakyStrategyDefinition)):
         message = ("the engine did not play the same game the same way twice "
@@ -387,13 +409,51 @@ BUDGETS: dict[str, int | None] = {"ci": 600, "dev": 6000, "thorough": None}
 SCENARIO_GAMES: dict[str, int] = {"ci": 10, "dev": 30, "thorough": 300}
 
 
-def scenario_games(profile: str) -> int:
-    """:data:`SCENARIO_GAMES` of ``profile``, or of the profile it was made from
-    (``ci-no-shrink``: ``ci``'s); none for a profile of another name."""
-    for name, games in SCENARIO_GAMES.items():
+#: Games each property plays, after those from the corpus's scenarios, from random boards
+#: drawn from the corpus's cards and the property games' own (``OWN_CARDS``), by profile.
+OWN_CARD_GAMES: dict[str, int] = {"ci": 10, "dev": 30, "thorough": 300}
+
+#: The property games' own card file: real cards, beside the corpus's, for the rules no card
+#: of the corpus reaches (defender, untap effects, "target opponent", {C} and hybrid costs...),
+#: checked against MTGJSON-shaped data as the corpus's are (tests/format/test_property_cards.py).
+OWN_CARDS = Path(__file__).resolve().parents[2] / "strategies" / "cards.yaml"
+
+
+def own_card_pool() -> CardPool:
+    """The cards of :data:`OWN_CARDS` (none when the file is absent), loaded once."""
+    global _OWN
+    if _OWN is None:
+        _OWN = load_cards(OWN_CARDS) if OWN_CARDS.exists() else CardPool({})
+    return _OWN
+
+
+_OWN: CardPool | None = None
+
+
+def with_own_cards(pool: CardPool, known: Iterable[str] | None = None) -> CardPool:
+    """``pool`` and the property games' own cards it lacks -- those of them ``known`` names
+    (by card or face name) when the engine declares the cards it has; ``pool`` itself when
+    that adds none."""
+    names = set(known) if known is not None else None
+    extra = {name: card for name, card in own_card_pool().items()
+             if name not in pool and (names is None or name in names
+                                      or any(face.name in names for face in card.faces))}
+    if not extra:
+        return pool
+    return CardPool({**pool, **extra}, pool.path)
+
+
+def _profile_games(table: dict[str, int], profile: str) -> int:
+    for name, games in table.items():
         if profile == name or profile.startswith(f"{name}-"):
             return games
     return 0
+
+
+def scenario_games(profile: str) -> int:
+    """:data:`SCENARIO_GAMES` of ``profile``, or of the profile it was made from
+    (``ci-no-shrink``: ``ci``'s); none for a profile of another name."""
+    return _profile_games(SCENARIO_GAMES, profile)
 
 
 class _Guard:
