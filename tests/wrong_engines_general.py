@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.reference import effects
+from conformance.engines.reference import effects, entering
 from conformance.mutants import MutantEngine
 
 _DRAW_CARDS = effects.draw_cards
+_ENTER_AS_COPY = entering._enter_as_copy
 
 
 def _draw_cards_forgetting_an_empty_library(game: Any, player_name: str, count: int) -> None:
@@ -26,3 +27,27 @@ def effect_draws_never_lose() -> MutantEngine:
     makes a player draw more cards than their library holds does not make them lose."""
     return MutantEngine("effect-draws-never-lose", [
         (effects, "draw_cards", _draw_cards_forgetting_an_empty_library)])
+
+
+def _enter_as_copy_taking_token_status(game: Any, new: Any, params: Any) -> Any:
+    """entering._enter_as_copy, the permanent becoming a token when what it copies is one
+    (as if being a token were copied: CR 111.1, 707.2 forgotten)."""
+    flow = _ENTER_AS_COPY(game, new, params)
+    chosen: tuple[str, ...] = ()
+    try:
+        request = next(flow)
+        while True:
+            chosen = tuple((yield request))
+            request = flow.send(chosen)
+    except StopIteration:
+        pass
+    objects = game.state.objects
+    if any(i in objects and objects[i].token for i in chosen):
+        new.token = True
+
+
+def copies_of_tokens_are_tokens() -> MutantEngine:
+    """A card entering as a copy of a token is a token: it ceases to exist as it leaves the
+    battlefield."""
+    return MutantEngine("copies-of-tokens-are-tokens", [
+        (entering, "_enter_as_copy", _enter_as_copy_taking_token_status)])

@@ -25,6 +25,7 @@ BY_ID = {p.id: p for p in PROPERTIES}
 #: (property, wrong engine) caught in the property's own ``ci`` games on the corpus.
 IN_CI_GAMES = (
     ("drawing-from-an-empty-library", "effect_draws_never_lose"),
+    ("copies-of-tokens", "copies_of_tokens_are_tokens"),
 )
 
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from strategies.token_boards import copier_focus
+
 from ...format.cards import Card
 from ...format.vocabulary import Zone
 from ..memory import step_of
@@ -107,7 +109,12 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset({"morph"}), objects.spell_copies, _face_down_spell_copies,
              ("707.10", "708.2", "702.37c"), "spell-copies", objects.reached_spell_copies,
              weights=SPELL_COPY_WEIGHTS),
-
+    Property("copies-of-tokens", objects.entering_permanents.__doc__ or "",
+             ("copy-mirror-room-copying-a-token",),
+             frozenset({"token-copies"}), objects.entering_permanents, copier_focus,
+             ("111.1", "707.2", "111.2", "707.10f"), "copies",
+             objects.reached_copy_of_a_token,
+             weights=(("Cast", 16), ("Unlock", 8), ("Move", 1))),
 )
 
 

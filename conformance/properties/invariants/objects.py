@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...contract.types import Cast, Move, PassPriority, Resolve, TurnFaceUp, Unlock
+from ...contract.types import Cast, Move, ObjectView, PassPriority, Resolve, TurnFaceUp, Unlock
 from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Violation, mana_value
@@ -21,7 +21,8 @@ def entering_permanents(o: Observation) -> Iterable[Violation]:
     with only the counters it enters with -- those its own copiable values say ("enters
     with", X being 0 unless it was cast with X), never a copied permanent's counters or
     status, nor those it had in another zone; a copy of a permanent spell enters as a
-    token."""
+    token, a permanent that was a card is no token whatever it copies, and a token created
+    is one whatever it copies."""
     step = step_of(o)
     if not step.acted or o.engine.pending_choice() is not None:
         return
@@ -55,6 +56,9 @@ def entering_permanents(o: Observation) -> Iterable[Violation]:
             yield Violation("a copy of a permanent spell resolved into a nontoken permanent",
                             object_id, "token", True)
             return
+        if (wrong := _token_status(step, object_id, view, was)) is not None:
+            yield wrong
+            return
         readings = judge.readings_of(view)
         if readings is None:
             continue
@@ -78,6 +82,33 @@ def entering_permanents(o: Observation) -> Iterable[Violation]:
             yield Violation(f"{name} entered with the counters {found}, not {expected}",
                             object_id, "counters", expected)
             return
+
+
+def _token_status(step: StepView, object_id: str, view: ObjectView,
+                  was: str | None) -> Violation | None:
+    """CR 111.1, 707.2, 111.2: being a token is no copiable value -- a permanent that
+    entered from a card (in a hand, library, graveyard, exile, or a spell on the stack that
+    was no copy) is not a token, whatever it entered as a copy of; a token created is one,
+    whatever it copies."""
+    then = step.before_views.get(was) if was is not None else None
+    if then is None:
+        created = was is None and any(
+            e.kind == "token_created" and str(e.data.get("object")) == object_id
+            for e in step.now.events)
+        if created and not view.token:
+            return Violation(f"{_named(view)} was created as a token and is not a token",
+                             object_id, "token", True)
+        return None
+    if then.token or was in step.knowledge.spell_copies:
+        return None
+    if view.token:
+        return Violation(f"{_named(view)} entered from a card in the {then.zone.value} and "
+                         f"is a token", object_id, "token", False)
+    return None
+
+
+def _named(view: ObjectView) -> str:
+    return " // ".join(view.names) or "a face-down permanent"
 
 
 def _x_of_spell(step: StepView, spell_id: str | None) -> int | None:
@@ -289,3 +320,20 @@ def reached_legend_rule(o: Observation) -> bool:
             for name in view.names:
                 names.setdefault(name, set()).add(view.controller)
     return any(len(players) > 1 for players in names.values())
+
+
+def reached_copy_of_a_token(o: Observation) -> bool:
+    """A permanent that was a card entered with the names of a token on the battlefield:
+    a copy of a token, most likely."""
+    step = step_of(o)
+    if not step.acted:
+        return False
+    tokens = {tuple(v.names) for v in step.before_views.values()
+              if v.zone is Zone.BATTLEFIELD and v.token and v.names}
+    for object_id, _zone in step.entered:
+        view = o.views.get(object_id)
+        was = step.before_views.get(step.entered_as.get(object_id, ""))
+        if view is not None and was is not None and not was.token \
+                and tuple(view.names) in tokens:
+            return True
+    return False
