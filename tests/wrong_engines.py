@@ -11,6 +11,7 @@ from conformance.engines.reference import (
     ReferenceEngine, casting, combat, damage, effects, entering, life, state, triggers, turn,
 )
 from conformance.engines.reference import game as game_module
+from conformance.engines.reference import targets as targets_module
 from conformance.engines.reference.characteristics import characteristics, is_permanent_card
 from conformance.mutants import MutantEngine, Patch, create
 
@@ -585,6 +586,38 @@ def fewest_targets_refused() -> MutantEngine:
     601.2c: "one or two targets" may be cast with one)."""
     return _patched("fewest-targets-refused",
                     [(casting, "choose_targets", _targets_given_in_full)])
+
+
+_CANDIDATES = targets_module.candidates
+
+
+def _candidates_without_players(game: Any, spec: Any, you: str, **kwargs: Any) -> Any:
+    """targets.candidates, "any target" offering creatures, planeswalkers and battles only."""
+    found = _CANDIDATES(game, spec, you, **kwargs)
+    return [t for t in found if not t.startswith("player:")] if spec.what == "any" else found
+
+
+def any_target_without_players() -> MutantEngine:
+    """"Any target" offers no player (CR 115.4: any target is a creature, player,
+    planeswalker or battle)."""
+    return _patched("any-target-without-players",
+                    [(targets_module, "candidates", _candidates_without_players),
+                     (effects, "candidates", _candidates_without_players)])
+
+
+def _candidates_any_controller(game: Any, spec: Any, you: str, **kwargs: Any) -> Any:
+    """targets.candidates, reading no controller in a word "target" that names permanents."""
+    if spec.what == "player" or spec.controller is None:
+        return _CANDIDATES(game, spec, you, **kwargs)
+    return _CANDIDATES(game, dataclasses.replace(spec, controller=None), you, **kwargs)
+
+
+def target_controller_ignored() -> MutantEngine:
+    """"Target creature you control" and "an opponent controls" offer every creature
+    (CR 115.1: a target meets what its word "target" asks for)."""
+    return _patched("target-controller-ignored",
+                    [(targets_module, "candidates", _candidates_any_controller),
+                     (effects, "candidates", _candidates_any_controller)])
 
 
 _CHECK_BLOCKERS = combat.check_blockers

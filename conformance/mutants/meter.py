@@ -62,6 +62,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "timing": ("casting-timing", "legal-actions", "sorcery-speed-abilities"),
     "stack": ("illegal-targets", "attachments", "stack-order"),
     "counters": ("trample-assignment", "face-changes-keep-the-object"),
+    "targets": ("target-counts", "offered-targets"),
 }
 
 #: Mutants no ruling or property can catch because they change nothing a game can show,

@@ -1,7 +1,8 @@
-"""The properties of the choices a player may make (``target-counts``, ``attacks-and-blocks``
-and the stun counters of ``counters``) catch engines that each break one rule
-(tests/wrong_engines.py): in their own ``ci`` games, or in ``ci`` games from a board with
-what the property talks about where no card of the corpus brings it."""
+"""The properties of the choices a player may make (``target-counts``, ``offered-targets``,
+``attacks-and-blocks`` and the stun counters of ``counters``) catch engines that each break
+one rule (tests/wrong_engines.py, and held-out bugs of benchmarks/heldout/): in their own
+``ci`` games, or in ``ci`` games from a board with what the property talks about where no
+card of the corpus brings it."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ CAUGHT_IN_CI: list[tuple[str, str]] = [
     ("target-counts", "duplicate_targets_accepted"),
     ("target-counts", "fewest_targets_refused"),
     ("target-counts", "held-out:up-to-targets-need-one"),
+    ("offered-targets", "any_target_without_players"),
+    ("offered-targets", "target_controller_ignored"),
     ("attacks-and-blocks", "one_creature_blocks_two"),
     ("attacks-and-blocks", "tapped_creatures_block"),
     ("attacks-and-blocks", "haste_ignored_by_attacks"),
@@ -82,6 +85,10 @@ CAUGHT_FROM: dict[tuple[str, str], tuple[Path, Setup]] = {
     ("target-counts", "held-out:up-to-targets-need-one"): (HELD_OUT_CARDS, board(
         {Zone.HAND: (CardEntry("Wither"),), Zone.BATTLEFIELD: (CardEntry("Bear"),)},
         {Zone.BATTLEFIELD: (CardEntry("Ogre"), CardEntry("Bear"))})),
+    # "Target opponent" (no card of the corpus says it): Bump in the Night in hand.
+    ("offered-targets", "held-out:target-opponent-offers-yourself"): (HELD_OUT_CARDS, board(
+        {Zone.HAND: (CardEntry("Bump in the Night"),), Zone.BATTLEFIELD: (CardEntry("Bear"),)},
+        {Zone.BATTLEFIELD: (CardEntry("Ogre"),)})),
 }
 
 

@@ -1,7 +1,7 @@
-"""The properties of the choices a player may make -- how many targets a spell has, who may
-attack and block -- reach what they are about in the ``ci`` profile: in their games on the
-reference engine, each one's precondition holds, and so do the situations its strongest
-checks need."""
+"""The properties of the choices a player may make -- how many targets a spell has, what
+may be targeted, who may attack and block -- reach what they are about in the ``ci``
+profile: in their games on the reference engine, each one's precondition holds, and so do
+the situations its strongest checks need."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from collections.abc import Callable
 import pytest
 
 from conformance.properties import Observation, Property
-from conformance.properties.invariants import attacks_and_blocks, target_counts
+from conformance.properties.invariants import attacks_and_blocks, offered_targets, target_counts
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
 
-OWN = {p.id: p for p in target_counts.PROPERTIES + attacks_and_blocks.PROPERTIES}
+OWN = {p.id: p for p in target_counts.PROPERTIES + attacks_and_blocks.PROPERTIES
+       + offered_targets.PROPERTIES}
 
 #: Situations beyond each property's own precondition, with the least number of
 #: observations in which they hold in the ``ci`` games (kept modest: the games move with
@@ -28,6 +29,11 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (target_counts.reached_accepted, 20),
         "a choice of targets judged for a word \"target\" that allows none":
             (target_counts.reached_none_allowed, 2)},
+    "offered-targets": {
+        "a choice of targets judged for a word allowing players":
+            (offered_targets.reached_players, 3),
+        "a choice of targets judged for a word asking plainly for a permanent":
+            (offered_targets.reached_permanents, 10)},
     "attacks-and-blocks": {
         "blockers probed against two attackers with an untapped creature":
             (attacks_and_blocks.reached_two_attackers, 1),

@@ -1,0 +1,314 @@
+"""Whom and what a spell or ability may target, as the engine offers it (CR 115.1, 601.2c,
+602.2b, 102.2, 102.3, 109.5, 115.4).
+
+A word "target" names what may be chosen: "target opponent" an opponent of the spell's or
+ability's controller, never that player (CR 102.3: opponents are the other players, 109.5:
+"you" is its controller); "target player" any player (CR 102.2); "any target" any player,
+creature, planeswalker or battle (CR 115.4); "target creature you control" a creature its
+controller controls, "an opponent controls" one they don't.  So the options an engine
+offers in a choice of targets are exactly those -- no player a "target opponent" forbids,
+no object a word asking for a player allows, no permanent that is not what the word asks
+for, and none left out -- and a cast naming a player as the target of such a word is taken
+or refused as the word says.
+
+Judged two ways.  The choices of targets asked in a step whose item the judge knows (as
+``target-counts`` attributes them: the first asked for an instant or sorcery cast or an
+ability activated, the only one asked in a step that put one triggered ability on the
+stack; never a copy's): the players offered, and the permanents offered for a word asking
+plainly for a card type (``illegal-targets``'s reading: tapped or untapped, whose).  And,
+with no choice pending, the first spell in the hand of the player with priority whose one
+word "target" is "target opponent", "target player" or "any target", castable now, is
+probed (``is_legal`` of a ``Cast`` naming one player, which changes nothing): once the
+engine takes a cast naming a player the word allows (which shows it takes the targets
+given), every player the word allows is taken and its controller is refused for "target
+opponent".  What is left out is said only where no permanent speaks of hexproof, shroud,
+protection, ward or "can't be the target", and a permanent is never required of its own
+ability (it may say "another").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ...contract.text import normalize_text
+from ...contract.types import PLAYER_OPTION_PREFIX, Activate, Cast, PlayerRef
+from ...format.cards import Card
+from ...format.vocabulary import Zone
+from ..memory import StepView, step_of
+from ..observation import Observation, Property, Violation
+from .resolution import Requirement, unmet
+from .target_counts import _asked, _targetable
+
+#: "target opponent", "target player", "any target" -- read from a text with one word
+#: "target" only, and not "target player or planeswalker" (which the judge reads as any
+#: player, and no object it checks).
+_PLAYER_WORD = re.compile(r"\b(?:target (opponent|player)|(any) target)\b")
+#: A word "target" asking plainly for a permanent (``resolution._TARGET``), and what it says
+#: of its controller.
+_PERMANENT_WORD = re.compile(
+    r"\btarget (tapped |untapped )?(artifact|creature|enchantment|land|planeswalker|"
+    r"permanent)( you control| an opponent controls| you don't control)?"
+    r"(?:$|[.,;]| (?:to|gets?|gains?|loses?|deals?|can't|becomes?)\b)")
+_ANY_TARGET_TYPES = frozenset({"Creature", "Planeswalker", "Battle"})
+
+
+def _reading(text: str) -> tuple[str, Requirement | None] | None:
+    """What a text's one word "target" allows: ("opponent" | "player" | "any" | "object",
+    the requirement on permanents).  ``None`` where the judge does not read it."""
+    text = normalize_text(text).lower()
+    if len(re.findall(r"\btargets?\b", text)) != 1 or "choose" in text:
+        return None
+    found = _PLAYER_WORD.search(text)
+    if found is not None:
+        who = found.group(1) or found.group(2)
+        if who == "any":
+            return "any", None
+        if re.search(r"\btarget (?:opponent|player) or\b", text):
+            return None
+        return who, None
+    found = _PERMANENT_WORD.search(text)
+    if found is None:
+        return None
+    state, kind, control = found.groups()
+    return "object", Requirement(
+        None if kind == "permanent" else kind.capitalize(),
+        None if state is None else state.strip() == "tapped",
+        None if control is None else "you" if control.strip() == "you control" else "opponent")
+
+
+def _players_allowed(o: Observation, who: str, controller: str) -> set[str]:
+    names = {p.name for p in o.game.players}
+    if who == "opponent":
+        return names - {controller}
+    return names if who in ("player", "any") else set()
+
+
+def _offered(o: Observation, step: StepView) -> list[Violation]:
+    """What the choices of targets of the step offered, against what their words allow
+    (worked out once a step)."""
+    key = "offered-targets: choices"
+    if key in step.shared:
+        return step.shared[key]  # type: ignore[no-any-return]
+    found: list[Violation] = []
+    step.shared[key] = found
+    judged = []
+    for name, text, choice in _asked(o, step):
+        reading = _reading(text)
+        if reading is None:
+            continue
+        judged.append(reading[0])
+        who, requirement = reading
+        controller = choice.player  # the controller of what it is asked for chooses
+        allowed = _players_allowed(o, who, controller)
+        players = {v.removeprefix(PLAYER_OPTION_PREFIX) for v in
+                   (opt.value for opt in choice.options) if v.startswith(PLAYER_OPTION_PREFIX)}
+        objects = [opt.value for opt in choice.options
+                   if not opt.value.startswith(PLAYER_OPTION_PREFIX)]
+        shown = normalize_text(text)
+        wrong = sorted(players - allowed)
+        if wrong:
+            found.append(Violation(
+                f"the engine offered {', '.join(wrong)} as a target of {name} (\"{shown}\"), "
+                f"controlled by {controller}: its word \"target\" allows "
+                f"{_show_players(who)} (CR 115.1, 102.3, 109.5)"))
+            continue
+        board = _targetable(o, step)
+        missing = sorted(allowed - players)
+        if missing and board:
+            found.append(Violation(
+                f"the engine did not offer {', '.join(missing)} as a target of {name} "
+                f"(\"{shown}\"), controlled by {controller}: its word \"target\" allows "
+                f"{_show_players(who)} (CR 115.1, 102.2, 102.3)"))
+            continue
+        violation = _objects_offered(o, step, name, shown, who, requirement, controller,
+                                     objects, board)
+        if violation is not None:
+            found.append(violation)
+    step.shared["offered-targets: judged"] = judged
+    return found
+
+
+def _objects_offered(o: Observation, step: StepView, name: str, shown: str, who: str,
+                     requirement: Requirement | None, controller: str, objects: list[str],
+                     board: bool) -> Violation | None:
+    if who in ("opponent", "player"):
+        if objects:
+            return Violation(f"the engine offered an object as a target of {name} "
+                             f"(\"{shown}\"), whose word \"target\" allows players only "
+                             f"(CR 115.1)")
+        return None
+    judge = step.judge
+    # a spell's or an activated ability's targets are chosen before its costs are paid
+    # (CR 601.2c, 602.2b); a triggered ability's as it is put on the stack, after the event
+    triggered = not isinstance(o.action, (Cast, Activate))
+    before = o.views if triggered else step.before_views
+    source = _source(o, step)
+    #: what surely is what the word asks for (the judge's card types and the engine's
+    #: view agree), and what may be (either says so)
+    wanted: set[str] = set()
+    allowed: set[str] = set()
+    for permanent in before.values():
+        if permanent.zone is not Zone.BATTLEFIELD or permanent.id == source:
+            continue
+        types = judge.types_of(permanent)
+        if types is None:
+            return None
+        shown_types = set(permanent.types)
+        if who == "any":
+            if _ANY_TARGET_TYPES & types and _ANY_TARGET_TYPES & shown_types:
+                wanted.add(permanent.id)
+            if _ANY_TARGET_TYPES & (types | shown_types):
+                allowed.add(permanent.id)
+        elif requirement is not None and not unmet(step, permanent, requirement, controller):
+            allowed.add(permanent.id)
+            if requirement.kind is None or requirement.kind in types & shown_types:
+                wanted.add(permanent.id)
+    for object_id in objects:
+        view = before.get(object_id) or o.views.get(object_id)
+        if view is None or view.id == source:
+            continue
+        if view.zone is not Zone.BATTLEFIELD:
+            return Violation(f"the engine offered {_named(view)} in the {view.zone.value} as "
+                             f"a target of {name} (\"{shown}\"), whose word \"target\" asks "
+                             f"for a permanent (CR 115.1)")
+        if view.id not in allowed:
+            return Violation(f"the engine offered {_named(view)}, controlled by "
+                             f"{view.controller}, as a target of {name} (\"{shown}\"), "
+                             f"controlled by {controller}: it is not what its word "
+                             f"\"target\" allows (CR 115.1, 115.4)")
+    missing = sorted(wanted - set(objects), key=lambda i: (before[i].names, i))
+    if missing and board:
+        view = before[missing[0]]
+        return Violation(f"the engine did not offer {_named(view)}, controlled by "
+                         f"{view.controller}, as a target of {name} (\"{shown}\"), "
+                         f"controlled by {controller}, though its word \"target\" allows it "
+                         f"(CR 115.1, 115.4)")
+    return None
+
+
+def _source(o: Observation, step: StepView) -> str | None:
+    """The permanent whose ability the step's choice was asked for (never required of it)."""
+    items = [i for i in step.new_items if i.kind != "spell"]
+    return items[0].source if len(items) == 1 else None
+
+
+def _named(view: object) -> str:
+    names = getattr(view, "names", ())
+    return " // ".join(names) or "a face-down permanent"
+
+
+def _show_players(who: str) -> str:
+    return {"opponent": "an opponent of its controller only",
+            "player": "any player", "any": "any player"}.get(who, "no player")
+
+
+def _probes(o: Observation, step: StepView) -> tuple[bool, list[Violation]]:
+    """Casts naming one player as the target, probed for the first spell of the player
+    with priority whose word "target" names players (worked out once a step)."""
+    key = "offered-targets: probes"
+    if key in step.shared:
+        return step.shared[key]  # type: ignore[no-any-return]
+    found: tuple[bool, list[Violation]] = (False, [])
+    step.shared[key] = found
+    game = o.game
+    player = game.priority_player
+    if player is None or game.game_over or o.engine.pending_choice() is not None:
+        return found
+    names = sorted(p.name for p in game.players)
+    for view in sorted(o.views.values(), key=lambda v: (v.names, v.id)):
+        if view.zone is not Zone.HAND or view.owner != player or view.face_down:
+            continue
+        card = o.card(view)
+        if card is None or len(card.faces) != 1 or not {"Instant", "Sorcery"} & set(
+                card.faces[0].types):
+            continue
+        reading = _reading(card.faces[0].text)
+        if reading is None or reading[0] == "object":
+            continue
+        allowed = _players_allowed(o, reading[0], player)
+        if not allowed or not o.engine.is_legal(Cast(player, view.id)):
+            continue
+        first = sorted(allowed)[0]
+        if not o.engine.is_legal(Cast(player, view.id, targets=(PlayerRef(first),))):
+            continue  # the engine does not take these targets: nothing to compare with
+        name = " // ".join(view.names)
+        violations: list[Violation] = []
+        for other in names:
+            if other == first:
+                continue
+            action = Cast(player, view.id, targets=(PlayerRef(other),))
+            legal = o.engine.is_legal(action)
+            if other in allowed and not legal and _targetable(o, step):
+                violations.append(Violation(
+                    f"{player} may not cast {name} targeting {other}, though its word "
+                    f"\"target\" allows {_show_players(reading[0])} (CR 115.1, 102.2)",
+                    legal=action))
+                break
+            if other not in allowed and legal:
+                violations.append(Violation(
+                    f"{player} may cast {name} targeting {other}, though its word "
+                    f"\"target\" allows {_show_players(reading[0])} (CR 115.1, 102.3, "
+                    f"109.5)", illegal=action))
+                break
+        found = (True, violations)
+        break
+    step.shared[key] = found
+    return found
+
+
+def offered_targets(o: Observation) -> Iterable[Violation]:
+    """The targets an engine offers for a word "target" are exactly what it allows: for
+    "target opponent" the opponents of the spell's or ability's controller, never that
+    player; for "target player" and "any target" every player; for "any target" every
+    creature, planeswalker and battle too; for a word asking plainly for a permanent ("target
+    creature you control", "target tapped creature", "target artifact an opponent
+    controls") every such permanent and nothing else -- and a cast naming a player as its
+    target is taken exactly when the word allows that player (CR 115.1, 115.4, 102.2,
+    102.3, 109.5, 601.2c, 602.2b)."""
+    step = step_of(o)
+    if not step.acted:
+        return
+    yield from _offered(o, step)[:1]
+    yield from _probes(o, step)[1][:1]
+
+
+def reached(o: Observation) -> bool:
+    """A choice of targets was judged, or a cast naming a player as its target probed."""
+    step = step_of(o)
+    if not step.acted:
+        return False
+    _offered(o, step)
+    return bool(step.shared.get("offered-targets: judged")) or _probes(o, step)[0]
+
+
+def reached_players(o: Observation) -> bool:
+    """A choice of targets for a word allowing players was judged ("any target")."""
+    step = step_of(o)
+    if not step.acted:
+        return False
+    _offered(o, step)
+    return any(w != "object" for w in step.shared.get("offered-targets: judged", ()))
+
+
+def reached_permanents(o: Observation) -> bool:
+    """A choice of targets for a word asking plainly for a permanent was judged."""
+    step = step_of(o)
+    if not step.acted:
+        return False
+    _offered(o, step)
+    return "object" in step.shared.get("offered-targets: judged", ())
+
+
+def focus(card: Card) -> bool:
+    """Cards with a face whose one word "target" names players or plainly a permanent."""
+    return any(_reading(face.text) is not None for face in card.faces)
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("offered-targets", offered_targets.__doc__ or "",
+             ("room-unlock-without-targets-for-trigger",),
+             frozenset(), offered_targets, focus,
+             ("115.1", "115.4", "102.2", "102.3", "109.5", "601.2c", "602.2b"), "targets",
+             reached),
+)
