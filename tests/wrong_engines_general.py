@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.reference import effects, entering
+from conformance.engines.reference import combat, effects, entering
 from conformance.mutants import MutantEngine
 
 _DRAW_CARDS = effects.draw_cards
@@ -51,3 +51,19 @@ def copies_of_tokens_are_tokens() -> MutantEngine:
     battlefield."""
     return MutantEngine("copies-of-tokens-are-tokens", [
         (entering, "_enter_as_copy", _enter_as_copy_taking_token_status)])
+
+
+def _strikes_by_keywords_now(chars: Any, first_step: bool, dealt_first: bool) -> bool:
+    """combat._strikes_now, the regular step's strikers read from the keywords creatures
+    have then (CR 510.4, 702.7c forgotten)."""
+    keywords = set(chars.keywords)
+    if first_step:
+        return bool(keywords & {"First strike", "Double strike"})
+    return "Double strike" in keywords or "First strike" not in keywords
+
+
+def first_strike_read_in_the_regular_step() -> MutantEngine:
+    """Who deals combat damage in the regular step is read from the keywords creatures have
+    then: one that gained first strike after the first-strike step deals none."""
+    return MutantEngine("first-strike-read-in-the-regular-step", [
+        (combat, "_strikes_now", _strikes_by_keywords_now)])

@@ -12,10 +12,16 @@ import pytest
 from hypothesis import settings
 
 import wrong_engines_general as wrong_engines
+from conformance.contract.types import (
+    Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, Resolve, TurnFaceUp,
+)
 from conformance.engines.reference import ReferenceEngine
+from conformance.format.cards import CardPool, load_cards
 from conformance.format.loader import load_corpus
+from conformance.format.model import CardEntry, PlayerSetup, Setup
+from conformance.format.vocabulary import Step, Zone
 from conformance.mutants.meter import quick_profile
-from conformance.properties import PROPERTIES
+from conformance.properties import PROPERTIES, Observation
 from conformance.properties.machine import PropertyFailure, games_test, machine_class
 from conformance.properties.profiles import PROFILES
 
@@ -45,3 +51,59 @@ def test_caught_in_its_own_ci_games(corpus, prop_id, wrong):
     _play(corpus.cards, prop_id, ReferenceEngine)  # the same games pass
     with pytest.raises(PropertyFailure, match=prop_id):
         _play(corpus.cards, prop_id, getattr(wrong_engines, wrong))
+
+
+DATA = Path(__file__).parent / "data" / "general-rules.yaml"
+
+
+@pytest.fixture(scope="module")
+def pool(corpus) -> CardPool:
+    extra = load_cards(DATA)
+    return CardPool({**{n: corpus.cards[n] for n in corpus.cards},
+                     **{n: extra[n] for n in extra}})
+
+
+def _judged_script(engine, cards, prop, setup, script):
+    """The violations ``prop`` finds after each step of ``script`` played on ``engine``:
+    the position is observed first, as the property games observe it, then each step, a
+    function of the aliases' ids to an action; the first option answers any choice."""
+    ids = dict(engine.start(setup, cards))
+    views = {o: engine.observe(o) for z in Zone for o in engine.objects(z)}
+    found = list(prop.check(Observation(engine, cards, views, engine.game())))  # the start
+    for make in script:
+        action = make(ids)
+        events = list(engine.perform(action))
+        while engine.pending_choice() is not None:
+            events += engine.answer([engine.pending_choice().options[0].value])
+        for event in events:  # an alias follows its card to the object it became
+            old, new = event.data.get("object"), event.data.get("new_object")
+            if event.kind == "zone_changed" and new:
+                ids.update({a: str(new) for a, i in ids.items() if i == str(old)})
+        views = {o: engine.observe(o) for z in Zone for o in engine.objects(z)}
+        found += list(prop.check(Observation(engine, cards, views, engine.game(), action,
+                                             events)))
+    return found
+
+
+def test_combat_damage_a_creature_gaining_first_strike_late_strikes_in_the_regular_step(pool):
+    """Youthful Knight (first strike) and a face-down Battering Craghorn attack unblocked;
+    in the first-strike combat damage step the Craghorn is turned face up (first strike
+    now): it had neither first strike nor double strike as that step began, so it deals
+    its 3 in the regular step (CR 510.4, 702.7c).  An engine reading who strikes in the
+    regular step from the keywords creatures have then deals none."""
+    setup = Setup((PlayerSetup("alice", zones={Zone.BATTLEFIELD: (
+        CardEntry("Youthful Knight", "k"),
+        CardEntry("Battering Craghorn", "c", face_down=True),
+        *(CardEntry("Mountain", f"m{n}") for n in range(3)))}), PlayerSetup("bob")),
+        "alice", Step.PRECOMBAT_MAIN)
+    script = [lambda i: DeclareAttackers("alice", (i["k"], i["c"])),
+              lambda i: DeclareBlockers("bob", ()),
+              lambda i: AdvanceTo(Step.COMBAT_DAMAGE),
+              *(lambda i, n=n: Activate("alice", i[f"m{n}"], 0) for n in range(3)),
+              lambda i: TurnFaceUp("alice", i["c"]),
+              lambda i: AdvanceTo(Step.END_OF_COMBAT)]
+    prop = BY_ID["combat-damage"]
+    assert _judged_script(ReferenceEngine(), pool, prop, setup, script) == []
+    found = _judged_script(wrong_engines.first_strike_read_in_the_regular_step(), pool,
+                           prop, setup, script)
+    assert found and "combat damage changed life totals" in found[0].message

@@ -39,6 +39,9 @@ class Combat:
     #: how much of its damage was dealt (NONE, FIRST, ALL; None: the judge lost track)
     stage: int | None = 0
     first_strike: bool = False
+    #: the creatures with first strike or double strike as the first combat damage step
+    #: began (CR 510.4); ``None`` before it
+    first_strikers: frozenset[ObjectId] | None = None
 
 
 @dataclass
@@ -176,6 +179,9 @@ def creature(step: StepView, view: ObjectView) -> bool | None:
 class _Fighter:
     view: ObjectView
     keywords: frozenset[str]
+    #: whether it had first strike or double strike as the first combat damage step began
+    #: (``None``: the step is that one, its keywords now say)
+    began_first: bool | None = None
 
     @property
     def power(self) -> int:
@@ -186,7 +192,11 @@ class _Fighter:
         if not fs_combat:
             return int(steps != "first")
         first = bool(set(_FIRST) & self.keywords)
-        regular = "First strike" not in self.keywords or "Double strike" in self.keywords
+        # CR 510.4, 702.7c: in the regular step, those that had neither first strike nor
+        # double strike as the first step began, whatever they gained since, and those
+        # with double strike now
+        began = first if self.began_first is None else self.began_first
+        regular = not began or "Double strike" in self.keywords
         return int(first and steps != "regular") + int(regular and steps != "first")
 
 
@@ -250,11 +260,15 @@ class _Damage:
             found = keywords(step, view)
             if found is None or view.power is None or view.toughness is None:
                 return
-            fighters[object_id] = _Fighter(view, found)
+            began = None if stage == NONE or combat.first_strikers is None \
+                else object_id in combat.first_strikers
+            fighters[object_id] = _Fighter(view, found, began)
         self.fighters = fighters
         self.indestructible = turn.indestructible
         if stage == NONE:
             combat.first_strike = any(set(_FIRST) & f.keywords for f in fighters.values())
+            combat.first_strikers = frozenset(
+                i for i, f in fighters.items() if set(_FIRST) & f.keywords)
         self.fs_combat = fs = combat.first_strike
         at_damage = o.game.step is Step.COMBAT_DAMAGE or over  # a game may end in between
         self.over = over
