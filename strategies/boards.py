@@ -17,7 +17,7 @@ from conformance.format.vocabulary import Door, Step, Zone
 from .cards import card_text as _text
 from .cards import is_creature as _creature
 from .choice_boards import declarations, multi_targets
-from .cost_boards import cost_changes, impulses
+from .cost_boards import cost_changes, impulses, symbol_costs
 from .damage_boards import flickered, returning, turned_up, watched_deaths
 from .lki_boards import copies_dying, gone_sources
 from .sba_boards import doomed, drawing
@@ -345,6 +345,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     fighters = fighting(pool, focus) if fights else None
     costs_at_stake = cost_changes(pool, focus)
     exiling = impulses(pool, focus)
+    symbols_at_stake = symbol_costs(pool, focus)
     held = [found for found in (timings(pool, focus), answered(pool, focus),
                                 returning(pool, focus), turned_up(pool, focus),
                                 watched_deaths(pool, focus), sources_answered(pool, focus),
@@ -408,6 +409,10 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
         if impulse is not None:
             alice[Zone.HAND] = [*impulse[0], *alice[Zone.HAND]]
             alice[Zone.LIBRARY] = [*impulse[1], *alice[Zone.LIBRARY]]
+        paying = draw(symbols_at_stake, label="spells with hybrid or colorless symbols") \
+            if symbols_at_stake is not None and mana is None else None
+        if paying is not None:
+            alice[Zone.HAND] = [*paying[0], *alice[Zone.HAND]]
         # Games about the stack: spells in both hands, plenty of mana for both players.
         hands = [draw(found, label="spells held by both players") for found in held]
         for mine, theirs, my_permanents, their_permanents in hands:
@@ -421,7 +426,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
         bob[Zone.BATTLEFIELD] += alice[Zone.BATTLEFIELD][-mirrored:] if mirrored else []
         for side in (alice, bob):
             side[Zone.BATTLEFIELD] = settled(pool, side[Zone.BATTLEFIELD])
-        alice_mana = tight[3] if tight is not None else mana if mana is not None \
+        alice_mana = tight[3] if tight is not None else paying[1] if paying is not None \
+            else mana if mana is not None \
             else PLENTY if added or impulse is not None or hands else draw(
             _alice_mana(_costs(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])), label="mana")
         counter = iter(range(1, 1000))

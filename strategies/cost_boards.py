@@ -183,3 +183,55 @@ def impulses(pool: CardPool, focus: Callable[[Card], bool] | None
     return st.tuples(st.sampled_from(spells).map(lambda n: [CardEntry(n)]),
                      st.lists(st.sampled_from(playable), min_size=3, max_size=3).map(
                          lambda found: [CardEntry(n) for n in found]))
+
+
+#: A hybrid symbol ("{W/B}", "{2/W}") or the colorless symbol {C} in a mana cost.
+_KIND_SYMBOL = re.compile(r"\{(C|[^}]*/[^}]*)\}")
+
+
+def kind_symbols(card: Card) -> bool:
+    """Cards whose mana cost asks for mana of a kind other than one color or generic: a
+    hybrid symbol or {C}."""
+    return any(_KIND_SYMBOL.search(face.mana_cost or "") for face in card.faces)
+
+
+def symbol_costs(pool: CardPool, focus: Callable[[Card], bool] | None
+                 ) -> st.SearchStrategy[tuple[list[CardEntry], str]] | None:
+    """For games about how mana symbols are paid (``focus`` takes exactly the cards
+    :func:`kind_symbols` takes): one or two such cards in alice's hand and mana for the
+    first -- each hybrid symbol paid with one of its halves (either color, or generic mana
+    as colorless for {2/W}), {C} with colorless mana or, one time in three, with a mana of
+    a color (which can't pay it), generic mana with any kind -- and, one time in four, one
+    mana short.  ``None`` for games about something else.  Values: (alice's hand, alice's
+    mana).
+
+    Shrinks towards the first card, paid with the first half of each symbol.
+    """
+    names = sorted(n for n, c in pool.items() if "Land" not in c.faces[0].types)
+    wanted = [n for n in names if kind_symbols(pool[n])]
+    if not wanted or focus is None or any(focus(pool[n]) != (n in wanted) for n in names):
+        return None
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[list[CardEntry], str]:
+        hand = draw(st.lists(st.sampled_from(wanted), min_size=1, max_size=2),
+                    label="cards with hybrid or colorless symbols")
+        paid: list[str] = []
+        for symbol in re.findall(r"\{([^}]+)\}", pool[hand[0]].faces[0].mana_cost or ""):
+            if symbol.isdigit():
+                paid += draw(st.lists(st.sampled_from("CWUBRG"), min_size=int(symbol),
+                                      max_size=int(symbol)), label="generic mana")
+            elif symbol == "C":
+                paid.append(draw(st.one_of(st.just("C"), st.just("C"), st.sampled_from("WUBRG")),
+                                 label="{C}"))
+            elif "/" in symbol:
+                half = draw(st.sampled_from(symbol.split("/")), label=f"{{{symbol}}}")
+                paid += ["C"] * int(half) if half.isdigit() else [half]
+            elif symbol != "X":
+                paid.append(symbol)
+        if paid and draw(st.sampled_from([False, False, False, True]), label="short"):
+            paid = paid[:-1]
+        mana = "".join(f"{{{kind}}}" for kind in paid)
+        return [CardEntry(n) for n in hand], mana
+
+    return build()

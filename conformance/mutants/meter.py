@@ -63,6 +63,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "stack": ("illegal-targets", "attachments", "stack-order"),
     "counters": ("trample-assignment", "face-changes-keep-the-object"),
     "targets": ("target-counts", "offered-targets"),
+    "mana": ("mana-symbols", "legal-actions"),
 }
 
 #: Mutants no ruling or property can catch because they change nothing a game can show,

@@ -25,7 +25,7 @@ from .invariants import counters, damage_results, dying, receiving_priority, res
 from .invariants import attachments, sickness, stack_order, tapping, timing, toughness
 from .invariants import affected_targets, chosen_targets
 from .invariants import marked, same_object, trigger_sources
-from .invariants import attacks_and_blocks, offered_targets, target_counts
+from .invariants import attacks_and_blocks, mana_symbols, offered_targets, target_counts
 from .invariants import state_based
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
@@ -457,5 +457,5 @@ PROPERTIES += (resolution.PROPERTIES + receiving_priority.PROPERTIES
                + chosen_targets.PROPERTIES + affected_targets.PROPERTIES)
 PROPERTIES += marked.PROPERTIES + same_object.PROPERTIES + trigger_sources.PROPERTIES
 PROPERTIES += target_counts.PROPERTIES + attacks_and_blocks.PROPERTIES
-PROPERTIES += offered_targets.PROPERTIES
+PROPERTIES += offered_targets.PROPERTIES + mana_symbols.PROPERTIES
 PROPERTIES += state_based.PROPERTIES
