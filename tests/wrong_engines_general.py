@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.reference import combat, effects, entering
+from conformance.engines.reference import combat, effects, entering, triggers
+from conformance.engines.reference.state import PendingTrigger
+from conformance.contract.types import Event
 from conformance.mutants import MutantEngine
 
 _DRAW_CARDS = effects.draw_cards
@@ -67,3 +69,33 @@ def first_strike_read_in_the_regular_step() -> MutantEngine:
     then: one that gained first strike after the first-strike step deals none."""
     return MutantEngine("first-strike-read-in-the-regular-step", [
         (combat, "_strikes_now", _strikes_by_keywords_now)])
+
+
+def _check_once_per_condition(game: Any, event: Any) -> None:
+    """triggers.check, an ability triggering once for each of its trigger conditions the
+    event meets (CR 603.2c forgotten)."""
+    triggers._delayed(game, event)
+    for obj, chars, departed in triggers._sources(game, event):
+        for ability in chars.ability_defs:
+            if ability.kind != "triggered":
+                continue
+            if departed and not any(n in triggers.LOOKS_BACK for n, _ in ability.events):
+                continue
+            times = sum(int(triggers.MATCHERS[name](game, obj, params, event, ability))
+                        for name, params in ability.events)
+            if not times or ability.condition and not triggers.condition_holds(
+                    game, obj.controller, obj.id, ability.condition):
+                continue
+            for _ in range(times * (1 + triggers.additional_instances(game, obj, event))):
+                game.state.pending_triggers.append(PendingTrigger(
+                    obj.id, obj.copiable_card, ability, obj.controller,
+                    dict(event.data, kind=event.kind)))
+                game.events.append(Event("ability_triggered", {
+                    "source": obj.id, "ability": ability.index, "text": ability.text}))
+
+
+def triggers_once_per_condition() -> MutantEngine:
+    """An ability with two trigger conditions triggers twice for an event meeting both:
+    "whenever this creature or another enchantment you control enters" on its own
+    entering."""
+    return MutantEngine("triggers-once-per-condition", [(triggers, "check", _check_once_per_condition)])

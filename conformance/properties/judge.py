@@ -85,6 +85,10 @@ class Reading:
 
 _ENTERS_SELF = re.compile(r"^when (this [a-z]+|[a-z ,'-]+?) enters, ")
 _ENTERS_OTHER = re.compile(r"^whenever another creature enters, ")
+#: "Whenever this creature or another enchantment you control enters": two trigger
+#: conditions of one ability, read only for a card type the judge knows.
+_ENTERS_SELF_OR_YOURS = re.compile(r"^whenever this [a-z]+ or another ([a-z]+) you control "
+                                   r"enters, ")
 _ENTERS_YOURS = re.compile(r"whenever an? ([a-z]+) you control enters")
 _DOOR = re.compile(r"^when you unlock this door, ")
 _FULLY = re.compile(r"whenever you fully unlock a room")
@@ -153,7 +157,11 @@ def _read(face: CardFace) -> Reading:
                   "attacking" if "target attacking creature" in text else
                   "other" if "target" in text else "")
         found: list[Trigger] = []
-        if _ENTERS_SELF.match(text):
+        either = _ENTERS_SELF_OR_YOURS.match(text)
+        if either is not None and _types(either.group(1)):
+            found += [Trigger("enters-self", target=target),
+                      Trigger("enters-yours", types=_types(either.group(1)), target=target)]
+        elif _ENTERS_SELF.match(text):
             found.append(Trigger("enters-self", target=target))
         elif _ENTERS_OTHER.match(text):
             found.append(Trigger("enters-other", types=frozenset({"Creature"}), target=target))

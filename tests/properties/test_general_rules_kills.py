@@ -107,3 +107,18 @@ def test_combat_damage_a_creature_gaining_first_strike_late_strikes_in_the_regul
     found = _judged_script(wrong_engines.first_strike_read_in_the_regular_step(), pool,
                            prop, setup, script)
     assert found and "combat damage changed life totals" in found[0].message
+
+
+def test_trigger_instances_an_event_meeting_two_conditions_triggers_once(pool):
+    """Eidolon of Blossoms ("whenever this creature or another enchantment you control
+    enters"), itself an enchantment, enters: one event, one instance (CR 603.2c); an engine
+    counting each condition met puts two on the stack."""
+    setup = Setup((PlayerSetup("alice", mana="{2}{G}{G}", zones={
+        Zone.HAND: (CardEntry("Eidolon of Blossoms", "e"),)}), PlayerSetup("bob")),
+        "alice", Step.PRECOMBAT_MAIN)
+    script = [lambda i: Cast("alice", i["e"]), lambda i: Resolve()]
+    prop = BY_ID["trigger-instances"]
+    assert _judged_script(ReferenceEngine(), pool, prop, setup, script) == []
+    found = _judged_script(wrong_engines.triggers_once_per_condition(), pool, prop, setup,
+                           script)
+    assert found and "Eidolon of Blossoms" in found[0].message

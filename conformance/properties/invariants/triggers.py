@@ -98,15 +98,20 @@ def _count(judge: Judge, step: StepView, events: _Events, source: object, face: 
     me: str = view.id  # type: ignore[attr-defined]
     controller: str = view.controller  # type: ignore[attr-defined]
     found: list[frozenset[str] | None] = []
+    #: the permanents entering counted already: an ability triggers once for each event,
+    #: however many of its trigger conditions the event meets (CR 603.2c) -- "this creature
+    #: or another enchantment you control" entering, itself an enchantment, is one event
+    counted: set[str] = set()
     for part in trigger.event.split("+"):
-        if part == "enters-self":
-            found += [types for i, _c, types in events.entering if i == me]
-        elif part == "enters-other":
-            found += [types for i, _c, types in events.entering
-                      if i != me and trigger.types & types]
-        elif part == "enters-yours":
-            found += [types for _i, c, types in events.entering
-                      if c == controller and trigger.types & types]
+        if part in ("enters-self", "enters-other", "enters-yours"):
+            for i, c, types in events.entering:
+                if i in counted:
+                    continue
+                if part == "enters-self" and i == me \
+                        or part == "enters-other" and i != me and trigger.types & types \
+                        or part == "enters-yours" and c == controller and trigger.types & types:
+                    counted.add(i)
+                    found.append(types)
         elif part == "door":
             if card is None or not card.is_room:
                 return None
