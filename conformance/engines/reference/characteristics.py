@@ -116,7 +116,7 @@ def characteristics(game: GameState, obj: GameObject, abilities: Abilities) -> C
     if not _unpatched():
         return _apply_effects(game, obj, _copiable_values(obj, abilities), abilities)
     memo = _memo(obj, abilities)
-    keywords = obj.keywords
+    keywords = gained_keywords(game, obj)
     base = memo.base
     if base.power is None or obj.zone is not Zone.BATTLEFIELD:
         final = memo.final
@@ -309,11 +309,21 @@ def _copiable_values(obj: GameObject, abilities: Abilities) -> Characteristics:
     return result
 
 
+def gained_keywords(game: GameState, obj: GameObject) -> set[str] | frozenset[str]:
+    """The keywords an object has from effects: those given for good (``GameObject.keywords``)
+    and, on the battlefield, those of effects lasting a while ("gains first strike until end
+    of turn", CR 611.2a, 613.1f)."""
+    if not game.effects or obj.zone is not Zone.BATTLEFIELD:
+        return obj.keywords
+    gained = [k for effect in game.effects if effect.object == obj.id for k in effect.keywords]
+    return obj.keywords | frozenset(gained) if gained else obj.keywords
+
+
 def _apply_effects(game: GameState, obj: GameObject, base: Characteristics,
                    abilities: Abilities) -> Characteristics:
     """Effects that apply after copiable values: keywords gained, then power and
     toughness -- abilities, Auras, effects in timestamp order, counters (CR 613.4)."""
-    keywords = _union(base.keywords, tuple(sorted(obj.keywords)))
+    keywords = _union(base.keywords, tuple(sorted(gained_keywords(game, obj))))
     if base.power is None or obj.zone is not Zone.BATTLEFIELD:
         return replace(base, keywords=keywords)
     power, toughness = _power_and_toughness(game, obj, base, abilities)

@@ -84,7 +84,15 @@ def return_to_hand(game: Game, ctx: Context, params: Any) -> Flow:
 
 @effect("draw")
 def draw(game: Game, ctx: Context, params: Any) -> Flow:
-    draw_cards(game, ctx.controller, int(params))
+    """A number (you draw that many cards), or ``{amount, who}`` ("target player draws two
+    cards"): each of those players draws (CR 121.1)."""
+    if isinstance(params, dict):
+        from .life import amount, players  # life registers effects of its own: no cycle
+        count = amount(game, ctx, params["amount"])
+        for player in players(game, ctx, params.get("who", "you")):
+            draw_cards(game, player, count)
+    else:
+        draw_cards(game, ctx.controller, int(params))
     yield from ()
 
 
@@ -250,11 +258,13 @@ def exile(game: Game, ctx: Context, params: Any) -> Flow:
 
 @effect("modify_pt")
 def modify_pt(game: Game, ctx: Context, params: Any) -> Flow:
-    """``{what: target|this, power, toughness}`` until end of turn (CR 611.2)."""
+    """``{what: target|this, power, toughness, gains: [keywords]}`` until end of turn
+    (CR 611.2): "gets +1/+0 and gains first strike until end of turn"."""
+    gains = tuple(str(k) for k in params.get("gains") or ())
     for obj in _objects(game, ctx, params.get("what", "target")):
         game.state.effects.append(ContinuousEffect(
             obj.id, int(params.get("power", 0)), int(params.get("toughness", 0)),
-            "end_of_turn", game.state.tick()))
+            "end_of_turn", game.state.tick(), gains))
     yield from ()
 
 

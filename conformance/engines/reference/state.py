@@ -40,13 +40,16 @@ class CopyEffect:
 
 @dataclass
 class ContinuousEffect:
-    """An effect that modifies an object's power and toughness for a while (CR 611, 613.4c)."""
+    """An effect that modifies an object's power and toughness for a while (CR 611, 613.4c),
+    and gives it keyword abilities for as long ("gains first strike until end of turn",
+    CR 611.2a, 613.1f)."""
 
     object: str
     power: int
     toughness: int
     until: str  # "end_of_turn"
     timestamp: int
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass

@@ -35,8 +35,9 @@ EFFECTS = (
           "source; `tapped`: tapped ones only).",
           "{triggered: {turned_face_up: this}, effects: [{return_all_to_hand: {types: "
           "[Creature], tapped: true, other: true}}]}"),
-    Entry("draw", "a number", "You draw that many cards; drawing from an empty library loses "
-          "the game at the next state-based check.",
+    Entry("draw", "a number, or `{amount, who}`", "You (or `who`, as for `lose_life`: "
+          "`target` for \"target player draws\") draw that many cards; drawing from an empty "
+          "library loses the game at the next state-based check.",
           "{triggered: {enters: this}, effects: [{draw: 1}]}"),
     Entry("discard", "`{player: target | you, count}`",
           "The player discards that many cards of their choice (a `cards` choice).",
@@ -101,8 +102,9 @@ EFFECTS = (
           "left the battlefield, `this` is the card it became, while it is still in the zone "
           "it went to.",
           "{triggered: {dies: this}, effects: [{exile: this}, {gain_life: 2}]}"),
-    Entry("modify_pt", "`{what: target | this, power, toughness}`",
-          "The permanent gets +power/+toughness until end of turn.",
+    Entry("modify_pt", "`{what: target | this, power, toughness, gains}`",
+          "The permanent gets +power/+toughness until end of turn, and gains the keywords "
+          "listed in `gains` (`[First strike]`) until end of turn.",
           "{spell: true, target: {types: [Creature]}, effects: [{modify_pt: {what: target, "
           "power: 3, toughness: 3}}]}"),
     Entry("damage", "`{amount, to: target | each_opponent | each_player | this, divided}`",
