@@ -196,9 +196,13 @@ def _mana_ability(session: PhaseSession, number: int, ability: int) -> dict[str,
 
 def settle(session: PhaseSession, door: Door | None, face: Face | None, face_down: bool,
            targets: tuple[Target, ...] | None, x: int | None) -> list[dict[str, Any]]:
-    """Answer the prompts of casting or activating that the action itself decides."""
+    """Answer the prompts of casting or activating that the action itself decides.  A
+    target named beyond those phase asked for is handed to phase all the same, as a player
+    would name it: phase says whether it takes it (phase 0.103.0 asks for Arc Lightning's
+    three targets, then for the division, and refuses a fourth ``ChooseTarget``)."""
     events: list[dict[str, Any]] = []
     queue = list(targets) if targets is not None else None
+    asked = False  # phase asked for a target: the targets named are not its own choice
     for _ in range(50):
         waiting = session.waiting()
         kind = waiting.get("type")
@@ -216,11 +220,14 @@ def settle(session: PhaseSession, door: Door | None, face: Face | None, face_dow
             events += session.apply(seat, {"type": "ChooseX", "data": {"value": x}})
             x = None
         elif kind in TARGET_PROMPTS and queue is not None:
+            asked = True
             if queue:
                 events += session.apply(seat, target_action(session, queue.pop(0)))
             else:
                 events += session.apply(seat, {"type": "ChooseTarget", "data": {"target": None}})
                 queue = None
+        elif asked and queue:  # phase asks for no more targets: IllegalAction if it refuses
+            events += session.apply(seat, target_action(session, queue.pop(0)))
         else:
             return events
     raise ContractError("phase kept prompting while casting")
