@@ -20,8 +20,8 @@ from ..contract.protocol import Engine
 from ..contract.text import normalize_text
 from ..contract.types import (
     PLAYER_OPTION_PREFIX, Action, Activate, AdvanceTo, Cast, Choice, DeclareAttackers,
-    DeclareBlockers, Event, Move, ObjectId, ObjectView, Option, PassPriority, PlayLand, Resolve,
-    TurnFaceUp, Unlock,
+    DeclareBlockers, Event, Move, ObjectId, ObjectView, Option, PassPriority, PlayerRef,
+    PlayLand, Resolve, Target, TurnFaceUp, Unlock,
 )
 from ..errors import ContractError, Unsupported
 from ..format.expect import ObjectFilter
@@ -104,17 +104,21 @@ class Recorder:
 
     def step(self, engine: Engine, action: Action) -> ActionStep | ResolveStep:
         """The script step that takes ``action``: aliases for objects (bound by ``find``
-        steps when they have none); targets and faces are left to the choices recorded."""
+        steps when they have none).  Targets and a face the action names are written with
+        it (a probe's cast naming two targets is that cast, not one that asks for them);
+        those it leaves to choices are the choices recorded."""
         match action:
             case Resolve():
                 return ResolveStep()
             case AdvanceTo():
                 return AdvanceStep(action.step)
             case Cast():
-                return CastStep(self.name(engine, action.card), action.door,
-                                face_down=action.face_down, x=action.x)
+                return CastStep(self.name(engine, action.card), action.door, face=action.face,
+                                face_down=action.face_down,
+                                targets=self._targets(engine, action.targets), x=action.x)
             case Activate():
-                return ActivateStep(self.name(engine, action.object), action.ability + 1)
+                return ActivateStep(self.name(engine, action.object), action.ability + 1,
+                                    targets=self._targets(engine, action.targets), x=action.x)
             case Unlock():
                 return UnlockStep(self.name(engine, action.object), action.door)
             case TurnFaceUp():
@@ -133,6 +137,14 @@ class Recorder:
                                        for b, a in action.blocks), action.player)
             case _:
                 assert_never(action)
+
+    def _targets(self, engine: Engine, targets: Sequence[Target] | None
+                 ) -> tuple[str, ...] | None:
+        """Targets as a script names them: players by name, objects by alias."""
+        if targets is None:
+            return None
+        return tuple(t.name if isinstance(t, PlayerRef) else self.name(engine, t)
+                     for t in targets)
 
     def scenario(self, engine: Engine, name: str, violation: Violation) -> dict[str, Any]:
         """The game so far and the expectation it breaks.  Naming an object for the last

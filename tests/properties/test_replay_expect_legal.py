@@ -18,7 +18,7 @@ from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Step, Zone
 from conformance.mutants import catalogue
-from conformance.properties import PROPERTIES
+from conformance.properties import PROPERTIES, run_property
 from conformance.properties.machine import PropertyFailure, machine_class
 from conformance.properties.profiles import PROFILES
 from conformance.properties.run import counterexample_ruling
@@ -48,6 +48,34 @@ def test_a_refused_legal_action_replays_as_expect_legal(corpus, tmp_path):
     document = counterexample_ruling(failure, corpus.rulings, 0)
     (scenario,) = document["scenarios"]
     assert "expect_legal" in scenario["script"][-1], scenario["script"]
+    folder = tmp_path / "rulings"
+    folder.mkdir()
+    for data in ("cards.yaml", "cr-sections.yaml"):
+        shutil.copy(RULINGS / data, folder / data)
+    (folder / "found.yaml").write_text(yaml.safe_dump(document, sort_keys=False), "utf-8")
+    loaded = load_corpus([folder])
+    assert not loaded.failures, loaded.failures[0].message
+    (ruling,) = loaded.rulings
+    assert run_ruling(ruling, wrong(), loaded.cards).status is Status.FAILED
+    assert run_ruling(ruling, ReferenceEngine(), loaded.cards).status is Status.PASSED
+
+
+
+TARGET_COUNTS = next(p for p in PROPERTIES if p.id == "target-counts")
+
+
+def test_a_probed_cast_replays_with_the_targets_it_named(corpus, tmp_path):
+    """A cast the engine should have refused for its targets (one named twice) is written
+    with those targets: without them the step would be another cast, which is legal."""
+    import wrong_engines
+
+    wrong = wrong_engines.duplicate_targets_accepted
+    result = run_property(TARGET_COUNTS, wrong, corpus.cards, corpus.rulings, profile="ci")
+    assert result.status is Status.FAILED, result.message
+    document = yaml.safe_load(result.details["counterexample"])
+    (scenario,) = document["scenarios"]
+    last = scenario["script"][-1]
+    assert "expect_illegal" in last and last["expect_illegal"]["cast"]["targets"], last
     folder = tmp_path / "rulings"
     folder.mkdir()
     for data in ("cards.yaml", "cr-sections.yaml"):
