@@ -94,9 +94,18 @@ def _permission(step: StepView, player: str, spell: tuple[frozenset[str], frozen
     return True if len(matching) > len(casts) else None
 
 
+def _xs(step: StepView, player: str, pool: Pools) -> tuple[int, ...]:
+    """The values of X a cast of a spell with {X} in its mana cost is judged with: 1, and
+    one more than all the mana the player may have (the most of any pool, with every
+    untapped basic land's mana added), which no pool pays whatever the rest of the cost."""
+    most = with_untapped_lands(step.judge, step.now.views.values(), player, pool) or pool
+    total = max((sum(n for _kind, n in mana) for mana in most.possible), default=0)
+    return (1, total + 1)
+
+
 def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: str,
                     faces: list[CardFace], face_down: bool, pool: Pools | None,
-                    card_id: ObjectId | None = None) -> _Judgement:
+                    card_id: ObjectId | None = None, x: int | None = None) -> _Judgement:
     judge, o = step.judge, step.now
     verdict = _Judgement()
     if face_down:
@@ -109,6 +118,8 @@ def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: 
         spell = (frozenset(t for f in faces for t in f.types),
                  frozenset(t for f in faces for t in f.supertypes))
         base = faces[0].mana_cost
+        if x is not None and base is not None:  # the X announced (CR 601.2f, 107.3a)
+            base = base.replace("{X}", f"{{{x}}}")
         keywords = tuple(k for f in faces for k in f.keywords)
     verdict.require(o.game.priority_player == player, f"{player} does not have priority")
     verdict.require("Land" not in spell[0], "a land is played, not cast")
@@ -205,9 +216,15 @@ def _judged_candidates(step: StepView, player: str, pool: Pools | None
             else:
                 options = [(None, [card.faces[0]])]
             for door, faces in options:
-                yield (Cast(player, view.id, door=door),
-                       _cast_judgement(step, player, card, view.zone, view.owner, faces,
-                                       False, pool, view.id))
+                plain = _cast_judgement(step, player, card, view.zone, view.owner, faces,
+                                        False, pool, view.id)
+                yield Cast(player, view.id, door=door), plain
+                if door is None and "{X}" in (faces[0].mana_cost or "") and pool is not None \
+                        and plain.verdict is not False:
+                    for x in _xs(step, player, pool):
+                        yield (Cast(player, view.id, x=x),
+                               _cast_judgement(step, player, card, view.zone, view.owner,
+                                               faces, False, pool, view.id, x))
             if view.zone is Zone.HAND and view.owner == player:
                 yield (Cast(player, view.id, face_down=True),
                        _cast_judgement(step, player, card, view.zone, view.owner, [],
@@ -392,6 +409,8 @@ def _describe(o: Observation, action: Action) -> str:
     extra = f" ({door.value} door)" if door is not None else ""
     if isinstance(action, Cast) and action.face_down:
         extra = " face down"
+    elif isinstance(action, Cast) and action.x is not None:
+        extra = f" with X={action.x}"
     return f"{kind} {name}{extra} by {getattr(action, 'player', '')}"
 
 
@@ -420,3 +439,56 @@ def reached_permission(o: Observation) -> bool:
                and any(r.permission_mv for r in step.judge.readings_of(v) or ())}
     return reached(o) and any(v.zone is Zone.GRAVEYARD and v.owner in holders
                               for v in o.views.values())
+
+
+def x_costs(o: Observation) -> Iterable[Violation]:
+    """A spell with {X} in its mana cost, cast with X announced as n, has a total cost of
+    its mana cost with n for X, plus increases, less reductions (CR 601.2f, 107.3a,
+    107.3b): a cast with X=1 is legal when every pool the player may have pays that (and
+    nothing else forbids it), a cast with X one more than all the mana they may have is
+    refused, and a cast taken was paid for with n in its cost -- the mana left is what the
+    pool less that cost leaves, judged by ``legal-actions``' next casts."""
+    step = step_of(o)
+    pools_of(o)
+    if o.engine.pending_choice() is not None or step.before is None and not o.recorder:
+        return
+    action = o.action
+    if isinstance(action, Cast) and action.x is not None:
+        paid = _payment(o, step)
+        if paid is not None:
+            yield paid
+            return
+    player = o.game.priority_player
+    pool = pools_of(o).get(player) if player is not None else None
+    if player is None or pool is None:
+        return
+    for candidate, verdict in _candidates(step, player, pool):
+        if not isinstance(candidate, Cast) or candidate.x is None or verdict.verdict is None:
+            continue
+        legal = o.engine.is_legal(candidate)
+        if legal != verdict.verdict:
+            why = "; ".join(w for w in verdict.why if w) or "every condition holds"
+            described = _describe(o, candidate)
+            if legal:
+                yield Violation(f"{described} is legal though {why} (CR 601.2f, 107.3a)",
+                                illegal=candidate)
+            else:
+                yield Violation(f"{described} is illegal though {why} (mana: "
+                                f"{_show_pool(pool)}; CR 601.2f, 107.3a)", legal=candidate)
+            return
+
+
+def reached_x(o: Observation) -> bool:
+    """A cast of a spell with {X} in its mana cost was judged with X announced."""
+    step = step_of(o)
+    player = o.game.priority_player
+    pool = pools_of(o).get(player) if player else None
+    if player is None or pool is None or o.engine.pending_choice() is not None:
+        return False
+    return any(isinstance(a, Cast) and a.x is not None and v.verdict is not None
+               for a, v in _candidates(step, player, pool))
+
+
+def x_focus(card: Card) -> bool:
+    """Cards with {X} in a face's mana cost."""
+    return any("{X}" in (face.mana_cost or "") for face in card.faces)
