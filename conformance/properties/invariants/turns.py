@@ -15,6 +15,7 @@ from ...contract.types import (
     AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, GameView, Move, ObjectView, PassPriority,
     TurnFaceUp, Unlock,
 )
+from ...format.cards import Card
 from ...format.vocabulary import Step, Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Violation
@@ -274,3 +275,75 @@ def _life_unchanged(o: Observation, step: StepView) -> Iterable[Violation]:
 def reached_game_over(o: Observation) -> bool:
     """A player at 2 life or less after an action: losing is at stake."""
     return step_of(o).acted and any(p.life <= 2 for p in o.game.players)
+
+
+#: "At the beginning of <a step>": the step in which such an ability triggers.
+_BEGINNING = re.compile(
+    r"^at the beginning of (?:each |your |the |each player's |each opponent's |an opponent's |"
+    r"that player's |the next |your next )?(upkeep|draw step|end step|combat|precombat main "
+    r"phase|first main phase|postcombat main phase|second main phase)\b")
+_TRIGGER_STEPS = {
+    "upkeep": Step.UPKEEP, "draw step": Step.DRAW, "end step": Step.END,
+    "combat": Step.BEGINNING_OF_COMBAT, "precombat main phase": Step.PRECOMBAT_MAIN,
+    "first main phase": Step.PRECOMBAT_MAIN, "postcombat main phase": Step.POSTCOMBAT_MAIN,
+    "second main phase": Step.POSTCOMBAT_MAIN,
+}
+
+
+def _beginning_step(text: str) -> Step | None:
+    """The step an ability "at the beginning of" it triggers in; ``None`` for other texts."""
+    found = _BEGINNING.match(normalize_text(text).lower().strip())
+    return _TRIGGER_STEPS[found.group(1)] if found is not None else None
+
+
+def _step_change(o: Observation) -> StepView | None:
+    step = step_of(o)
+    if not step.acted or not step.steps_begun or step.before_game is None or o.game.game_over \
+            or o.engine.pending_choice() is not None or "stack" in o.game.unknown \
+            or "step" in o.game.unknown:
+        return None
+    return step
+
+
+def steps_end_with_the_stack_empty(o: Observation) -> Iterable[Violation]:
+    """A step or phase ends only when all players pass in succession with the stack empty
+    (CR 500.2, 117.4): after an action in which the step changed, nothing that was on the
+    stack before it is still there, and an ability on the stack that triggered "at the
+    beginning of" a step was put there in the step the game is in -- it is that step, and
+    the ability resolves (or is responded to) in it, before the game moves on (CR 503.1,
+    504.2, 507.1, 513.1, 603.3)."""
+    step = _step_change(o)
+    if step is None:
+        return
+    assert step.before_game is not None
+    before = {item.id for item in step.before_game.stack}
+    for item in o.game.stack:
+        if item.id in before:
+            yield Violation(f"the game went on to the {o.game.step.value.replace('_', ' ')} "
+                            f"step with {item.text or item.kind} ({item.id}) still on the "
+                            f"stack from the step before (CR 500.2: a step ends only with the "
+                            f"stack empty)")
+            return
+    for item in step.new_items:
+        when = _beginning_step(item.text) if item.kind == "ability" else None
+        if when is not None and o.game.step is not when:
+            yield Violation(f"an ability that triggers at the beginning of the "
+                            f"{when.value.replace('_', ' ')} step ({item.text!r}) is on the stack "
+                            f"in the {o.game.step.value.replace('_', ' ')} step: that step ended "
+                            f"with it on the stack (CR 500.2, 117.4)")
+            return
+
+
+def reached_stack_at_step_change(o: Observation) -> bool:
+    """The step changed and an ability triggered "at the beginning of" a step went on the
+    stack."""
+    step = _step_change(o)
+    return step is not None and any(
+        item.kind == "ability" and _beginning_step(item.text) is not None
+        for item in step.new_items)
+
+
+def beginning_focus(card: Card) -> bool:
+    """The cards with an ability triggering "at the beginning of" a step."""
+    return any(_beginning_step(line) is not None
+               for f in card.faces for line in f.text.splitlines())
