@@ -178,9 +178,10 @@ def declarations(pool: CardPool, focus: Callable[[Card], bool] | None
     """For games about who may attack and block (``focus`` takes exactly the cards
     :func:`hasty` takes: creatures with haste): alice has two untapped creatures that may
     attack and a creature with haste that came under her control this turn, and holds
-    another creature with haste; bob has an untapped creature and a tapped one -- so that
-    two creatures attack, one creature may block either, and the creature with haste may
-    attack at once (CR 508.1a, 509.1a, 302.6, 702.10b).  Both have plenty of mana.
+    another creature with haste; bob has an untapped creature and a tapped one; each has an
+    untapped creature with defender when the pool has one -- so that two creatures attack,
+    one creature may block either, a creature with defender may block, and the creature
+    with haste may attack at once (CR 508.1a, 509.1a, 302.6, 702.10b, 702.3b).  Both have plenty of mana.
     ``None`` for games about something else.
 
     Shrinks towards the first creatures.
@@ -190,10 +191,19 @@ def declarations(pool: CardPool, focus: Callable[[Card], bool] | None
     if not wanted or not creatures:
         return None
     one = st.sampled_from
-    return st.builds(
+    made = st.builds(
         lambda h, i, a, b, c, d: ([CardEntry(i)], [],
                                   [CardEntry(a), CardEntry(b),
                                    CardEntry(h, summoning_sick=True)],
                                   [CardEntry(c), CardEntry(d, tapped=True)]),
         one(wanted), one(wanted), one(creatures), one(creatures), one(creatures),
         one(creatures))
+    # With a creature with defender in the pool (none in the corpus's), each player has
+    # one untapped too: it may block as any creature (CR 702.3b), whoever attacks.
+    walls = [n for n in sorted(pool) if _creature(pool[n])
+             and "Defender" in pool[n].faces[0].keywords]
+    if not walls:
+        return made
+    return st.builds(lambda hands, wall: (hands[0], hands[1], [*hands[2], CardEntry(wall)],
+                                          [CardEntry(wall), *hands[3]]),
+                     made, one(walls))

@@ -19,6 +19,7 @@ RULINGS = Path(__file__).parents[2] / "rulings"
 #: held-out bug: the property that catches it in its own ``ci`` games
 CAUGHT_BY = {
     "x-left-out-of-the-total-cost": "x-costs",
+    "defender-cannot-block": "attacks-and-blocks",
 }
 
 

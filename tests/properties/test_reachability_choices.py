@@ -40,7 +40,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "blockers probed with a tapped creature of the defending player":
             (attacks_and_blocks.reached_tapped_blocker, 5),
         "attackers probed with an untapped creature with haste":
-            (attacks_and_blocks.reached_haste, 5)},
+            (attacks_and_blocks.reached_haste, 5),
+        "blockers probed with an untapped creature with defender":
+            (attacks_and_blocks.reached_defender_blocking, 1)},
 }
 
 

@@ -9,7 +9,10 @@ attack, nor a creature with defender; an untapped creature with haste may -- whe
 came under its controller's control -- and an engine that lists declarations of attackers
 lists one with it.  While blockers may be declared (the declare attackers step, an empty
 stack, no block yet, and declaring no block legal): a tapped creature may not block, and
-one creature may not block two attackers; no declaration of blockers the engine lists has
+one creature may not block two attackers; an untapped creature may block an attacker without
+a keyword that restricts its blockers (flying, menace, fear, intimidate, shadow, skulk,
+horsemanship, landwalk, protection) -- a creature with defender as any other, since defender
+keeps it from attacking only (702.3b) -- where no permanent's text speaks of blocking; no declaration of blockers the engine lists has
 either, and no declaration made has a creature blocking twice.
 
 Probes are ``is_legal`` of a declaration (which changes nothing).  Nothing is said on a
@@ -138,7 +141,53 @@ def _block_probes(step: StepView, o: Observation) -> tuple[bool, list[Violation]
             continue
         if o.engine.is_legal(block):
             return True, [Violation(why, illegal=block)]
-    return True, []
+    return True, _allowed_blocks(step, o, defender, attackers, theirs)
+
+
+#: Keywords that restrict what may block their creature (CR 702.9b, 702.110b, 702.36b,
+#: 702.13b, 702.28b, 702.118b, 702.31b); landwalk and protection are matched by their form.
+_EVASION = frozenset({"Flying", "Menace", "Fear", "Intimidate", "Shadow", "Skulk",
+                      "Horsemanship"})
+#: Keywords that keep their creature from blocking (CR 702.147a).
+_CANT_BLOCK = frozenset({"Decayed"})
+
+
+def _evasive(words: frozenset[str]) -> bool:
+    return bool(_EVASION & words) or any(
+        w.startswith("Protection") or w.lower().endswith("walk") for w in words)
+
+
+def _allowed_blocks(step: StepView, o: Observation, defender: str,
+                    attackers: list[ObjectView],
+                    theirs: list[tuple[ObjectView, frozenset[str]]]) -> list[Violation]:
+    """Each untapped creature of the defending player may block an attacker no keyword
+    keeps it from blocking -- with defender too, which keeps a creature from attacking
+    only (CR 509.1a, 702.3b) -- where no permanent's text speaks of blocking."""
+    step.shared["attacks-and-blocks: allowed"] = False
+    if any(v.zone is Zone.BATTLEFIELD and any("block" in f.text.lower()
+                                              for f in step.judge.faces_of(v) or ())
+           for v in o.views.values()):
+        return []
+    plain = None
+    for view in attackers:
+        words = keywords(step, view)
+        if words is not None and not _evasive(words):
+            plain = view
+            break
+    if plain is None:
+        return []
+    for view, words in theirs:
+        if view.tapped or _CANT_BLOCK & words:
+            continue
+        if "Defender" in words:
+            step.shared["attacks-and-blocks: allowed"] = True
+        block = DeclareBlockers(defender, ((view.id, plain.id),))
+        if not o.engine.is_legal(block):
+            having = " with defender" if "Defender" in words else ""
+            return [Violation(f"the untapped {_name(view)}{having} may not block "
+                              f"{_name(plain)}, whose keywords restrict no blocker "
+                              f"(CR 509.1a, 702.3b)", legal=block)]
+    return []
 
 
 def _probes(o: Observation) -> tuple[bool, list[Violation]]:
@@ -158,7 +207,8 @@ def attacks_and_blocks(o: Observation) -> Iterable[Violation]:
     """A tapped creature, or one with defender, may not attack; an untapped creature with
     haste may, whenever it came under its controller's control, and is in a declaration of
     attackers the engine lists; a tapped creature may not block, nor one creature block two
-    attackers -- probed before attackers and blockers are declared, in the declarations of
+    attackers, and an untapped creature -- one with defender too -- may block an attacker
+    without flying or another keyword restricting its blockers -- probed before attackers and blockers are declared, in the declarations of
     blockers the engine lists, and in those made (CR 508.1a, 509.1a, 509.1b, 302.6,
     702.10b, 702.3b)."""
     step = step_of(o)
@@ -197,6 +247,11 @@ def reached_tapped_blocker(o: Observation) -> bool:
     return _probes(o)[0] and combat is not None and not combat.blocks \
         and o.game.step is Step.DECLARE_ATTACKERS \
         and any(v.tapped for v, _w in _creatures(step, o, combat.defender))
+
+
+def reached_defender_blocking(o: Observation) -> bool:
+    """An untapped creature with defender was probed blocking an attacker."""
+    return _probes(o)[0] and bool(step_of(o).shared.get("attacks-and-blocks: allowed"))
 
 
 def reached_haste(o: Observation) -> bool:
