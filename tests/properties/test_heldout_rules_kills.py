@@ -20,6 +20,7 @@ RULINGS = Path(__file__).parents[2] / "rulings"
 CAUGHT_BY = {
     "x-left-out-of-the-total-cost": "x-costs",
     "defender-cannot-block": "attacks-and-blocks",
+    "given-targets-taken-unchecked": "offered-targets",
 }
 
 

@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable
 
 from ...contract.text import normalize_text
-from ...contract.types import PLAYER_OPTION_PREFIX, Activate, Cast, PlayerRef
+from ...contract.types import PLAYER_OPTION_PREFIX, Activate, Cast, ObjectView, PlayerRef, Target
 from ...format.cards import Card
 from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
@@ -224,8 +224,17 @@ def _probes(o: Observation, step: StepView) -> tuple[bool, list[Violation]]:
                 card.faces[0].types):
             continue
         reading = _reading(card.faces[0].text)
-        if reading is None or reading[0] == "object":
+        if reading is None:
             continue
+        if reading[0] == "object":
+            if reading[1] is None or not o.engine.is_legal(Cast(player, view.id)):
+                continue
+            probed = _object_probes(o, step, player, view.id, reading[1])
+            if probed is None:
+                continue
+            found = (True, probed)
+            step.shared["offered-targets: objects probed"] = True
+            break
         allowed = _players_allowed(o, reading[0], player)
         if not allowed or not o.engine.is_legal(Cast(player, view.id)):
             continue
@@ -257,6 +266,73 @@ def _probes(o: Observation, step: StepView) -> tuple[bool, list[Violation]]:
     return found
 
 
+#: How many permanents of each kind (allowed, forbidden) a probe names, at most.
+_PROBED = 3
+
+
+def _object_probes(o: Observation, step: StepView, player: str, spell: str,
+                   requirement: Requirement) -> list[Violation] | None:
+    """Casts of ``spell``, whose one word "target" asks plainly for a permanent, naming one
+    target each: once the engine takes one naming a permanent that surely is what the word
+    asks for (which shows it takes the targets given), every such permanent is taken
+    (where no permanent speaks of what stops targeting), and a permanent that surely is
+    not (another card type, tapped or untapped, whose), a player, and a card in a hand or
+    a graveyard are each refused (CR 601.2c, 115.1).  ``None`` when nothing was compared."""
+    judge = step.judge
+    allowed: list[ObjectView] = []
+    forbidden: list[ObjectView] = []
+    elsewhere: list[ObjectView] = []
+    for view in sorted(o.views.values(), key=lambda v: (v.names, v.id)):
+        if view.id == spell:
+            continue
+        if view.zone in (Zone.HAND, Zone.GRAVEYARD):
+            elsewhere.append(view)
+            continue
+        if view.zone is not Zone.BATTLEFIELD:
+            continue
+        types = judge.types_of(view)
+        if types is None:
+            return None
+        if unmet(step, view, requirement, player):
+            forbidden.append(view)
+        elif requirement.kind is None or requirement.kind in types & set(view.types):
+            allowed.append(view)
+    if not allowed or not o.engine.is_legal(Cast(player, spell, targets=(allowed[0].id,))):
+        return None  # the engine does not take these targets: nothing to compare with
+    name = " // ".join(o.views[spell].names)
+    word = _word(requirement)
+    if _targetable(o, step):
+        for view in allowed[1:_PROBED]:
+            action = Cast(player, spell, targets=(view.id,))
+            if not o.engine.is_legal(action):
+                return [Violation(f"{player} may not cast {name} targeting {_named(view)}, "
+                                  f"controlled by {view.controller}, though its word "
+                                  f"\"target\" asks for {word} (CR 115.1, 601.2c)",
+                                  legal=action)]
+    illegal: list[tuple[Target, str]] = [
+        (view.id, f"{_named(view)}, controlled by {view.controller}, which is not {word}")
+        for view in forbidden[:_PROBED]]
+    illegal += [(view.id, f"{_named(view)} in {view.owner}'s {view.zone.value}, which is "
+                          f"no permanent") for view in elsewhere[:1]]
+    illegal += [(PlayerRef(p.name), f"the player {p.name}") for p in o.game.players[:1]]
+    for target, why in illegal:
+        action = Cast(player, spell, targets=(target,))
+        if o.engine.is_legal(action):
+            return [Violation(f"{player} may cast {name} targeting {why}: its word "
+                              f"\"target\" asks for {word} (CR 115.1, 601.2c)",
+                              illegal=action)]
+    return []
+
+
+def _word(requirement: Requirement) -> str:
+    state = "" if requirement.tapped is None else "tapped " if requirement.tapped \
+        else "untapped "
+    kind = (requirement.kind or "permanent").lower()
+    control = {"you": " its caster controls", "opponent": " an opponent of its caster "
+               "controls"}.get(requirement.control or "", "")
+    return f"a {state}{kind}{control}"
+
+
 def offered_targets(o: Observation) -> Iterable[Violation]:
     """The targets an engine offers for a word "target" are exactly what it allows: for
     "target opponent" the opponents of the spell's or ability's controller, never that
@@ -280,6 +356,16 @@ def reached(o: Observation) -> bool:
         return False
     _offered(o, step)
     return bool(step.shared.get("offered-targets: judged")) or _probes(o, step)[0]
+
+
+def reached_object_probes(o: Observation) -> bool:
+    """Casts naming a permanent as the target of a word asking plainly for one were
+    probed."""
+    step = step_of(o)
+    if not step.acted:
+        return False
+    _probes(o, step)
+    return bool(step.shared.get("offered-targets: objects probed"))
 
 
 def reached_players(o: Observation) -> bool:
