@@ -21,6 +21,7 @@ CAUGHT_BY = {
     "x-left-out-of-the-total-cost": "x-costs",
     "defender-cannot-block": "attacks-and-blocks",
     "given-targets-taken-unchecked": "offered-targets",
+    "legend-rule-chosen-by-the-active-player": "legend-rule",
 }
 
 

@@ -37,6 +37,8 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "power-and-toughness": {"an until-end-of-turn change ending with the turn":
                             durations.reached_cleanup},
     "double-faced-faces": {"a double-faced card seen": objects.reached_double_faced},
+    "legend-rule": {"the legend rule's choice judged, its permanents' controller not the "
+                    "active player": objects.reached_legend_rule_choice},
     "combat-damage": {"a combat with first strike or double strike":
                       combat.reached_first_strike},
     "combat-declarations": {"an attacker with flying and an untapped possible blocker":

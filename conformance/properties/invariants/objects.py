@@ -195,9 +195,12 @@ def spell_copies(o: Observation) -> Iterable[Violation]:
 def legend_rule(o: Observation) -> Iterable[Violation]:
     """No player controls two legendary permanents with the same name once state-based
     actions are done, and the legend rule puts nothing else into a graveyard: another
-    player's legendary permanent, or a nonlegendary one, with the same name stays."""
+    player's legendary permanent, or a nonlegendary one, with the same name stays; the
+    choice of which to keep, when one is asked, is asked of their controller, whoever is
+    the active player (CR 704.5j)."""
     step = step_of(o)
     judge = step.judge
+    yield from _legend_rule_chooser(o)[:1]
     if not step.acted or o.engine.pending_choice() is not None:
         return  # a starting position is not settled until an action is taken
     seen: dict[tuple[str, str], str] = {}
@@ -216,6 +219,77 @@ def legend_rule(o: Observation) -> Iterable[Violation]:
             seen[(view.controller, name)] = view.id
     yield from _vanished(o)
     yield from _legend_rule_asked(o)
+
+
+def _legend_rule_chooser(o: Observation) -> list[Violation]:
+    """The legend rule's choice is its permanents' controller's (CR 704.5j: "that player
+    chooses one of them"): a choice, other than of targets, whose options are two or more
+    legendary permanents of one name one player controls -- which exist together only
+    until state-based actions are checked -- asked in the step or pending, is asked of that
+    player, whoever is the active player."""
+    step = step_of(o)
+    key = "legend-rule: chooser"
+    if key in step.shared:
+        return step.shared[key]  # type: ignore[no-any-return]
+    found: list[Violation] = []
+    step.shared[key] = found
+    asked = [c for c, _answer in o.choices]
+    pending = o.engine.pending_choice()
+    if pending is not None:
+        asked.append(pending)
+    for choice in asked:
+        if choice.kind == "target" or len(choice.options) < 2:
+            continue
+        owner = _legends_of_one_player(step, o, [opt.value for opt in choice.options])
+        if owner is None:
+            continue
+        step.shared["legend-rule: choice judged"] = (choice.player, o.game.active_player)
+        if choice.player != owner:
+            found.append(Violation(
+                f"the engine asked {choice.player} to choose among {owner}'s legendary "
+                f"permanents of one name (the legend rule): their controller chooses which "
+                f"to keep (CR 704.5j)"))
+            break
+    return found
+
+
+def _legends_of_one_player(step: StepView, o: Observation, ids: list[str]) -> str | None:
+    """The player who controls every permanent of ``ids``, when they are legendary
+    permanents sharing a name (as they were before the step, or are now)."""
+    judge = step.judge
+    controllers: set[str] = set()
+    names: set[str] | None = None
+    for object_id in ids:
+        view = o.views.get(object_id)
+        if view is None or view.zone is not Zone.BATTLEFIELD:
+            view = step.before_views.get(object_id)
+        if view is None or view.zone is not Zone.BATTLEFIELD or view.controller is None \
+                or view.face_down:
+            return None
+        supertypes = judge.supertypes_of(view)
+        if supertypes is None or "Legendary" not in supertypes:
+            return None
+        controllers.add(view.controller)
+        names = set(view.names) if names is None else names & set(view.names)
+    if len(controllers) != 1 or not names:
+        return None
+    return controllers.pop()
+
+
+def reached_legend_rule_choice(o: Observation) -> bool:
+    """The legend rule's choice was judged, its permanents' controller not the active
+    player."""
+    step = step_of(o)
+    _legend_rule_chooser(o)
+    judged = step.shared.get("legend-rule: choice judged")
+    return judged is not None and judged[0] != judged[1]
+
+
+def reached_legend_rule_chooser(o: Observation) -> bool:
+    """The legend rule's choice was judged."""
+    step = step_of(o)
+    _legend_rule_chooser(o)
+    return step.shared.get("legend-rule: choice judged") is not None
 
 
 def _legend_rule_asked(o: Observation) -> Iterable[Violation]:
