@@ -7,12 +7,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
 
 from benchmarks.heldout import catalogue
 from conformance.engines.reference import ReferenceEngine
+from conformance.format.cards import load_cards
+from conformance.format.model import CardEntry
+from conformance.format.vocabulary import Zone
 from conformance.mutants.meter import quick_profile
 from conformance.properties import all_properties, run_property
+from conformance.properties.machine import PropertyFailure, games_test, machine_class
+from conformance.properties.profiles import PROFILES
 from conformance.runner.results import Status
+
+from builders import board
 
 RULINGS = Path(__file__).parents[2] / "rulings"
 
@@ -42,3 +51,32 @@ def test_the_property_passes_the_reference_engine(corpus, prop_id):
                           profile="ci")
     assert result.status is Status.PASSED, result.message
     assert result.details["games"] > 0
+
+
+#: A card file with "target tapped creature" (Surrakar Banisher: "When this creature enters,
+#: you may return target tapped creature to its owner's hand."); no card of the corpus or of
+#: the property games' own says "target tapped" or "target untapped".
+HELD_OUT_CARDS = Path(__file__).parents[2] / "benchmarks" / "heldout" / "cards.yaml"
+
+#: (property, held-out bug): a board with what the property talks about, on which it
+#: catches the bug in ``ci`` games and passes the reference engine.
+CAUGHT_FROM = {
+    ("offered-targets", "tapped-target-filter-ignored"): board(
+        {Zone.HAND: (CardEntry("Surrakar Banisher"),), Zone.BATTLEFIELD: (CardEntry("Bear"),)},
+        {Zone.BATTLEFIELD: (CardEntry("Bear", tapped=True), CardEntry("Ogre"))}),
+}
+
+
+@pytest.mark.parametrize(("prop_id", "bug"), sorted(CAUGHT_FROM))
+def test_the_property_catches_the_bug_on_a_board_with_its_subject(prop_id, bug):
+    cards = load_cards(HELD_OUT_CARDS)
+    chosen = settings(PROFILES[quick_profile("ci")])
+    prop = _property(prop_id)
+    for factory in (ReferenceEngine, catalogue()[bug].engine):
+        machine = machine_class(factory, cards, [prop], moves=True,
+                                setups=st.just(CAUGHT_FROM[prop_id, bug]))
+        if factory is ReferenceEngine:
+            games_test(machine, chosen)()  # the same games pass
+        else:
+            with pytest.raises(PropertyFailure, match=prop_id):
+                games_test(machine, chosen)()
