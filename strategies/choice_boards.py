@@ -191,7 +191,7 @@ def declarations(pool: CardPool, focus: Callable[[Card], bool] | None
     if not wanted or not creatures:
         return None
     one = st.sampled_from
-    made = st.builds(
+    made: st.SearchStrategy[Hands] = st.builds(
         lambda h, i, a, b, c, d: ([CardEntry(i)], [],
                                   [CardEntry(a), CardEntry(b),
                                    CardEntry(h, summoning_sick=True)],
