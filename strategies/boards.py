@@ -22,6 +22,7 @@ from .damage_boards import flickered, returning, turned_up, watched_deaths
 from .lki_boards import copies_dying, gone_sources
 from .sba_boards import doomed, drawing
 from .stack_boards import answered, sources_answered, timings
+from .counter_boards import counted
 from .token_boards import copied_tokens
 
 #: Enough mana of every color that costs rarely decide what is legal.
@@ -352,7 +353,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 flickered(pool, focus), gone_sources(pool, focus), copies_dying(pool, focus),
                                 multi_targets(pool, focus),
                                 declarations(pool, focus), doomed(pool, focus),
-                                drawing(pool, focus), copied_tokens(pool, focus))
+                                drawing(pool, focus), copied_tokens(pool, focus),
+                                counted(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

@@ -62,6 +62,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "timing": ("casting-timing", "legal-actions", "sorcery-speed-abilities"),
     "stack": ("illegal-targets", "attachments", "stack-order"),
     "counters": ("trample-assignment", "face-changes-keep-the-object"),
+    "state-based-actions": ("counter-rules",),
     "targets": ("target-counts", "offered-targets"),
     "mana": ("mana-symbols", "legal-actions"),
 }

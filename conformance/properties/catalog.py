@@ -436,7 +436,7 @@ PROPERTIES: tuple[Property, ...] = (
              ("turn-structure-priority-passes-to-the-opponent",),
              frozenset({"priority"}), turns.steps_end_with_the_stack_empty, turns.beginning_focus,
              ("500.2", "117.4", "503.1", "513.1", "603.3"), "priority",
-             turns.reached_stack_at_step_change, weights=(("AdvanceTo", 6), ("PassPriority", 6))),
+             turns.reached_stack_at_step_change, weights=(("Advance", 6), ("PassPriority", 6))),
     Property("game-over", turns.game_over.__doc__ or "",
              ("game-over-a-player-who-loses-ends-the-game",),
              frozenset(), turns.game_over, _damage, ("104.2a", "104.3a", "104.3b", "704.5a",

@@ -11,6 +11,8 @@ import pytest
 
 from benchmarks.heldout import catalogue
 from conformance.engines.reference import ReferenceEngine
+from conformance.engines.reference.state import GameObject
+from conformance.mutants import MutantEngine
 from conformance.mutants.meter import quick_profile
 from conformance.properties import all_properties, run_property
 from conformance.runner.results import Status
@@ -20,6 +22,25 @@ RULINGS = Path(__file__).parents[2] / "rulings"
 #: held-out bug: the property that catches it in its own ``ci`` games
 CAUGHT_BY = {
     "step-ends-with-an-ability-on-the-stack": "steps-end-with-the-stack-empty",
+    "saga-kept-after-its-last-chapter": "counter-rules",
+    "untap-removes-every-stun-counter": "counter-rules",
+    "counters-annihilated-from-one-kind": "counter-rules",
+}
+
+
+def _untap_keeping_stun_counters(self: GameObject) -> None:
+    """GameObject.untap, but a stun counter only keeps the permanent tapped: none is
+    removed, so it never untaps again (CR 122.1d: one is removed instead)."""
+    if self.tapped and not self.counters.get("stun", 0):
+        self.tapped = False
+
+
+#: wrong engine (the rule of one of the properties above broken in general): the property
+WRONG = {
+    "stun-counters-never-removed": (
+        lambda: MutantEngine("stun-counters-never-removed",
+                             [(GameObject, "untap", _untap_keeping_stun_counters)]),
+        "counter-rules"),
 }
 
 
@@ -32,6 +53,14 @@ def test_the_property_catches_the_bug(corpus, bug):
     result = run_property(_property(CAUGHT_BY[bug]), catalogue()[bug].engine, corpus.cards,
                           corpus.rulings, profile=quick_profile("ci"))
     assert result.status is Status.FAILED, (bug, result.status, result.message)
+
+
+@pytest.mark.parametrize("wrong", sorted(WRONG))
+def test_the_property_catches_the_wrong_engine(corpus, wrong):
+    make, prop_id = WRONG[wrong]
+    result = run_property(_property(prop_id), make, corpus.cards, corpus.rulings,
+                          profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, (wrong, result.status, result.message)
 
 
 @pytest.mark.parametrize("prop_id", sorted(set(CAUGHT_BY.values())))

@@ -27,6 +27,7 @@ from ...format.cards import Card
 from ...format.vocabulary import Step, Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
+from strategies.counter_boards import counter_rules_focus
 
 _CHAPTER = re.compile(r"^([ivx]+(?:, [ivx]+)*) —")
 _NUMERALS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
@@ -86,6 +87,7 @@ def counters(o: Observation) -> Iterable[Violation]:
     if _effects_may_change(step, o):
         return
     mains = [p for s, p in step.steps_begun if s is Step.PRECOMBAT_MAIN]
+    untap_step = _untap_step(o, step)
     for view in o.views.values():
         then = step.before_views.get(view.id)
         if then is None or then.zone is not Zone.BATTLEFIELD or view.zone is not Zone.BATTLEFIELD:
@@ -107,6 +109,26 @@ def counters(o: Observation) -> Iterable[Violation]:
                             f"stays tapped, whatever untaps it (CR 122.1d, 701.26b)",
                             view.id, "tapped", True)
             return
+        if then.tapped and expected.get("stun", 0) and untap_step is not None \
+                and view.controller == untap_step:
+            # its controller's untap step: the one untap it would get is replaced by one
+            # stun counter removed -- exactly one, and it stays tapped (CR 502.3, 122.1d)
+            expected["stun"] -= 1
+            expected = {k: n for k, n in expected.items() if n}
+            name = " // ".join(view.names) or "a face-down permanent"
+            if not view.tapped:
+                yield Violation(f"{name}, tapped with {then.counters.get('stun', 0)} stun "
+                                f"counter(s), became untapped in its controller's untap step: "
+                                f"one stun counter is removed instead of its untapping, and it "
+                                f"stays tapped (CR 122.1d)", view.id, "tapped", True)
+                return
+            if found != expected:
+                yield Violation(f"{name}'s counters went from {dict(then.counters)} to {found} "
+                                f"in its controller's untap step: exactly one stun counter is "
+                                f"removed instead of its untapping (CR 122.1d, 502.3)",
+                                view.id, "counters", expected)
+                return
+            continue
         if found != expected and then.tapped and view.tapped and expected.get("stun", 0):
             # it would have untapped (in its untap step, or by an effect that doesn't speak
             # of counters): a stun counter is removed instead (CR 122.1d)
@@ -119,6 +141,22 @@ def counters(o: Observation) -> Iterable[Violation]:
                             f"{' but its lore counters' if final is not None else ''} "
                             f"(CR 122.1, 714.3b)", view.id, "counters", expected)
             return
+
+
+def _untap_step(o: Observation, step: StepView) -> str | None:
+    """The player whose untap step began in ``o``'s step (one turn ended); ``None`` when
+    none did, or a permanent speaks of untap steps ("doesn't untap during ...", "untap ...
+    during each other player's untap step"), or of untapping at all, which the judge leaves
+    to ``untap-step``."""
+    if not step.turn_ended or "active_player" in o.game.unknown:
+        return None
+    for view in list(step.before_views.values()) + list(o.views.values()):
+        if view.zone is not Zone.BATTLEFIELD:
+            continue
+        faces = step.judge.faces_of(view)
+        if faces is None or any("untap" in f.text.lower() for f in faces):
+            return None
+    return o.game.active_player
 
 
 def _annihilated(counters: dict[str, int]) -> dict[str, int]:
@@ -170,6 +208,16 @@ def reached_lore(o: Observation) -> bool:
                for v in o.views.values())
 
 
+def reached_counter_rules(o: Observation) -> bool:
+    """A step in which counters were judged and a turn ended, a Saga was judged as its
+    controller's precombat main phase began, or a permanent had both +1/+1 and -1/-1
+    counters before it."""
+    step = step_of(o)
+    return reached_lore(o) or reached_turn(o) or (reached(o) and any(
+        v.counters.get("+1/+1", 0) and v.counters.get("-1/-1", 0)
+        for v in step.before_views.values()))
+
+
 def reached_turn(o: Observation) -> bool:
     """A permanent with counters stayed on the battlefield through the end of a turn."""
     return reached(o) and step_of(o).turn_ended
@@ -188,4 +236,17 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), counters, _counters,
              ("122.1", "122.1d", "701.26b", "714.3b", "704.5s", "704.5q", "514.2"), "counters",
              reached),
+    Property("counter-rules",
+             "`counters` in games about the rules that move counters on their own: each "
+             "player has a Saga with its final chapter's lore counters (alice's) or one short "
+             "(bob's), a tapped creature "
+             "with two stun counters and a creature with +1/+1 and -1/-1 counters -- the last "
+             "chapter resolves and the Saga is sacrificed, never before and never kept; each "
+             "untap step of a stunned permanent's controller removes exactly one stun counter "
+             "and leaves it tapped; one +1/+1 and one -1/-1 counter are removed together until "
+             "only one kind is left (CR 714.3b, 714.4, 704.5s, 122.1d, 502.3, 704.5q).",
+             ("copy-mirror-room-x-is-zero", "turn-structure-draw-step-and-cleanup"),
+             frozenset(), counters, counter_rules_focus,
+             ("714.3b", "714.4", "704.5s", "122.1d", "502.3", "704.5q"), "counters",
+             reached_counter_rules, weights=(("Advance", 12), ("PassPriority", 4))),
 )
