@@ -25,6 +25,7 @@ CAUGHT_BY = {
     "saga-kept-after-its-last-chapter": "counter-rules",
     "untap-removes-every-stun-counter": "counter-rules",
     "counters-annihilated-from-one-kind": "counter-rules",
+    "trample-damage-divided-by-the-defender": "trample-assignment",
 }
 
 

@@ -365,13 +365,13 @@ class _Damage:
         way -- among two or more blockers, or with trample and more power than its
         blockers' toughness -- whose controller was not asked how (CR 510.1c-d, 702.19b:
         the attacking player divides it; the contract's ``combat_damage`` choice, its
-        options the blockers)."""
+        options the blockers), or was asked of another player than its controller."""
         combat = self.combat
         assert combat is not None
         if steps in ("none", "both") and self.fs_combat:
             return None  # creatures may have died between the two steps
-        offered = [{option.value for option in choice.options} for choice, _answer
-                   in o.choices if choice.kind == COMBAT_DAMAGE_CHOICE]
+        offered = [(choice.player, {option.value for option in choice.options})
+                   for choice, _answer in o.choices if choice.kind == COMBAT_DAMAGE_CHOICE]
         for attacker in combat.attackers:
             fighter = self.fighters.get(attacker)
             if fighter is None or not fighter.power or not fighter.strikes(self.fs_combat, steps):
@@ -384,8 +384,15 @@ class _Damage:
             if len(present) < 2 and not ("Trample" in fighter.keywords
                                          and fighter.power > lethal):
                 continue
-            if not any(set(present) <= options for options in offered):
-                name = " // ".join(fighter.view.names) or "a face-down creature"
+            name = " // ".join(fighter.view.names) or "a face-down creature"
+            controller = fighter.view.controller
+            asked = [player for player, options in offered if set(present) <= options]
+            if asked and controller not in asked:
+                return (f"{name}'s {fighter.power} combat damage was divided among its "
+                        f"blockers by {asked[0]}, not by {controller}, its controller (CR "
+                        f"510.1c-d, 702.19b: the attacking creature's controller assigns its "
+                        f"combat damage)")
+            if not asked:
                 player = " and the player" if "Trample" in fighter.keywords else ""
                 return (f"{name}'s {fighter.power} combat damage could be assigned among "
                         f"{len(present)} blocker(s){player} in more than one way, and its "

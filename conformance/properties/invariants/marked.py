@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 
 from strategies.damage_boards import burn_or_bounce, trampler_or_deathtoucher
 
-from ...contract.types import PLAYER_OPTION_PREFIX, AdvanceTo, ObjectView, PassPriority, Resolve
+from ...contract.types import (
+    COMBAT_DAMAGE_CHOICE, PLAYER_OPTION_PREFIX, AdvanceTo, ObjectView, PassPriority, Resolve,
+)
 from ...format.cards import Card
 from ...format.vocabulary import Step, Zone
 from ..memory import PerGame, StepView, step_of
@@ -253,7 +255,9 @@ def trample_assignment(o: Observation) -> Iterable[Violation]:
     damage left once each creature blocking it is assigned lethal damage: that blocker's
     toughness (counters and effects included) less the damage already marked on it, or
     1 if the attacking creature has deathtouch -- the attacker's keywords decide, never
-    the blocker's (CR 702.19b, 702.2c, 510.1c, 510.1d, 120.6)."""
+    the blocker's (CR 702.19b, 702.2c, 510.1c, 510.1d, 120.6); how it divides its damage
+    among its blockers and that player is asked of its controller, never of another player
+    (CR 510.1c-d)."""
     step = step_of(o)
     marks = marks_of(o)
     fight = marks.combat_before
@@ -276,6 +280,17 @@ def trample_assignment(o: Observation) -> Iterable[Violation]:
         present = [b for b in blockers if b is not None and b.zone is Zone.BATTLEFIELD]
         if not present:
             continue
+        ids = {b.id for b in present}
+        for choice, _answer in o.choices:
+            if choice.kind == COMBAT_DAMAGE_CHOICE and choice.player != then.controller \
+                    and ids <= {option.value for option in choice.options}:
+                yield Violation(
+                    f"the division of {_name(then)}'s combat damage among its blockers"
+                    f"{' and ' + fight.defender if player in {x.value for x in choice.options} else ''}"
+                    f" was asked of {choice.player}, not of {then.controller}, who controls it "
+                    f"(CR 510.1c-d, 702.19b: the attacking creature's controller assigns its "
+                    f"combat damage)")
+                return
         if any(b.toughness is None or not marks.known_before(b.id) for b in present):
             continue
         to_player = sum(h.amount for h in marks.hits if h.source == attacker and h.to == player)
