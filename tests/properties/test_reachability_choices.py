@@ -35,7 +35,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a choice of targets judged for a word asking plainly for a permanent":
             (offered_targets.reached_permanents, 10),
         "casts naming a permanent for a word asking plainly for one probed":
-            (offered_targets.reached_object_probes, 10)},
+            (offered_targets.reached_object_probes, 10),
+        "activations naming a permanent for a word asking plainly for one probed":
+            (offered_targets.reached_activation_probes, 2)},
     "attacks-and-blocks": {
         "blockers probed against two attackers with an untapped creature":
             (attacks_and_blocks.reached_two_attackers, 1),

@@ -21,7 +21,13 @@ word "target" is "target opponent", "target player" or "any target", castable no
 probed (``is_legal`` of a ``Cast`` naming one player, which changes nothing): once the
 engine takes a cast naming a player the word allows (which shows it takes the targets
 given), every player the word allows is taken and its controller is refused for "target
-opponent".  What is left out is said only where no permanent speaks of hexproof, shroud,
+opponent".  The first such spell whose word asks plainly for a permanent -- or, with none,
+the first activated ability of a permanent of that player's that does, activatable now --
+is probed with one target named (CR 601.2c, 602.2b: targets named with the action are
+checked as chosen ones): once the engine takes a permanent that surely is what the word
+asks for, two more such permanents are taken, and three that surely are not (another card
+type, tapped or untapped, whose), a card in a hand or a graveyard and a player are
+refused.  What is left out is said only where no permanent speaks of hexproof, shroud,
 protection, ward or "can't be the target", and a permanent is never required of its own
 ability (it may say "another").
 """
@@ -29,7 +35,7 @@ ability (it may say "another").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ...contract.text import normalize_text
 from ...contract.types import PLAYER_OPTION_PREFIX, Activate, Cast, ObjectView, PlayerRef, Target
@@ -37,6 +43,8 @@ from ...format.cards import Card
 from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
+from .activation_timing import _COST, _LOYALTY, _SORCERY_KEYWORDS
+from .activation_timing import _read as _read_abilities
 from .resolution import Requirement, unmet
 from .target_counts import _asked, _targetable
 
@@ -229,7 +237,8 @@ def _probes(o: Observation, step: StepView) -> tuple[bool, list[Violation]]:
         if reading[0] == "object":
             if reading[1] is None or not o.engine.is_legal(Cast(player, view.id)):
                 continue
-            probed = _object_probes(o, step, player, view.id, reading[1])
+            probed = _object_probes(o, step, player, view.id, reading[1],
+                                    _acting(player, view.id, None))
             if probed is None:
                 continue
             found = (True, probed)
@@ -262,8 +271,66 @@ def _probes(o: Observation, step: StepView) -> tuple[bool, list[Violation]]:
                 break
         found = (True, violations)
         break
+    if not found[0]:
+        found = _activation_probes(o, step, player)
     step.shared[key] = found
     return found
+
+
+def _acting(player: str, object_id: str, ability: int | None
+            ) -> Callable[[tuple[Target, ...]], Cast | Activate]:
+    """What makes a cast of ``object_id`` (``ability`` ``None``) or an activation of its
+    ``ability``-th activated ability naming the targets given."""
+    def act(targets: tuple[Target, ...]) -> Cast | Activate:
+        if ability is None:
+            return Cast(player, object_id, targets=targets)
+        return Activate(player, object_id, ability, targets=targets)
+    return act
+
+
+def _activated(face_name: str, text: str) -> tuple[str, ...] | None:
+    """The effect of each activated ability of a face, in printed order (the contract's
+    ``Activate.ability``, as ``activation_timing`` counts them); ``None`` when a line can't
+    be placed."""
+    if _read_abilities(face_name, text) is None:
+        return None
+    found: list[str] = []
+    for raw in text.splitlines():
+        line = normalize_text(raw).lower()
+        if not line:
+            continue
+        body = line.split("— ", 1)[1] if "— " in line and ":" in line.split("— ", 1)[1] \
+            else line
+        if _SORCERY_KEYWORDS.match(body) or _LOYALTY.match(body) or _COST.match(body):
+            found.append(body.split(":", 1)[1] if ":" in body else "")
+    return tuple(found)
+
+
+def _activation_probes(o: Observation, step: StepView,
+                       player: str) -> tuple[bool, list[Violation]]:
+    """Activations naming one target, probed for the first activated ability of a permanent
+    of the player with priority whose one word "target" asks plainly for a permanent and
+    that may be activated now, as casts are (CR 602.2b, 601.2c, 115.1)."""
+    for view in sorted(o.views.values(), key=lambda v: (v.names, v.id)):
+        if view.zone is not Zone.BATTLEFIELD or view.controller != player or view.face_down:
+            continue
+        faces = step.judge.faces_of(view)
+        if not faces or len(faces) != 1:
+            continue
+        effects = _activated(faces[0].name, faces[0].text)
+        for index, effect in enumerate(effects or ()):
+            reading = _reading(effect)
+            if reading is None or reading[0] != "object" or reading[1] is None \
+                    or not o.engine.is_legal(Activate(player, view.id, index)):
+                continue
+            probed = _object_probes(o, step, player, view.id, reading[1],
+                                    _acting(player, view.id, index))
+            if probed is None:
+                continue
+            step.shared["offered-targets: objects probed"] = True
+            step.shared["offered-targets: activations probed"] = True
+            return True, probed
+    return False, []
 
 
 #: How many permanents of each kind (allowed, forbidden) a probe names, at most.
@@ -271,9 +338,11 @@ _PROBED = 3
 
 
 def _object_probes(o: Observation, step: StepView, player: str, spell: str,
-                   requirement: Requirement) -> list[Violation] | None:
-    """Casts of ``spell``, whose one word "target" asks plainly for a permanent, naming one
-    target each: once the engine takes one naming a permanent that surely is what the word
+                   requirement: Requirement,
+                   acting: Callable[[tuple[Target, ...]], Cast | Activate]
+                   ) -> list[Violation] | None:
+    """Casts of ``spell`` (or activations of its ability: ``acting`` makes the action),
+    whose one word "target" asks plainly for a permanent, naming one target each: once the engine takes one naming a permanent that surely is what the word
     asks for (which shows it takes the targets given), every such permanent is taken
     (where no permanent speaks of what stops targeting), and a permanent that surely is
     not (another card type, tapped or untapped, whose), a player, and a card in a hand or
@@ -297,15 +366,16 @@ def _object_probes(o: Observation, step: StepView, player: str, spell: str,
             forbidden.append(view)
         elif requirement.kind is None or requirement.kind in types & set(view.types):
             allowed.append(view)
-    if not allowed or not o.engine.is_legal(Cast(player, spell, targets=(allowed[0].id,))):
+    if not allowed or not o.engine.is_legal(acting((allowed[0].id,))):
         return None  # the engine does not take these targets: nothing to compare with
     name = " // ".join(o.views[spell].names)
+    doing = f"cast {name}" if isinstance(acting(()), Cast) else f"activate {name}'s ability"
     word = _word(requirement)
     if _targetable(o, step):
         for view in allowed[1:_PROBED]:
-            action = Cast(player, spell, targets=(view.id,))
+            action = acting((view.id,))
             if not o.engine.is_legal(action):
-                return [Violation(f"{player} may not cast {name} targeting {_named(view)}, "
+                return [Violation(f"{player} may not {doing} targeting {_named(view)}, "
                                   f"controlled by {view.controller}, though its word "
                                   f"\"target\" asks for {word} (CR 115.1, 601.2c)",
                                   legal=action)]
@@ -316,9 +386,9 @@ def _object_probes(o: Observation, step: StepView, player: str, spell: str,
                           f"no permanent") for view in elsewhere[:1]]
     illegal += [(PlayerRef(p.name), f"the player {p.name}") for p in o.game.players[:1]]
     for target, why in illegal:
-        action = Cast(player, spell, targets=(target,))
+        action = acting((target,))
         if o.engine.is_legal(action):
-            return [Violation(f"{player} may cast {name} targeting {why}: its word "
+            return [Violation(f"{player} may {doing} targeting {why}: its word "
                               f"\"target\" asks for {word} (CR 115.1, 601.2c)",
                               illegal=action)]
     return []
@@ -340,8 +410,10 @@ def offered_targets(o: Observation) -> Iterable[Violation]:
     creature, planeswalker and battle too; for a word asking plainly for a permanent ("target
     creature you control", "target tapped creature", "target artifact an opponent
     controls") every such permanent and nothing else -- and a cast naming a player as its
-    target is taken exactly when the word allows that player (CR 115.1, 115.4, 102.2,
-    102.3, 109.5, 601.2c, 602.2b)."""
+    target is taken exactly when the word allows that player; a cast or an activation
+    naming one target for a word asking plainly for a permanent is taken when the target is
+    such a permanent and refused when it is another permanent, a card in a hand or a
+    graveyard, or a player (CR 115.1, 115.4, 102.2, 102.3, 109.5, 601.2c, 602.2b)."""
     step = step_of(o)
     if not step.acted:
         return
@@ -366,6 +438,16 @@ def reached_object_probes(o: Observation) -> bool:
         return False
     _probes(o, step)
     return bool(step.shared.get("offered-targets: objects probed"))
+
+
+def reached_activation_probes(o: Observation) -> bool:
+    """Activations naming a permanent as the target of a word asking plainly for one were
+    probed."""
+    step = step_of(o)
+    if not step.acted:
+        return False
+    _probes(o, step)
+    return bool(step.shared.get("offered-targets: activations probed"))
 
 
 def reached_players(o: Observation) -> bool:
