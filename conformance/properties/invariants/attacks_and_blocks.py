@@ -148,6 +148,8 @@ def _block_probes(step: StepView, o: Observation) -> tuple[bool, list[Violation]
 #: 702.13b, 702.28b, 702.118b, 702.31b); landwalk and protection are matched by their form.
 _EVASION = frozenset({"Flying", "Menace", "Fear", "Intimidate", "Shadow", "Skulk",
                       "Horsemanship"})
+#: Reminder text that speaks of blocking without restricting it.
+_REACH = "(this creature can block creatures with flying.)"
 #: Keywords that keep their creature from blocking (CR 702.147a).
 _CANT_BLOCK = frozenset({"Decayed"})
 
@@ -162,12 +164,14 @@ def _allowed_blocks(step: StepView, o: Observation, defender: str,
                     theirs: list[tuple[ObjectView, frozenset[str]]]) -> list[Violation]:
     """Each untapped creature of the defending player may block an attacker no keyword
     keeps it from blocking -- with defender too, which keeps a creature from attacking
-    only (CR 509.1a, 702.3b) -- where no permanent's text speaks of blocking."""
+    only (CR 509.1a, 702.3b) -- where no card's text in any zone speaks of blocking (but
+    reach's reminder)."""
     step.shared["attacks-and-blocks: allowed"] = False
-    if any(v.zone is Zone.BATTLEFIELD and any("block" in f.text.lower()
-                                              for f in step.judge.faces_of(v) or ())
-           for v in o.views.values()):
-        return []
+    for view in o.views.values():  # a spell that resolved this turn may say "can't block"
+        faces = step.judge.faces_of(view)
+        if faces is None and not view.face_down or any(
+                "block" in f.text.lower().replace(_REACH, "") for f in faces or ()):
+            return []
     plain = None
     for view in attackers:
         words = keywords(step, view)

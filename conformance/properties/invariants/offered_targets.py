@@ -46,7 +46,7 @@ from ..observation import Observation, Property, Violation
 from .activation_timing import _COST, _LOYALTY, _SORCERY_KEYWORDS
 from .activation_timing import _read as _read_abilities
 from .resolution import Requirement, unmet
-from .target_counts import _asked, _targetable
+from .target_counts import _UNTARGETABLE, _asked, _targetable
 
 #: "target opponent", "target player", "any target" -- read from a text with one word
 #: "target" only, and not "target player or planeswalker" (which the judge reads as any
@@ -371,7 +371,7 @@ def _object_probes(o: Observation, step: StepView, player: str, spell: str,
     name = " // ".join(o.views[spell].names)
     doing = f"cast {name}" if isinstance(acting(()), Cast) else f"activate {name}'s ability"
     word = _word(requirement)
-    if _targetable(o, step):
+    if _targetable(o, step) and not _untargetable_anywhere(o, step):
         for view in allowed[1:_PROBED]:
             action = acting((view.id,))
             if not o.engine.is_legal(action):
@@ -392,6 +392,21 @@ def _object_probes(o: Observation, step: StepView, player: str, spell: str,
                               f"\"target\" asks for {word} (CR 115.1, 601.2c)",
                               illegal=action)]
     return []
+
+
+def _untargetable_anywhere(o: Observation, step: StepView) -> bool:
+    """Whether a card in any zone speaks of what stops targeting (a spell that resolved
+    this turn may have given hexproof), or the judge can't read one."""
+    for view in o.views.values():
+        faces = step.judge.faces_of(view)
+        if faces is None:
+            if view.face_down:
+                continue
+            return True
+        if any(_UNTARGETABLE.search(f.text) or any(_UNTARGETABLE.search(k) for k in f.keywords)
+               for f in faces):
+            return True
+    return False
 
 
 def _word(requirement: Requirement) -> str:
