@@ -21,7 +21,7 @@ from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
 from .invariants import combat_triggers, declarations, divided
 from .invariants import copying, targets, transforming, watching
-from .invariants import counters, damage_results, dying, receiving_priority, resolution
+from .invariants import counters, damage_results, delayed, dying, receiving_priority, resolution
 from .invariants import attachments, sickness, stack_order, tapping, timing, toughness
 from .invariants import affected_targets, chosen_targets
 from .invariants import marked, same_object, trigger_sources
@@ -468,3 +468,4 @@ PROPERTIES += marked.PROPERTIES + same_object.PROPERTIES + trigger_sources.PROPE
 PROPERTIES += target_counts.PROPERTIES + attacks_and_blocks.PROPERTIES
 PROPERTIES += offered_targets.PROPERTIES + mana_symbols.PROPERTIES
 PROPERTIES += state_based.PROPERTIES
+PROPERTIES += delayed.PROPERTIES

@@ -6,12 +6,15 @@ runs them), and passes the reference engine there."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from benchmarks.heldout import catalogue
 from conformance.engines.reference import ReferenceEngine
-from conformance.engines.reference.state import GameObject
+from conformance.engines.reference import triggers
+from conformance.engines.reference.abilities import Ability
+from conformance.engines.reference.state import GameObject, PendingTrigger
 from conformance.mutants import MutantEngine
 from conformance.mutants.meter import quick_profile
 from conformance.properties import all_properties, run_property
@@ -36,8 +39,28 @@ def _untap_keeping_stun_counters(self: GameObject) -> None:
         self.tapped = False
 
 
+def _delayed_at_every_end_step(game: Any, event: Any) -> None:
+    """triggers._delayed, but a delayed triggered ability is kept once it triggers, and
+    triggers at every end step, whoever's turn (CR 603.7c: only once)."""
+    if event.kind != "step_began":
+        return
+    state = game.state
+    for delayed in list(state.delayed):
+        if delayed.step != event.data["step"]:
+            continue
+        ability = Ability("triggered", 0, -1, {}, effects=delayed.effects,
+                          text=f"delayed trigger of {delayed.source_card.name}")
+        state.pending_triggers.append(PendingTrigger(
+            delayed.source, delayed.source_card, ability, delayed.controller,
+            {"kind": "delayed", "objects": list(delayed.objects)}))
+
+
 #: wrong engine (the rule of one of the properties above broken in general): the property
 WRONG = {
+    "delayed-trigger-at-every-end-step": (
+        lambda: MutantEngine("delayed-trigger-at-every-end-step",
+                             [(triggers, "_delayed", _delayed_at_every_end_step)]),
+        "delayed-triggers-once"),
     "stun-counters-never-removed": (
         lambda: MutantEngine("stun-counters-never-removed",
                              [(GameObject, "untap", _untap_keeping_stun_counters)]),
@@ -64,7 +87,7 @@ def test_the_property_catches_the_wrong_engine(corpus, wrong):
     assert result.status is Status.FAILED, (wrong, result.status, result.message)
 
 
-@pytest.mark.parametrize("prop_id", sorted(set(CAUGHT_BY.values())))
+@pytest.mark.parametrize("prop_id", sorted({*CAUGHT_BY.values(), "delayed-triggers-once"}))
 def test_the_property_passes_the_reference_engine(corpus, prop_id):
     result = run_property(_property(prop_id), ReferenceEngine, corpus.cards, corpus.rulings,
                           profile="ci")
