@@ -31,6 +31,9 @@ class _Delayed:
     current: Observation | None = None
     made: Counter[str] = field(default_factory=Counter)  # by the first id of the maker
     fired: Counter[str] = field(default_factory=Counter)
+    #: each maker's printed ability texts, read as it made its first delayed trigger (a
+    #: spell that made one is gone from the stack by the time it triggers)
+    printed: dict[str, set[str]] = field(default_factory=dict)
     seen_firing: bool = False
     blind: bool = False  # an item the judge couldn't read left the stack
 
@@ -69,14 +72,13 @@ def _update(o: Observation) -> tuple[_Delayed, list[tuple[str, int, int]]]:
         for item in step.new_items:
             if item.kind != "ability":
                 continue
-            printed = _printed(o, item.source)
+            key = _key(o, item.source)
+            printed = memory.printed.get(key)
             text = normalize_text(item.text).lower().strip()
-            if printed is None or not printed or text in printed \
+            if not memory.made[key] or printed is None or text in printed \
                     or text.startswith("at the beginning of"):
                 continue
-            key = _key(o, item.source)
-            if memory.made[key]:
-                new[key] += 1
+            new[key] += 1
         for key, count in new.items():
             memory.fired[key] += count
             memory.seen_firing = True
@@ -92,7 +94,13 @@ def _update(o: Observation) -> tuple[_Delayed, list[tuple[str, int, int]]]:
             faces = step.judge.faces_of(view) if view is not None else None
             text = " ".join(f.text for f in faces) if faces else ""
         if _NEXT_END_STEP.search(text):
-            memory.made[_key(o, item.source)] += 1
+            key = _key(o, item.source)
+            if key not in memory.printed:
+                printed = _printed(o, item.source)
+                if printed is None:
+                    continue  # the judge can't tell its delayed triggers from its own
+                memory.printed[key] = printed
+            memory.made[key] += 1
     return memory, over
 
 
