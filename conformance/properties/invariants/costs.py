@@ -129,6 +129,8 @@ def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: 
         verdict.require(owner == player, "the card is in another player's hand")
     elif zone is Zone.GRAVEYARD and owner == player:
         value = 0 if face_down else sum(mana_value(f.mana_cost) for f in faces)
+        if x is not None and not face_down:  # X is the value announced (CR 202.3e)
+            value += x * (faces[0].mana_cost or "").count("{X}")
         verdict.require(_permission(step, player, spell, value),
                         "no unused permission allows casting it from the graveyard")
     elif zone is Zone.EXILE and card_id is not None and not face_down:

@@ -203,7 +203,12 @@ def _source(o: Observation, step: StepView) -> str | None:
 
 def _named(view: object) -> str:
     names = getattr(view, "names", ())
-    return " // ".join(names) or "a face-down permanent"
+    if names:
+        return " // ".join(names)
+    if getattr(view, "face_down", False):
+        return "a face-down permanent"
+    identity = getattr(view, "identity", ())  # a Room with no door unlocked has no name
+    return f"{' // '.join(identity)} (no name)" if identity else "a permanent with no name"
 
 
 def _show_players(who: str) -> str:
