@@ -132,6 +132,6 @@ def reached(o: Observation) -> bool:
 
 PROPERTIES: tuple[Property, ...] = (
     Property("delayed-triggers-once", delayed_triggers_once.__doc__ or "",
-             (), frozenset(), delayed_triggers_once, delayed_focus, ("603.7", "603.7c"), "triggers",
+             ("turn-structure-the-end-step-of-every-turn",), frozenset(), delayed_triggers_once, delayed_focus, ("603.7", "603.7c"), "triggers",
              reached, weights=(("Advance", 40), ("Activate", 24), ("Cast", 2))),
 )
