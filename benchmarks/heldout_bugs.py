@@ -19,10 +19,10 @@ is kept in ``benchmarks/heldout/results.json`` (first batch),
 ``benchmarks/heldout/results-second.json`` (second batch),
 ``benchmarks/heldout/results-third.json`` (third batch),
 ``benchmarks/heldout/results-fourth.json`` (fourth batch),
-``benchmarks/heldout/results-fifth.json`` (fifth batch) and
-``benchmarks/heldout/results-sixth.json`` (sixth batch) and
-``benchmarks/heldout/results-seventh.json`` (seventh batch); the eighth batch is not
-measured yet.
+``benchmarks/heldout/results-fifth.json`` (fifth batch),
+``benchmarks/heldout/results-sixth.json`` (sixth batch),
+``benchmarks/heldout/results-seventh.json`` (seventh batch) and
+``benchmarks/heldout/results-eighth.json`` (eighth batch).
 """
 
 from __future__ import annotations
