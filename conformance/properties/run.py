@@ -238,32 +238,30 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
     details: dict[str, Any] = {"seed": seed, "profile": profile,
                                "hypothesis": hypothesis.__version__}
     outcome = _search(machine, chosen, seed, guard, budget)
-    setups = scenario_setups(pool, rulings, prop.focus)
-    games = guard.played_games
-    more = scenario_games(profile)
-    if outcome is None and setups and more:
-        # Then games from the corpus's own positions, with a budget of their own: the
-        # first search's games are those of the profile alone, whatever the corpus holds.
+
+    def more_games(count: int, game: type[Game], key: str) -> BaseException | None:
+        """``count`` more games of ``game``, with a budget of their own: the first
+        search's games are those of the profile alone, whatever else is played."""
+        played = guard.played_games
         guard.restart(strict=False, budget=budget)
-        from_scenarios = machine_class(
+        found = _search(game, settings(chosen, max_examples=count), seed, guard, budget)
+        details[key] = guard.played_games - played
+        return found
+
+    count = _profile_games(SCENARIO_GAMES, profile)
+    setups = scenario_setups(pool, rulings, prop.focus) if outcome is None and count else []
+    if setups:  # from the corpus's own positions
+        outcome = more_games(count, machine_class(
             guard.engine, pool, [prop], moves=moves, tally=tally,
-            setups=both_sides(pool, st.sampled_from(setups), prop.focus))
-        outcome = _search(from_scenarios, settings(
-            chosen, max_examples=more), seed, guard, budget)
-        details["games_from_scenarios"] = guard.played_games - games
-    own = with_own_cards(pool, cards_known)
-    own_games = _profile_games(OWN_CARD_GAMES, profile)
-    if outcome is None and own is not pool and own_games:
-        # Then games drawn from the corpus's cards and the property games' own, with a
-        # budget of their own again; a counterexample found there names cards of both files.
-        games = guard.played_games
-        guard.restart(strict=False, budget=budget)
-        from_own = machine_class(guard.engine, own, [prop], moves=moves, tally=tally)
-        outcome = _search(from_own, settings(chosen, max_examples=own_games), seed, guard,
-                          budget)
-        details["games_from_own_cards"] = guard.played_games - games
-        if isinstance(outcome, PropertyFailure):
-            with_own = True
+            setups=both_sides(pool, st.sampled_from(setups), prop.focus)),
+            "games_from_scenarios")
+    count = _profile_games(OWN_CARD_GAMES, profile)
+    own = with_own_cards(pool, cards_known) if outcome is None and count else pool
+    if own is not pool:  # drawn from the corpus's cards and the games' own
+        outcome = more_games(count, machine_class(guard.engine, own, [prop], moves=moves,
+                                                  tally=tally), "games_from_own_cards")
+        # a counterexample found there names cards of both files
+        with_own = isinstance(outcome, PropertyFailure)
     duration = time.perf_counter() - started
     details.update(guard.details())
     if tally.not_computed:
@@ -444,16 +442,12 @@ def with_own_cards(pool: CardPool, known: Iterable[str] | None = None) -> CardPo
 
 
 def _profile_games(table: dict[str, int], profile: str) -> int:
+    """``table``'s games for ``profile``, or for the profile it was made from
+    (``ci-no-shrink``: ``ci``'s); none for a profile of another name."""
     for name, games in table.items():
         if profile == name or profile.startswith(f"{name}-"):
             return games
     return 0
-
-
-def scenario_games(profile: str) -> int:
-    """:data:`SCENARIO_GAMES` of ``profile``, or of the profile it was made from
-    (``ci-no-shrink``: ``ci``'s); none for a profile of another name."""
-    return _profile_games(SCENARIO_GAMES, profile)
 
 
 class _Guard:
