@@ -105,8 +105,13 @@ class _Memory:
 
 class PerGame(Generic[T]):
     """What is kept of each game, made by ``make`` when a game is first seen: by the id of
-    the game's recorder (or engine), with a weak reference to it, so that a game's memory
-    goes with it."""
+    the game's recorder (or engine), with a weak reference to it, for the ``KEPT`` games
+    seen last.  What is kept often refers to its game (an observation holds its recorder),
+    so a game's memory cannot go with it; a machine plays one game at a time, and a game's
+    memory goes once ``KEPT`` newer games have been seen."""
+
+    #: how many games' memories are kept, the latest seen
+    KEPT = 8
 
     def __init__(self, make: Callable[[], T]) -> None:
         self._make = make
@@ -117,8 +122,9 @@ class PerGame(Generic[T]):
         entry = self._entries.get(id(key))
         if entry is not None and entry[0]() is key:
             return entry[1]
-        for stale in [k for k, (ref, _m) in self._entries.items() if ref() is None]:
-            del self._entries[stale]
+        self._entries.pop(id(key), None)  # a game gone, whose id was given to this one
+        while len(self._entries) >= self.KEPT:
+            del self._entries[next(iter(self._entries))]
         kept = self._make()
         self._entries[id(key)] = (weakref.ref(key), kept)
         return kept
