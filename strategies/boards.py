@@ -25,6 +25,7 @@ from .stack_boards import answered, sources_answered, timings
 from .counter_boards import counted
 from .token_boards import copied_tokens
 from .trigger_boards import delaying
+from .effect_boards import full_hands, instructed, life_changes
 
 #: Enough mana of every color that costs rarely decide what is legal.
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
@@ -355,7 +356,9 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 multi_targets(pool, focus),
                                 declarations(pool, focus), doomed(pool, focus),
                                 drawing(pool, focus), copied_tokens(pool, focus),
-                                counted(pool, focus), delaying(pool, focus))
+                                counted(pool, focus), delaying(pool, focus),
+                                instructed(pool, focus), life_changes(pool, focus),
+                                full_hands(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

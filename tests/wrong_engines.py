@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from conformance.contract.types import Cast
+from conformance.contract.types import Cast, Choice, Event, Option
 from conformance.errors import IllegalAction
 from conformance.engines.reference import (
     ReferenceEngine, casting, combat, damage, effects, entering, life, state, triggers, turn,
@@ -13,6 +13,7 @@ from conformance.engines.reference import (
 from conformance.engines.reference import game as game_module
 from conformance.engines.reference import targets as targets_module
 from conformance.engines.reference.characteristics import characteristics, is_permanent_card
+from conformance.format.vocabulary import Zone
 from conformance.mutants import MutantEngine, Patch, create
 
 _MOVE = state.GameState.move
@@ -886,3 +887,120 @@ def counters_of_both_kinds_kept() -> MutantEngine:
     remove them in pairs."""
     return _patched("counters-of-both-kinds-kept", [
         (turn, "state_based_actions", _state_based_actions_keeping_counters)])
+
+
+# -- what resolving spells and abilities do, and the cleanup step's discard -------------------
+
+_DISCARD = effects.EFFECTS["discard"]
+_CREATE_TOKEN = effects.EFFECTS["create_token"]
+_GAIN_LIFE = effects.EFFECTS["gain_life"]
+_PLAYERS = life.players
+_PUT_ONTO_BATTLEFIELD = turn.put_onto_battlefield
+
+
+def _discard_by_the_controller(game: Any, ctx: Any, params: Any) -> Any:
+    """The discard effect, "target player discards" read as its controller discarding."""
+    yield from _DISCARD(game, ctx, {**params, "player": "you"})
+
+
+def target_player_discards_are_the_controllers() -> MutantEngine:
+    """"Target player discards two cards" makes the spell's controller discard, whoever the
+    target (CR 701.9a, 115.1)."""
+    return _patched("target-player-discards-are-the-controllers", [
+        (effects.EFFECTS, "discard", _discard_by_the_controller)])
+
+
+def _tokens_for_the_opponent(game: Any, ctx: Any, params: Any) -> Any:
+    """The create_token effect, the tokens created under the other player's control."""
+    yield from _CREATE_TOKEN(game, dataclasses.replace(
+        ctx, controller=game.state.opponent(ctx.controller)), params)
+
+
+def tokens_created_for_the_opponent() -> MutantEngine:
+    """Tokens an effect creates enter under the control of its controller's opponent
+    (CR 111.2: the player who creates a token controls it)."""
+    return _patched("tokens-created-for-the-opponent", [
+        (effects.EFFECTS, "create_token", _tokens_for_the_opponent)])
+
+
+def _each_opponent_is_each_player(game: Any, ctx: Any, who: Any) -> list[str]:
+    """life.players, "each opponent" read as every player."""
+    if who == "each_opponent":
+        return [p.name for p in game.state.players]
+    return _PLAYERS(game, ctx, who)
+
+
+def each_opponent_is_each_player() -> MutantEngine:
+    """"Each opponent loses 1 life" makes every player lose it, its controller too
+    (CR 102.2, 119.3)."""
+    return _patched("each-opponent-is-each-player", [
+        (life, "players", _each_opponent_is_each_player)])
+
+
+def _gain_life_twice(game: Any, ctx: Any, params: Any) -> Any:
+    """The gain_life effect, gaining twice the amount."""
+    yield from _GAIN_LIFE(game, ctx, params)
+    yield from _GAIN_LIFE(game, ctx, params)
+
+
+def life_gained_twice() -> MutantEngine:
+    """"You gain N life" gains 2N (CR 119.3)."""
+    return _patched("life-gained-twice", [(effects.EFFECTS, "gain_life", _gain_life_twice)])
+
+
+def _under_the_active_player(game: Any, obj: Any, **kwargs: Any) -> Any:
+    """entering.put_onto_battlefield as a spell resolves, under the active player's
+    control."""
+    kwargs["controller"] = game.state.active_player
+    return (yield from _PUT_ONTO_BATTLEFIELD(game, obj, **kwargs))
+
+
+def permanent_spells_enter_under_the_active_player() -> MutantEngine:
+    """A permanent spell resolves into a permanent under the control of the active player,
+    whoever controlled the spell (CR 608.3a: the spell's controller)."""
+    return _patched("permanent-spells-enter-under-the-active-player", [
+        (turn, "put_onto_battlefield", _under_the_active_player)])
+
+
+def _resolve_spell_into_exile(game: Any, spell: Any) -> Any:
+    """turn._resolve_spell, an instant or sorcery card that resolves put into exile."""
+    chars = game.chars(spell)
+    if spell.targets or is_permanent_card(chars):
+        return (yield from _RESOLVE_SPELL(game, spell))
+    ability = next((a for a in chars.ability_defs if a.kind == "spell"), None)
+    ctx = effects.Context(spell.controller, spell.id, spell.copiable_card, ability, (),
+                          x=spell.x)
+    if ability is not None:
+        yield from effects.run_effects(game, ctx, ability.effects)
+    if spell in game.state.stack:
+        game.move(spell, Zone.EXILE)
+
+
+def resolved_instants_exiled() -> MutantEngine:
+    """An instant or sorcery card that resolves is exiled instead of put into its owner's
+    graveyard (CR 608.2n)."""
+    return _patched("resolved-instants-exiled", [(turn, "_resolve_spell", _resolve_spell_into_exile)])
+
+
+def _discard_down_to_eight(game: Any) -> Any:
+    """turn.discard_to_hand_size, the active player discarding down to eight."""
+    player = game.state.active_player
+    if any(True for _ in game.statics("no_maximum_hand_size", controller=player)):
+        return
+    hand = list(game.state.player(player).zones[Zone.HAND])
+    extra = len(hand) - 8
+    if extra <= 0:
+        return
+    options = tuple(Option(card_id, targets_module.label(game, card_id)) for card_id in hand)
+    chosen = yield Choice("cards", player, f"discard {extra} card(s) down to eight", options,
+                          extra, extra)
+    for card_id in chosen:
+        game.move(game.state.objects[card_id], Zone.GRAVEYARD)
+        game.events.append(Event("card_discarded", {"object": card_id}))
+
+
+def cleanup_discards_down_to_eight() -> MutantEngine:
+    """In the cleanup step the active player discards down to eight cards, not seven
+    (CR 514.1, 402.2)."""
+    return _patched("cleanup-discards-down-to-eight", [
+        (turn, "discard_to_hand_size", _discard_down_to_eight)])

@@ -27,6 +27,7 @@ from .invariants import affected_targets, chosen_targets
 from .invariants import marked, same_object, trigger_sources
 from .invariants import attacks_and_blocks, mana_symbols, offered_targets, target_counts
 from .invariants import state_based
+from .invariants import cleanup, instructions, resolving
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -469,3 +470,4 @@ PROPERTIES += target_counts.PROPERTIES + attacks_and_blocks.PROPERTIES
 PROPERTIES += offered_targets.PROPERTIES + mana_symbols.PROPERTIES
 PROPERTIES += state_based.PROPERTIES
 PROPERTIES += delayed.PROPERTIES
+PROPERTIES += instructions.PROPERTIES + cleanup.PROPERTIES + resolving.PROPERTIES
