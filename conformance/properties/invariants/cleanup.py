@@ -11,7 +11,9 @@ ended holds as many cards as before plus those drawn, at most seven (or all of t
 "you have no maximum hand size" on a permanent they control), the cards discarded gone to
 their graveyard (CR 701.9a); the player whose turn began holds what they held plus what
 they drew, none discarded.  Nothing is said where a card speaks of hand size otherwise, of
-replacing draws, or (for the graveyard) of cards going elsewhere "instead" or madness.
+replacing draws, or (for the graveyard) of cards going elsewhere "instead" or madness, nor
+of the graveyard when a permanent left the battlefield in the step (combat damage dealt on
+the way).
 """
 
 from __future__ import annotations
@@ -113,11 +115,22 @@ def cleanup_discard(o: Observation) -> Iterable[Violation]:
             return
         discarded = held - kept
         if discarded and not any(_ELSEWHERE.search(t) for _c, t in texts) \
+                and not _left_the_battlefield(o, step) \
                 and now.graveyard_size != then.graveyard_size + discarded:
             yield Violation(f"{name} discarded {discarded} card(s) down to their maximum hand "
                             f"size and their graveyard went from {then.graveyard_size} to "
                             f"{now.graveyard_size} cards (CR 514.1, 701.9a)")
             return
+
+
+def _left_the_battlefield(o: Observation, step: StepView) -> bool:
+    """Whether a permanent left the battlefield in the step (combat damage on the way, a
+    creature whose "until end of turn" bonus ended): a graveyard may have grown by it."""
+    return any(e.kind == "zone_changed" and e.data.get("from") == Zone.BATTLEFIELD.value
+               for e in o.events) or any(
+        v.zone is Zone.BATTLEFIELD and (o.views.get(v.id) is None
+                                        or o.views[v.id].zone is not Zone.BATTLEFIELD)
+        for v in step.before_views.values())
 
 
 def reached(o: Observation) -> bool:
