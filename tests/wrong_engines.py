@@ -1004,3 +1004,97 @@ def cleanup_discards_down_to_eight() -> MutantEngine:
     (CR 514.1, 402.2)."""
     return _patched("cleanup-discards-down-to-eight", [
         (turn, "discard_to_hand_size", _discard_down_to_eight)])
+
+
+# -- transforming back, a target word's state, last known information ---------------------------
+
+
+def _transform_ignored(game: Any, ctx: Any, params: Any) -> Any:
+    """The transform effect, doing nothing (an engine that never implemented it)."""
+    yield from ()
+
+
+def transform_effect_ignored() -> MutantEngine:
+    """"Transform this artifact" does nothing: the permanent keeps the face it had (CR
+    701.27a: it turns over to its other face)."""
+    return _patched("transform-effect-ignored", [
+        (effects.EFFECTS, "transform", _transform_ignored)])
+
+
+def _candidates_without_state(game: Any, spec: Any, you: str, *,
+                              exclude: str | None = None) -> list[str]:
+    """targets.candidates for a filter without "tapped" and "attacking": every creature is
+    offered for "target tapped creature" and "target attacking creature"."""
+    plain = dataclasses.replace(spec, filter={k: v for k, v in spec.filter.items()
+                                              if k not in ("tapped", "attacking")})
+    return _CANDIDATES(game, plain, you, exclude=exclude)
+
+
+_CANDIDATES = targets_module.candidates
+
+
+def target_states_ignored() -> MutantEngine:
+    """A target filter's state -- tapped, attacking -- is not looked at, as targets are
+    offered, named with a cast or checked on resolution (CR 115.1, 608.2b)."""
+    return _patched("target-states-ignored", [
+        (targets_module, "candidates", _candidates_without_state),
+        (effects, "candidates", _candidates_without_state)])
+
+
+def _source_chars_while_there(self: Any, source: str) -> Any:
+    """Game.source_chars without last known information: a source gone from the
+    battlefield has no characteristics."""
+    obj = self.state.objects.get(source)
+    return self.chars(obj) if obj is not None else None
+
+
+def gone_sources_without_keywords() -> MutantEngine:
+    """An effect's source that left the battlefield is read as it is now, not as it last
+    existed there: its lifelink and deathtouch are lost (CR 608.2h, 113.7a)."""
+    return _patched("gone-sources-without-keywords", [
+        (game_module.Game, "source_chars", _source_chars_while_there)])
+
+
+def _discard_chosen_by_the_other_player(game: Any) -> Any:
+    """turn.discard_to_hand_size, the cards chosen by the active player's opponent."""
+    player = game.state.active_player
+    if any(True for _ in game.statics("no_maximum_hand_size", controller=player)):
+        return
+    hand = list(game.state.player(player).zones[Zone.HAND])
+    extra = len(hand) - 7
+    if extra <= 0:
+        return
+    options = tuple(Option(card_id, targets_module.label(game, card_id)) for card_id in hand)
+    chosen = yield Choice("cards", game.state.opponent(player),
+                          f"discard {extra} card(s) down to seven", options, extra, extra)
+    for card_id in chosen:
+        game.move(game.state.objects[card_id], Zone.GRAVEYARD)
+        game.events.append(Event("card_discarded", {"object": card_id}))
+
+
+def cleanup_discard_chosen_by_the_other_player() -> MutantEngine:
+    """The cards the active player discards in the cleanup step are chosen by another
+    player (CR 514.1: the active player discards, choosing)."""
+    return _patched("cleanup-discard-chosen-by-the-other-player", [
+        (turn, "discard_to_hand_size", _discard_chosen_by_the_other_player)])
+
+
+def _discard_whatever_the_maximum(game: Any) -> Any:
+    """turn.discard_to_hand_size, "you have no maximum hand size" not looked at."""
+    hand = list(game.state.player(game.state.active_player).zones[Zone.HAND])
+    extra = len(hand) - 7
+    if extra <= 0:
+        return
+    options = tuple(Option(card_id, targets_module.label(game, card_id)) for card_id in hand)
+    chosen = yield Choice("cards", game.state.active_player,
+                          f"discard {extra} card(s) down to seven", options, extra, extra)
+    for card_id in chosen:
+        game.move(game.state.objects[card_id], Zone.GRAVEYARD)
+        game.events.append(Event("card_discarded", {"object": card_id}))
+
+
+def no_maximum_hand_size_ignored() -> MutantEngine:
+    """A player with "you have no maximum hand size" discards down to seven in their cleanup
+    step anyway (CR 402.2)."""
+    return _patched("no-maximum-hand-size-ignored", [
+        (turn, "discard_to_hand_size", _discard_whatever_the_maximum)])

@@ -29,6 +29,8 @@ WRONG = {
     "permanent_spells_enter_under_the_active_player": "resolved-spell-destination",
     "resolved_instants_exiled": "resolved-spell-destination",
     "cleanup_discards_down_to_eight": "cleanup-discard",
+    "cleanup_discard_chosen_by_the_other_player": "cleanup-discard",
+    "no_maximum_hand_size_ignored": "cleanup-discard",
 }
 
 #: held-out bug of the development set: the property that catches it in its own ``ci`` games

@@ -9,8 +9,8 @@ only by the turn-based actions of the steps it went through -- a draw step's dra
 the library's cards going down) and the cleanup step's discard.  So the player whose turn
 ended holds as many cards as before plus those drawn, at most seven (or all of them, with
 "you have no maximum hand size" on a permanent they control), the cards discarded gone to
-their graveyard (CR 701.9a); the player whose turn began holds what they held plus what
-they drew, none discarded.  Nothing is said where a card speaks of hand size otherwise, of
+their graveyard (CR 701.9a) -- a choice asked among their cards in hand is asked of them --;
+the player whose turn began holds what they held plus what they drew, none discarded.  Nothing is said where a card speaks of hand size otherwise, of
 replacing draws, or (for the graveyard) of cards going elsewhere "instead" or madness, nor
 of the graveyard when a permanent left the battlefield in the step (combat damage dealt on
 the way).
@@ -75,8 +75,8 @@ def _turn_ended(o: Observation) -> tuple[StepView, str, str] | None:
 
 def cleanup_discard(o: Observation) -> Iterable[Violation]:
     """In the cleanup step the active player discards down to their maximum hand size,
-    seven (none with "you have no maximum hand size"), into their graveyard; no other
-    player discards: after a turn ends, the player whose turn it was holds what they held
+    seven (none with "you have no maximum hand size"), into their graveyard, choosing the
+    cards; no other player discards: after a turn ends, the player whose turn it was holds what they held
     plus what they drew, seven at most, and the others what they held plus what they drew
     (CR 514.1, 402.2, 701.9a)."""
     found = _turn_ended(o)
@@ -121,6 +121,26 @@ def cleanup_discard(o: Observation) -> Iterable[Violation]:
                             f"size and their graveyard went from {then.graveyard_size} to "
                             f"{now.graveyard_size} cards (CR 514.1, 701.9a)")
             return
+        chooser = _discard_chooser(o, step, name)
+        if discarded and chooser is not None and chooser != name:
+            yield Violation(f"{chooser} was asked which of {name}'s cards {name} discards down "
+                            f"to their maximum hand size: the player discarding chooses "
+                            f"(CR 514.1, 701.9a)")
+            return
+
+
+def _discard_chooser(o: Observation, step: StepView, player: str) -> str | None:
+    """Who was asked, in the step, a choice among ``player``'s cards in hand -- every one of
+    its options a card in their hand before the step or drawn in it: the discard's."""
+    held = {v.id for v in step.before_views.values()
+            if v.zone is Zone.HAND and v.owner == player}
+    drawn = {str(e.data.get("new_object")) for e in o.events if e.kind == "zone_changed"
+             and e.data.get("from") == Zone.LIBRARY.value and e.data.get("to") == Zone.HAND.value}
+    for choice, _answer in o.choices:
+        values = {option.value for option in choice.options}
+        if len(values) > MAXIMUM_HAND_SIZE and values <= held | drawn and held <= values:
+            return choice.player
+    return None
 
 
 def _left_the_battlefield(o: Observation, step: StepView) -> bool:
