@@ -120,6 +120,13 @@ ADVANCE_KIND = "Advance"
 #: machine makes up itself too.
 MOVE_KIND = "Move"
 
+#: The kind of moving a permanent as an instant's effect would while spells or abilities
+#: wait on the stack -- a permanent they come from or target, to its owner's hand, exile or
+#: graveyard (``Move``, with ``inject-moves``): drawn only in the games of a property whose
+#: ``weights`` ask for it, about what leaves before an ability of it resolves (CR 608.2h).
+RESPONSE_MOVE_KIND = "Move (in response)"
+RESPONSE_MOVE_ZONES = (Zone.HAND, Zone.EXILE, Zone.GRAVEYARD)
+
 #: The order kinds are drawn from, the most useful first: Hypothesis's simplest draws, and
 #: what a failing game shrinks to, take the first.
 KIND_ORDER = ("Cast", "Resolve", "Activate", "Unlock", "TurnFaceUp", "DeclareAttackers",
@@ -328,6 +335,8 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             made_up = {ADVANCE_KIND} if turns and not game.stack else set()
             if moves and not game.stack:
                 made_up.add(MOVE_KIND)
+            if moves and game.stack and favoured.get(RESPONSE_MOVE_KIND):
+                made_up.add(RESPONSE_MOVE_KIND)
             offered = sorted(set(kinds) | made_up, key=lambda k: (
                 KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
             if not offered:
@@ -342,6 +351,9 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             kind = data.draw(kinds_drawn, label="kind of action")
             if kind == MOVE_KIND:
                 self._move_a_card(data)
+                return
+            if kind == RESPONSE_MOVE_KIND:
+                self._move_in_response(data, game)
                 return
             if kind == LAND_KIND:
                 self._tap_lands_and_cast(data, player, [a for a, k in zip(actions, kinds)
@@ -419,6 +431,20 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             now = self.engine.observe(target).zone
             zone = data.draw(st.sampled_from([z for z in MOVE_ZONES if z is not now]),
                              label="to zone")
+            self._try(data, Move(target, zone), listed=False)
+
+        def _move_in_response(self, data: st.DataObject, game: GameView) -> None:
+            """Move a permanent that a spell or ability on the stack comes from or targets
+            to its owner's hand, exile or graveyard, as an instant's effect would."""
+            assert self.engine is not None
+            involved = {str(o) for item in game.stack for o in (item.source, *item.targets)}
+            order = self._order()
+            permanents = sorted((o for o in self.engine.objects(Zone.BATTLEFIELD)
+                                 if o in involved), key=order.of_object)
+            if not permanents:
+                return
+            target = data.draw(st.sampled_from(permanents), label="permanent to move")
+            zone = data.draw(st.sampled_from(RESPONSE_MOVE_ZONES), label="to zone")
             self._try(data, Move(target, zone), listed=False)
 
         def properties_hold(self) -> None:

@@ -189,6 +189,10 @@ class Property:
     #: How likely its games draw each kind of action (``machine.WEIGHTS``), where the
     #: property needs more of a kind than other games: attacks, say.
     weights: tuple[tuple[str, int], ...] = ()
+    #: How many steps each of its games takes at least, where its subject is further away
+    #: than the profile's games go (a controller's second end step, say): the profile's
+    #: own ``stateful_step_count`` when that is more.  0: the profile's.
+    steps: int = 0
 
 
 def mana_value(cost: str | None) -> int:

@@ -233,7 +233,8 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
     machine = machine_class(guard.engine, pool, [prop], moves=moves, tally=tally)
     database = base.database
     chosen = settings(base, verbosity=Verbosity.quiet, database=None if database is None
-                      else _Keyed(database, f"{prop.id}@{engine_name}"))
+                      else _Keyed(database, f"{prop.id}@{engine_name}"),
+                      stateful_step_count=max(base.stateful_step_count, prop.steps))
     started = time.perf_counter()
     details: dict[str, Any] = {"seed": seed, "profile": profile,
                                "hypothesis": hypothesis.__version__}
