@@ -20,12 +20,14 @@ from .choice_boards import declarations, multi_targets
 from .cost_boards import cost_changes, impulses, symbol_costs
 from .damage_boards import flickered, returning, turned_up, watched_deaths
 from .lki_boards import copies_dying, gone_sources
-from .sba_boards import doomed, drawing
+from .sba_boards import doomed, drawing, legend_pairs
 from .stack_boards import answered, sources_answered, timings
 from .counter_boards import counted
 from .token_boards import copied_tokens
 from .trigger_boards import delaying
 from .effect_boards import full_hands, instructed, life_changes
+from .transform_boards import transforming
+from .target_boards import stated_targets
 
 #: Enough mana of every color that costs rarely decide what is legal.
 PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
@@ -346,6 +348,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                if helpers else st.just([]))
     acting = pairs(pool, focus)
     fighters = fighting(pool, focus) if fights else None
+    legends = legend_pairs(pool, focus) if mana is None else None
     costs_at_stake = cost_changes(pool, focus)
     exiling = impulses(pool, focus)
     symbols_at_stake = symbol_costs(pool, focus)
@@ -357,8 +360,9 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 declarations(pool, focus), doomed(pool, focus),
                                 drawing(pool, focus), copied_tokens(pool, focus),
                                 counted(pool, focus), delaying(pool, focus),
-                                instructed(pool, focus), life_changes(pool, focus),
-                                full_hands(pool, focus))
+                                transforming(pool, focus), stated_targets(pool, focus),
+                                instructed(pool, focus),
+                                life_changes(pool, focus), full_hands(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(
@@ -421,17 +425,22 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
             alice[Zone.HAND] = [*paying[0], *alice[Zone.HAND]]
         # Games about the stack: spells in both hands, plenty of mana for both players.
         hands = [draw(found, label="spells held by both players") for found in held]
-        for mine, theirs, my_permanents, their_permanents in hands:
+        for mine, theirs, my_permanents, their_permanents, *libraries in hands:
             alice[Zone.HAND] = [*mine, *alice[Zone.HAND]]
             bob[Zone.HAND] = [*theirs, *bob.get(Zone.HAND, [])]
             alice[Zone.BATTLEFIELD] = [*my_permanents, *alice[Zone.BATTLEFIELD]]
             bob[Zone.BATTLEFIELD] = [*their_permanents, *bob[Zone.BATTLEFIELD]]
+            for side, library in zip((alice, bob), libraries):  # for games of later turns
+                side[Zone.LIBRARY] = [*library, *side[Zone.LIBRARY]]
         # Both players with the same permanents: their triggers on one event, the legend
         # rule per player, a doubler on each side.
         mirrored = draw(st.integers(0, 2), label="alice's permanents bob has too")
         bob[Zone.BATTLEFIELD] += alice[Zone.BATTLEFIELD][-mirrored:] if mirrored else []
         for side in (alice, bob):
             side[Zone.BATTLEFIELD] = settled(pool, side[Zone.BATTLEFIELD])
+        if legends is not None:  # the legend rule to apply to both players, as games begin
+            for side, pair in zip((alice, bob), draw(legends, label="two legends each")):
+                side[Zone.BATTLEFIELD] = [*pair, *side[Zone.BATTLEFIELD]]
         alice_mana = tight[3] if tight is not None else paying[1] if paying is not None \
             else mana if mana is not None \
             else PLENTY if added or impulse is not None or hands else draw(

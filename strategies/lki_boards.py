@@ -47,37 +47,65 @@ def _exactly(pool: CardPool, test: Callable[[Card], bool],
     return wanted
 
 
+#: A permanent's activated ability that deals damage (to a target, to each opponent ...).
+_ACTIVATED_DAMAGE = re.compile(r"^[^:\n]*:[^\n]*\bdeals? \d+ damage\b",
+                               re.IGNORECASE | re.MULTILINE)
+
+
+def _keyed_damage_source(card: Card) -> bool:
+    """A creature with lifelink or deathtouch whose activated ability deals damage: what
+    the ability does once it has left depends on those keywords as it last existed."""
+    return _creature(card) and bool({"Lifelink", "Deathtouch"} & set(card.faces[0].keywords)) \
+        and bool(_ACTIVATED_DAMAGE.search(_text(card)))
+
+
 def pinger_or_answer(card: Card) -> bool:
-    """Creatures whose {T} ability deals damage to a target, and instants that deal damage
-    to a target or return a creature (the focus of ``damage-from-a-source-that-left``)."""
+    """Creatures whose {T} ability deals damage to a target, creatures with lifelink or
+    deathtouch whose activated ability deals damage, and instants that deal damage to a
+    target or return a creature (the focus of ``damage-from-a-source-that-left``)."""
     face = card.faces[0]
-    return (_creature(card) and bool(_TAP_DAMAGE.search(_text(card)))) or (
-        "Instant" in face.types and bool(_ANSWER.search(_text(card))))
+    return (_creature(card) and bool(_TAP_DAMAGE.search(_text(card)))) \
+        or _keyed_damage_source(card) or (
+            "Instant" in face.types and bool(_ANSWER.search(_text(card))))
 
 
 def gone_sources(pool: CardPool, focus: Callable[[Card], bool] | None
                  ) -> st.SearchStrategy[Hands] | None:
     """For games about an ability whose source leaves before it resolves: alice has a
-    creature whose {T} ability deals damage to a target, bob holds two instants that return
-    a creature (or deal damage to a target, in a pool without them) and one that deals
-    damage to a target or returns a creature, plenty of mana for both.  So the ability is
-    activated, alice passes, and bob answers its source, often the one creature an instant
-    returning a creature can target; the ability resolves with the source's last known
-    information (CR 608.2h, 113.7a).  ``None`` for games about something else.
+    creature whose {T} ability deals damage to a target -- and, where the pool has one, a
+    creature with lifelink or deathtouch whose activated ability deals damage, whose last
+    known keywords decide what the damage does, with an instant that returns a creature in
+    her hand -- bob holds two instants that return a creature (or deal damage to a target,
+    in a pool without them) and one that deals damage to a target or returns a creature,
+    plenty of mana for both.  So the ability is activated, and alice or bob answers its
+    source, often the one creature an instant returning a creature can target; the ability
+    resolves with the source's last known information (CR 608.2h, 113.7a).  ``None`` for
+    games about something else.
 
     Shrinks towards the first creature and the first answers.
     """
     wanted = _exactly(pool, pinger_or_answer, focus)
     sources = [n for n in wanted if _creature(pool[n])]
+    keyed = [n for n in sources if _keyed_damage_source(pool[n])]
     answers = [n for n in wanted if not _creature(pool[n])]
     returns = [n for n in answers if "return target creature" in _text(pool[n]).lower()]
     if not sources or not answers:
         return None
     one = st.sampled_from
+    plain = [n for n in sources if n not in keyed]
+    if not keyed or not plain:
+        return st.builds(
+            lambda source, first, theirs: ([], [*map(CardEntry, first), CardEntry(theirs)],
+                                            [CardEntry(source)], []),
+            one(sources), st.lists(one(returns or answers), min_size=2, max_size=2),
+            one(answers))
     return st.builds(
-        lambda source, first, theirs: ([], [*map(CardEntry, first), CardEntry(theirs)],
-                                        [CardEntry(source)], []),
-        one(sources), st.lists(one(returns or answers), min_size=2, max_size=2), one(answers))
+        lambda source, key, first, theirs, mine: (
+            [CardEntry(mine)], [*map(CardEntry, first), CardEntry(theirs)],
+            [CardEntry(key), CardEntry(source)], []),
+        one(plain), one(keyed),
+        st.lists(one(returns or answers), min_size=2, max_size=2), one(answers),
+        one(returns or answers))
 
 
 def dies_or_copies(card: Card) -> bool:

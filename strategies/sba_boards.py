@@ -157,3 +157,37 @@ def drawing(pool: CardPool, focus: Callable[[Card], bool] | None
         lambda first, second, permanent: ([CardEntry(first), CardEntry(second),
                                            CardEntry(permanent)], [], [], []),
         one(spells), one(spells), one(permanents))
+
+
+def legend_focus(card: Card) -> bool:
+    """Legendary cards and what copies (the focus of ``legend-rule``)."""
+    return any("Legendary" in f.supertypes for f in card.faces) \
+        or "copy of" in _text(card).lower()
+
+
+def legend_pairs(pool: CardPool, focus: Callable[[Card], bool] | None
+                 ) -> st.SearchStrategy[tuple[list[CardEntry], list[CardEntry]]] | None:
+    """For games about the legend rule (``focus`` takes exactly :func:`legend_focus`'s
+    cards): each player controls two permanents of one legendary card as the game starts,
+    added after the board is settled (:func:`boards.settled`).  So the legend rule applies
+    as soon as a player would receive priority, to the active player's and to the other
+    player's, each choosing which of theirs to keep (CR 704.5j, 704.3).  The entries to add
+    to alice's and bob's battlefields.  ``None`` for games about something else.
+
+    Shrinks towards the first legendary card for both.
+    """
+    if focus is None:
+        return None
+    names = sorted(pool)
+    if any(focus(pool[n]) != legend_focus(pool[n]) for n in names):
+        return None
+    legends = [n for n in names if pool[n].layout == "normal" and any(
+        "Legendary" in f.supertypes for f in pool[n].faces) and bool(
+        {"Artifact", "Creature", "Enchantment", "Land"} & set(pool[n].faces[0].types))
+        and (_creature(pool[n]) <= (_toughness(pool[n]) > 0))]
+    if not legends:
+        return None
+    one = st.sampled_from
+    return st.builds(lambda mine, theirs: ([CardEntry(mine), CardEntry(mine)],
+                                           [CardEntry(theirs), CardEntry(theirs)]),
+                     one(legends), one(legends))

@@ -17,6 +17,10 @@ from .cards import card_text as _text
 #: What they hold, and plenty of mana for both players: (alice's hand, bob's hand, alice's
 #: battlefield, bob's battlefield).
 Hands = tuple[list[CardEntry], list[CardEntry], list[CardEntry], list[CardEntry]]
+#: ... and, for games that go on to later turns, cards on top of alice's and bob's libraries
+#: (so that neither loses at a draw step on the way).
+LaterHands = tuple[list[CardEntry], list[CardEntry], list[CardEntry], list[CardEntry],
+                   list[CardEntry], list[CardEntry]]
 
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 #: An instant that answers a spell by making its target illegal: it returns a target to

@@ -16,7 +16,7 @@ from conformance.format.cards import Card, CardPool
 from conformance.format.model import CardEntry
 
 from .cards import card_text as _text
-from .stack_boards import Hands
+from .stack_boards import LaterHands
 
 _NEXT_END_STEP = re.compile(r"at the beginning of (?:your|the) next end step", re.IGNORECASE)
 
@@ -34,13 +34,15 @@ def _plain_enchantment(card: Card) -> bool:
 
 
 def delaying(pool: CardPool, focus: Callable[[Card], bool] | None
-             ) -> st.SearchStrategy[Hands] | None:
+             ) -> st.SearchStrategy[LaterHands] | None:
     """For games about delayed triggers: alice has one or two of the permanents whose
     abilities make one (a card that turns into such a Saga as its ability resolves, say)
     and a nonlegendary enchantment that is not an Aura (what a Saga's chapter copies), and
-    holds another of those permanents; plenty of mana.  So the delayed trigger is made in
-    her first turn, triggers at its end step, and the games go on into her next turn (CR
-    603.7c: once).  ``None`` for games about something else.
+    holds another of those permanents; plenty of mana; and basic land cards on top of each
+    library (eight of alice's, which a card she holds may mill, three of bob's), so that
+    neither player loses at a draw step before alice's next turn ends.  So the delayed trigger is made in her first turn, triggers at its end step, and
+    the games go on to her next end step, where it must not trigger again (CR 603.7c: once).
+    ``None`` for games about something else.
 
     Shrinks towards the first cards.
     """
@@ -52,10 +54,15 @@ def delaying(pool: CardPool, focus: Callable[[Card], bool] | None
         return None
     makers = [n for n in wanted if not {"Instant", "Sorcery"} & set(pool[n].faces[0].types)]
     enchantments = [n for n in names if _plain_enchantment(pool[n])]
-    if not makers or not enchantments:
+    basics = [n for n in names if "Basic" in pool[n].faces[0].supertypes]
+    if not makers or not enchantments or not basics:
         return None
     one = st.sampled_from
+    eight = st.lists(one(basics), min_size=8, max_size=8)
+    three = st.lists(one(basics), min_size=3, max_size=3)
     return st.builds(
-        lambda mine, enchantment, held: (
-            [CardEntry(held)], [], [*(CardEntry(n) for n in mine), CardEntry(enchantment)], []),
-        st.lists(one(makers), min_size=1, max_size=2), one(enchantments), one(wanted))
+        lambda mine, enchantment, held, alices, bobs: (
+            [CardEntry(held)], [], [*(CardEntry(n) for n in mine), CardEntry(enchantment)], [],
+            [*map(CardEntry, alices)], [*map(CardEntry, bobs)]),
+        st.lists(one(makers), min_size=1, max_size=2), one(enchantments), one(wanted),
+        eight, three)

@@ -62,7 +62,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "timing": ("casting-timing", "legal-actions", "sorcery-speed-abilities"),
     "stack": ("illegal-targets", "attachments", "stack-order"),
     "counters": ("trample-assignment", "face-changes-keep-the-object"),
-    "state-based-actions": ("counter-rules",),
+    "state-based-actions": ("counter-rules", "legend-rule"),
     "targets": ("target-counts", "offered-targets"),
     "mana": ("mana-symbols", "legal-actions"),
 }

@@ -27,6 +27,7 @@ from .invariants import affected_targets, chosen_targets
 from .invariants import marked, same_object, trigger_sources
 from .invariants import attacks_and_blocks, mana_symbols, offered_targets, target_counts
 from .invariants import state_based
+from strategies.sba_boards import legend_focus
 from .invariants import cleanup, instructions, resolving
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
@@ -214,6 +215,17 @@ def _transforming(card: Card) -> bool:
     return card.layout == "transform"
 
 
+def _double_faced_faces(o: Observation) -> Iterable[Violation]:
+    """A transforming double-faced card has only its front face's characteristics
+    anywhere but on the battlefield with its back face up; on the battlefield, the face
+    that is up -- and an ability of such a permanent telling it to transform turns it over
+    to its other face as it resolves, back to its front face if it was transformed, unless
+    it has transformed since the ability was put on the stack (CR 712.8a, 712.8d, 712.8e,
+    701.27a, 701.27f)."""
+    yield from objects.double_faced_faces(o)
+    yield from transforming.transform_instructions(o)
+
+
 def _copier_or_room(card: Card) -> bool:
     text = " ".join(face.text for face in card.faces)
     return "copy of" in text or card.is_room
@@ -256,7 +268,7 @@ def _entering(card: Card) -> bool:
 
 
 def _legendary(card: Card) -> bool:
-    return any("Legendary" in f.supertypes for f in card.faces) or "copy of" in _text(card)
+    return legend_focus(card)  # the cards the legend rule's own boards are drawn for
 
 
 def _spell_copies(card: Card) -> bool:
@@ -362,10 +374,11 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), objects.entering_permanents, _entering,
              ("400.7", "110.5b", "122.6", "614.1c", "707.2", "107.3m", "707.10f"), "copies",
              objects.reached_entering),
-    Property("double-faced-faces", objects.double_faced_faces.__doc__ or "",
+    Property("double-faced-faces", _double_faced_faces.__doc__ or "",
              ("dfc-front-face-outside-battlefield", "dfc-battlefield-characteristics-of-face-up"),
-             frozenset({"transform"}), objects.double_faced_faces, _transforming,
-             ("712.8a", "712.8d", "712.8e", "400.7"), "transform", objects.reached_double_faced),
+             frozenset({"transform"}), _double_faced_faces, _transforming,
+             ("712.8a", "712.8d", "712.8e", "400.7", "701.27a", "701.27f", "712.18"),
+             "transform", objects.reached_double_faced),
     Property("spell-copies", objects.spell_copies.__doc__ or "",
              ("room-spell-copy-keeps-door-choice",),
              frozenset(), objects.spell_copies, _spell_copies,

@@ -20,6 +20,8 @@ from conformance.mutants.meter import quick_profile
 from conformance.properties import all_properties, run_property
 from conformance.runner.results import Status
 
+import wrong_engines
+
 RULINGS = Path(__file__).parents[2] / "rulings"
 
 #: held-out bug: the property that catches it in its own ``ci`` games
@@ -29,6 +31,10 @@ CAUGHT_BY = {
     "untap-removes-every-stun-counter": "counter-rules",
     "counters-annihilated-from-one-kind": "counter-rules",
     "trample-damage-divided-by-the-defender": "trample-assignment",
+    "tapped-target-filter-ignored": "offered-targets",
+    "last-known-information-only-for-deaths": "damage-from-a-source-that-left",
+    "transformed-permanent-cannot-transform-back": "double-faced-faces",
+    "delayed-trigger-triggers-again": "delayed-triggers-once",
 }
 
 
@@ -65,6 +71,10 @@ WRONG = {
         lambda: MutantEngine("stun-counters-never-removed",
                              [(GameObject, "untap", _untap_keeping_stun_counters)]),
         "counter-rules"),
+    "transform-effect-ignored": (wrong_engines.transform_effect_ignored, "double-faced-faces"),
+    "target-states-ignored": (wrong_engines.target_states_ignored, "offered-targets"),
+    "gone-sources-without-keywords": (wrong_engines.gone_sources_without_keywords,
+                                      "damage-from-a-source-that-left"),
 }
 
 

@@ -37,7 +37,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "casts naming a permanent for a word asking plainly for one probed":
             (offered_targets.reached_object_probes, 10),
         "activations naming a permanent for a word asking plainly for one probed":
-            (offered_targets.reached_activation_probes, 2)},
+            (offered_targets.reached_activation_probes, 2),
+        "a word \"target\" asking for a tapped or untapped permanent judged":
+            (offered_targets.reached_tapped_or_untapped, 1)},
     "attacks-and-blocks": {
         "blockers probed against two attackers with an untapped creature":
             (attacks_and_blocks.reached_two_attackers, 1),

@@ -12,8 +12,8 @@ import pytest
 
 from conformance.properties import PROPERTIES, Observation
 from conformance.properties.invariants import (
-    activation_timing, affected_targets, attachments, counters, damage_results, dying,
-    receiving_priority, resolution, sickness, tapping, timing,
+    activation_timing, affected_targets, attachments, counters, damage_results, delayed,
+    dying, receiving_priority, resolution, sickness, tapping, timing, transforming,
 )
 from conformance.runner.results import Status
 
@@ -42,7 +42,15 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a spell or ability dealt damage to a creature": (damage_results.reached_noncombat, 2)},
     "damage-from-a-source-that-left": {
         "damage dealt by a source gone before the step, life judged":
-            (damage_results.reached_gone_source_judged, 1)},
+            (damage_results.reached_gone_source_judged, 1),
+        "damage dealt by a gone source with lifelink or deathtouch, life judged":
+            (damage_results.reached_gone_keyed_source, 1)},
+    "delayed-triggers-once": {
+        "an end step of a player whose delayed trigger has triggered":
+            (delayed.reached_again, 1)},
+    "double-faced-faces": {
+        "a transformed permanent told by its ability to transform":
+            (transforming.reached_transform_back, 1)},
     "casting-timing": {
         "a sorcery-speed spell held outside sorcery timing": (timing.reached_sorcery_speed, 5),
         "an instant or a spell with flash held outside sorcery timing":

@@ -282,6 +282,14 @@ def reached_gone_source_judged(o: Observation) -> bool:
         and not _changes_life(o, step) and all(h.keywords is not None for h in damage.hits)
 
 
+def reached_gone_keyed_source(o: Observation) -> bool:
+    """... a source with lifelink or deathtouch as it last existed, the life judged."""
+    damage = _damage(o)
+    return reached_gone_source_judged(o) and any(
+        h.gone and h.keywords is not None and {"Lifelink", "Deathtouch"} & h.keywords
+        for h in damage.hits)
+
+
 def _deals_damage(card: Card) -> bool:
     """Creatures with lifelink or deathtouch, and spells and creatures' abilities that deal
     damage."""
@@ -300,13 +308,18 @@ PROPERTIES: tuple[Property, ...] = (
              weights=WEIGHTS),
     Property("damage-from-a-source-that-left",
              "`damage-results` in games favouring creatures whose {T} ability deals damage "
-             "to a target and the instants that return or burn one (bob holding three), "
-             "passing priority drawn more often: an ability whose source left the battlefield after it was "
-             "activated deals its damage with its source's last known information -- its "
-             "controller, lifelink and deathtouch (CR 608.2h, 113.7a, 702.15b, 702.2b).",
+             "to a target, creatures with lifelink or deathtouch whose activated ability "
+             "deals damage, and the instants that return or burn one (bob holding three), "
+             "passing priority drawn more often, and -- while spells or abilities wait -- a "
+             "permanent they come from or target moved to a hand, exile or a graveyard as "
+             "an instant would, in games of 24 steps: an ability whose source left the "
+             "battlefield after it was activated deals its damage with its source's last "
+             "known information, wherever the source went -- its controller, lifelink and "
+             "deathtouch (CR 608.2h, 113.7a, 702.15b, 702.2b).",
              ("combat-deathtouch-lifelink-flying",),
              frozenset(), damage_results, pinger_or_answer,
              ("608.2h", "113.7a", "120.3a", "702.15b", "702.2b", "704.5g", "704.5h"),
              "last-known-information", reached_gone_source,
-             weights=(("Cast", 12), ("Activate", 8), ("PassPriority", 8), ("Resolve", 1))),
+             weights=(("Cast", 12), ("Activate", 8), ("PassPriority", 8), ("Resolve", 1),
+                      ("Move (in response)", 4)), steps=24),
 )

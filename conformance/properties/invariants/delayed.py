@@ -36,6 +36,11 @@ class _Delayed:
     printed: dict[str, set[str]] = field(default_factory=dict)
     seen_firing: bool = False
     blind: bool = False  # an item the judge couldn't read left the stack
+    #: the player who controlled each maker's first delayed trigger, by maker
+    controllers: dict[str, str] = field(default_factory=dict)
+    #: an end step of such a player began after one of that maker's delayed triggers had
+    #: triggered: a chance for it to trigger again
+    again: bool = False
 
 
 _MEMORIES: PerGame[_Delayed] = PerGame(_Delayed)
@@ -68,6 +73,9 @@ def _update(o: Observation) -> tuple[_Delayed, list[tuple[str, int, int]]]:
     if not step.acted or before is None or "stack" in o.game.unknown:
         return memory, over
     if any(s is Step.END for s, _p in step.steps_begun):
+        ends = {p for s, p in step.steps_begun if s is Step.END}
+        memory.again = any(memory.fired[key] and player in ends
+                           for key, player in memory.controllers.items())
         new = Counter[str]()
         for item in step.new_items:
             if item.kind != "ability":
@@ -101,6 +109,7 @@ def _update(o: Observation) -> tuple[_Delayed, list[tuple[str, int, int]]]:
                     continue  # the judge can't tell its delayed triggers from its own
                 memory.printed[key] = printed
             memory.made[key] += 1
+            memory.controllers.setdefault(key, item.controller)
     return memory, over
 
 
@@ -130,8 +139,16 @@ def reached(o: Observation) -> bool:
         and sum(memory.made.values()) > 0
 
 
+def reached_again(o: Observation) -> bool:
+    """An end step of a player began after a delayed trigger of theirs had triggered: a
+    chance for it to trigger again."""
+    memory, _over = _update(o)
+    step = step_of(o)
+    return step.acted and any(s is Step.END for s, _p in step.steps_begun) and memory.again
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property("delayed-triggers-once", delayed_triggers_once.__doc__ or "",
              ("turn-structure-the-end-step-of-every-turn",), frozenset(), delayed_triggers_once, delayed_focus, ("603.7", "603.7c"), "triggers",
-             reached, weights=(("Advance", 40), ("Activate", 24), ("Cast", 2))),
+             reached, weights=(("Advance", 40), ("Activate", 24), ("Cast", 2)), steps=20),
 )

@@ -107,6 +107,8 @@ def _offered(o: Observation, step: StepView) -> list[Violation]:
             continue
         judged.append(reading[0])
         who, requirement = reading
+        if requirement is not None and requirement.tapped is not None:
+            step.shared["offered-targets: tapped or untapped judged"] = True
         controller = choice.player  # the controller of what it is asked for chooses
         allowed = _players_allowed(o, who, controller)
         players = {v.removeprefix(PLAYER_OPTION_PREFIX) for v in
@@ -229,16 +231,7 @@ def _probes(o: Observation, step: StepView) -> tuple[bool, list[Violation]]:
     if player is None or game.game_over or o.engine.pending_choice() is not None:
         return found
     names = sorted(p.name for p in game.players)
-    for view in sorted(o.views.values(), key=lambda v: (v.names, v.id)):
-        if view.zone is not Zone.HAND or view.owner != player or view.face_down:
-            continue
-        card = o.card(view)
-        if card is None or len(card.faces) != 1 or not {"Instant", "Sorcery"} & set(
-                card.faces[0].types):
-            continue
-        reading = _reading(card.faces[0].text)
-        if reading is None:
-            continue
+    for view, reading in _spells_to_probe(o, player):
         if reading[0] == "object":
             if reading[1] is None or not o.engine.is_legal(Cast(player, view.id)):
                 continue
@@ -280,6 +273,32 @@ def _probes(o: Observation, step: StepView) -> tuple[bool, list[Violation]]:
         found = _activation_probes(o, step, player)
     step.shared[key] = found
     return found
+
+
+def _spells_to_probe(o: Observation, player: str
+                     ) -> list[tuple[ObjectView, tuple[str, Requirement | None]]]:
+    """The instants and sorceries in ``player``'s hand whose one word "target" the judge
+    reads, with what it reads: those asking for a permanent in a particular state (tapped
+    or untapped) or of a particular controller first -- beside the card type, what an
+    engine's filter may leave out -- then by name."""
+    found = []
+    for view in o.views.values():
+        if view.zone is not Zone.HAND or view.owner != player or view.face_down:
+            continue
+        card = o.card(view)
+        if card is None or len(card.faces) != 1 or not {"Instant", "Sorcery"} & set(
+                card.faces[0].types):
+            continue
+        reading = _reading(card.faces[0].text)
+        if reading is not None:
+            found.append((view, reading))
+
+    def key(entry: tuple[ObjectView, tuple[str, Requirement | None]]) -> tuple[bool, ...]:
+        view, (_who, requirement) = entry
+        stated = requirement is not None and (requirement.tapped is not None
+                                              or requirement.control is not None)
+        return (not stated, view.names, view.id)  # type: ignore[return-value]
+    return sorted(found, key=key)
 
 
 def _acting(player: str, object_id: str, ability: int | None
@@ -373,6 +392,8 @@ def _object_probes(o: Observation, step: StepView, player: str, spell: str,
             allowed.append(view)
     if not allowed or not o.engine.is_legal(acting((allowed[0].id,))):
         return None  # the engine does not take these targets: nothing to compare with
+    if requirement.tapped is not None:
+        step.shared["offered-targets: tapped or untapped judged"] = True
     name = " // ".join(o.views[spell].names)
     doing = f"cast {name}" if isinstance(acting(()), Cast) else f"activate {name}'s ability"
     word = _word(requirement)
@@ -458,6 +479,17 @@ def reached_object_probes(o: Observation) -> bool:
         return False
     _probes(o, step)
     return bool(step.shared.get("offered-targets: objects probed"))
+
+
+def reached_tapped_or_untapped(o: Observation) -> bool:
+    """A word "target" asking for a tapped or an untapped permanent was judged: the targets
+    offered for it, or casts or activations naming one probed."""
+    step = step_of(o)
+    if not step.acted:
+        return False
+    _offered(o, step)
+    _probes(o, step)
+    return bool(step.shared.get("offered-targets: tapped or untapped judged"))
 
 
 def reached_activation_probes(o: Observation) -> bool:
