@@ -96,12 +96,37 @@ def perform(session: PhaseSession, action: Action, given: set[int]) -> list[dict
                 raise Unsupported("phase has no way to put a card onto the battlefield "
                                   "transformed (its MoveToZone has no such option)")
             number = session.pid(action.object)
-            return session.apply(session.actor(), {"type": "Debug", "data": {
+            stack = set(session.stack_ids())
+            events = session.apply(session.actor(), {"type": "Debug", "data": {
                 "type": "MoveToZone", "data": {"object_id": number,
                                                "to_zone": ZONE_TO_PHASE[action.to],
                                                "simulate": True}}})
+            if set(session.stack_ids()) - stack:
+                events += _ask_for_triggers(session)
+            return events
         case _:
             _unknown_action(action)
+
+
+def _ask_for_triggers(session: PhaseSession) -> list[dict[str, Any]]:
+    """Finish putting on the stack what a ``Move`` triggered.  phase's debug ``MoveToZone``
+    checks state-based actions and triggers, but a triggered ability whose targets must be
+    chosen stays ``pending_trigger`` -- on the stack with no targets, the abilities of the
+    players after its controller held back -- while phase says it waits for priority; the
+    player with priority passing makes phase ask for the targets (its
+    ``TriggerTargetSelection``, the contract's ``target`` choice) before anything else, and
+    once the abilities are on the stack no pass is counted (priority may be the next
+    player's: who has it after a move made outside the rules is not judged).  Undone if
+    phase asks nothing (the pass would then be a pass)."""
+    if session.waiting().get("type") != "Priority" or session.state().get("pending_trigger") \
+            is None:
+        return []
+    mark = len(session.trace)
+    events = session.apply(session.actor(), {"type": "PassPriority"})
+    if session.waiting().get("type") == "Priority":
+        session.rollback(mark)
+        return []
+    return events
 
 
 def _unknown_action(action: Never) -> NoReturn:
