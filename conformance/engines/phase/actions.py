@@ -21,6 +21,7 @@ from ...contract.types import (
 )
 from ...errors import ContractError, IllegalAction, Unsupported
 from ...format.vocabulary import Door, Face, Step
+from .observations import stack_targets
 from .session import PhaseSession
 from .setup import STEP_TO_PHASE, ZONE_TO_PHASE
 
@@ -142,12 +143,13 @@ def _cast(session: PhaseSession, action: Cast, given: set[int]) -> list[dict[str
     if legal is None:
         raise IllegalAction(f"casting {action.card} is not among phase's legal actions")
     before = session.raw(action.card)
+    stack = set(session.stack_ids())
     events: list[dict[str, Any]] = []
     with atomic(session):
         events += session.apply(seat, legal)
         offered = session.waiting().get("type") == "AlternativeCastChoice"
         events += settle(session, action.door, action.face, action.face_down, action.targets,
-                         action.x)
+                         action.x, stack)
         _check_cast_mode(session, action, number, before, offered)
     if action.targets is not None:
         given.add(number)
@@ -192,7 +194,7 @@ def _activate(session: PhaseSession, action: Activate, given: set[int]) -> list[
     before = set(session.stack_ids())
     with atomic(session):
         events += session.apply(seat, legal)
-        events += settle(session, None, None, False, action.targets, action.x)
+        events += settle(session, None, None, False, action.targets, action.x, before)
     if action.targets is not None:
         given.update(set(session.stack_ids()) - before)
     return events
@@ -220,11 +222,13 @@ def _mana_ability(session: PhaseSession, number: int, ability: int) -> dict[str,
 
 
 def settle(session: PhaseSession, door: Door | None, face: Face | None, face_down: bool,
-           targets: tuple[Target, ...] | None, x: int | None) -> list[dict[str, Any]]:
+           targets: tuple[Target, ...] | None, x: int | None,
+           before: set[int]) -> list[dict[str, Any]]:
     """Answer the prompts of casting or activating that the action itself decides.  A
     target named beyond those phase asked for is handed to phase all the same, as a player
     would name it: phase says whether it takes it (phase 0.103.0 asks for Arc Lightning's
-    three targets, then for the division, and refuses a fourth ``ChooseTarget``)."""
+    three targets, then for the division, and refuses a fourth ``ChooseTarget``).
+    ``before``: the stack entries before the cast or activation began."""
     events: list[dict[str, Any]] = []
     queue = list(targets) if targets is not None else None
     asked = False  # phase asked for a target: the targets named are not its own choice
@@ -254,8 +258,24 @@ def settle(session: PhaseSession, door: Door | None, face: Face | None, face_dow
         elif asked and queue:  # phase asks for no more targets: IllegalAction if it refuses
             events += session.apply(seat, target_action(session, queue.pop(0)))
         else:
+            if queue and not asked:
+                _check_unasked_targets(session, before, queue)
             return events
     raise ContractError("phase kept prompting while casting")
+
+
+def _check_unasked_targets(session: PhaseSession, before: set[int],
+                           named: list[Target]) -> None:
+    """phase asked for no target of what was just cast or activated -- it chooses a target
+    itself where only one is legal -- so the targets named were never handed to it: the
+    action was carried out as named only if what it put on the stack has exactly those
+    targets; else ``IllegalAction`` (and the action is undone)."""
+    wanted = [target_action(session, t)["data"]["target"] for t in named]
+    for item in session.stack_items():
+        if int(item["id"]) not in before and stack_targets(item) != wanted:
+            raise IllegalAction(f"phase asked for no target and chose "
+                                f"{stack_targets(item) or 'none'} itself, not {wanted} as "
+                                f"named")
 
 
 def target_action(session: PhaseSession, target: Target | str) -> dict[str, Any]:
