@@ -52,9 +52,11 @@ def priority_seat(session: PhaseSession, player: PlayerId) -> int:
 def perform(session: PhaseSession, action: Action, given: set[int]) -> list[dict[str, Any]]:
     """Carry out ``action``; ``given`` collects the stack entries whose targets the action
     itself named (so that they are not reported as chosen by phase).  Once the game is
-    over no action is taken (contract 1.1)."""
+    over no action is taken (contract 1.1), a ``Move`` neither: phase's debug
+    ``MoveToZone`` would carry it out and set phase waiting again (for priority, a choice),
+    playing on in a game that has ended."""
     session.require()
-    if session.waiting().get("type") == "GameOver" and not isinstance(action, Move):
+    if session.waiting().get("type") == "GameOver":
         raise game_over(session)
     match action:
         case Cast():
