@@ -370,6 +370,15 @@ class TableClearedAtTheEnd(Variant):
         return found
 
 
+def _put_back(game: Any, saved: Any) -> None:
+    """The game as it was before lands were tapped, with no choice pending (a land's ability
+    may have led to one -- a triggered ability's targets, the legend rule -- as the player
+    was to receive priority: these taps were never the player's actions)."""
+    game.state = saved
+    game._flow = game._choice = game._snapshot = None
+    game.state_changed()
+
+
 class TapsLandsToPay(Variant):
     """When the pool can't pay for a cast, an unlock or turning a permanent face up, the
     player's untapped basic lands are tapped for mana, one at a time, until it can -- mana
@@ -417,8 +426,7 @@ class TapsLandsToPay(Variant):
             raise
         finally:
             if not keep:
-                game.state = saved
-                game.state_changed()
+                _put_back(game, saved)
         return tapped, value
 
     def perform(self, action: Action) -> Sequence[Event]:
@@ -454,8 +462,7 @@ class TapsLandsToPay(Variant):
         except IllegalAction:
             return []
         finally:
-            game.state = saved
-            game.state_changed()
+            _put_back(game, saved)
 
 
 class ValuesNotComputed(Variant):
