@@ -7,7 +7,7 @@ the engine is called, the way ``conformance.mutants`` does, and names the report
 ``benchmarks/heldout_bugs.py`` measures them; ``witnesses.py`` holds, for each bug, a small
 game in which it changes something a player can see.
 
-The bugs come in eight batches, written at different times: the first (triggers, copies,
+The bugs come in nine batches, written at different times: the first (triggers, copies,
 faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
 with a minimum, permissions to play exiled cards and convoke were implemented; the second
 (combat, turns, sba, spells) for those mechanisms; the third (third_rules, third_triggers,
@@ -27,7 +27,8 @@ decided by its source, last known information, counters and zone changes; the se
 and spread over the same areas and the ones the earlier batches reached least: lands, mana,
 the turn's steps, continuous effects, copies and Rooms; the eighth (eighth_rules,
 eighth_objects) as a fourth sample for the properties, written the same way and spread
-over every area in proportion to the rules, one or two bugs each.
+over every area in proportion to the rules, one or two bugs each; the ninth (ninth_rules,
+ninth_objects) as a fifth sample, written the same way and spread the same way.
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ BATCHES: dict[str, tuple[str, ...]] = {
     "sixth": ("sixth_rules", "sixth_objects"),
     "seventh": ("seventh_rules", "seventh_objects"),
     "eighth": ("eighth_rules", "eighth_objects"),
+    "ninth": ("ninth_rules", "ninth_objects"),
 }
 
 
