@@ -121,6 +121,10 @@ CAPABILITIES: dict[str, str] = {
     "explicit-mana": "Mana abilities are activated only when an action asks (`Activate`): a "
                      "cost is paid from the mana pool alone, never with lands the engine taps "
                      "for the player while it is paid (CR 601.2g leaves that to the player)",
+    "automatic-choices": "Forced choices (one legal answer) made by the engine itself and "
+                         "reported as `choice_made` events (contract 1.1): an action may then "
+                         "be refused at such a choice, where an engine that asks would refuse "
+                         "the answer",
 }
 
 #: The capabilities ``inject-state`` stands for (contract 1.2): an engine that declares

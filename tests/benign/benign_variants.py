@@ -486,6 +486,12 @@ class ForcedChoicesMadeItself(Variant):
 
     description = "forced choices made by the engine itself, the action refused with them"
 
+    @property
+    def info(self) -> EngineInfo:
+        """It declares ``automatic-choices`` (contract 1.2), as such an engine does."""
+        inner = self.inner.info
+        return replace(inner, capabilities=inner.capabilities | {"automatic-choices"})
+
     def perform(self, action: Action) -> Sequence[Event]:
         events = list(self.inner.perform(action))
         return events + self._forced()

@@ -144,6 +144,42 @@ def test_a_refused_answer_to_a_door_choice_is_not_a_refused_action(corpus, varia
     assert variant.refused, "no answer was refused: the test shows nothing"
 
 
+class RefusesShockAtItsForcedTarget(Variant):
+    """Lists Shock, then refuses its cast as an engine that chose Shock's only target itself
+    and had it refused would (contract 1.1) -- before reporting any automatic choice."""
+
+    refused: list[str] = []
+
+    def perform(self, action: Any) -> Any:
+        if isinstance(action, Cast) and "Shock" in self.inner.observe(self.into(action).card).names:
+            RefusesShockAtItsForcedTarget.refused.append("Shock")
+            raise IllegalAction("the only legal target, chosen automatically, was refused")
+        return super().perform(action)
+
+
+class DeclaresAutomaticChoices(RefusesShockAtItsForcedTarget):
+    @property
+    def info(self) -> Any:
+        inner = self.inner.info
+        return replace(inner, capabilities=inner.capabilities | {"automatic-choices"})
+
+
+def test_an_engine_declaring_automatic_choices_may_refuse_a_listed_action_from_the_first_game(
+        corpus):
+    """Refused at a forced choice it made itself, a listed action is no finding on an engine
+    that declares ``automatic-choices`` (contract 1.2), even before it has reported one;
+    on an engine that declares nothing and has reported none, it is."""
+    setup = _setup({Zone.HAND: [CardEntry("Shock", "c1")],
+                    Zone.BATTLEFIELD: [CardEntry("Grizzly Bears", "c2")]}, mana="{R}")
+    seen: list[Any] = []
+    RefusesShockAtItsForcedTarget.refused.clear()
+    _play(DeclaresAutomaticChoices, corpus, [_spy(seen, lambda o: None)], setup, examples=10)
+    assert RefusesShockAtItsForcedTarget.refused, "Shock was never cast: the test shows nothing"
+    with pytest.raises(AssertionError, match="as legal, then refused it"):
+        _play(RefusesShockAtItsForcedTarget, corpus, [_spy(seen, lambda o: None)], setup,
+              examples=10)
+
+
 # -- 3. answers in the contract's words --------------------------------------------------------
 
 

@@ -29,13 +29,15 @@ from .targets import PLAYER_PREFIX
 
 #: What the reference engine does not do yet; everything else in CAPABILITIES it does.
 MISSING: frozenset[str] = frozenset()
+#: What it does otherwise: it asks every choice, forced ones included, and makes none itself.
+ASKS_EVERY_CHOICE: frozenset[str] = frozenset({"automatic-choices"})
 
 
 class ReferenceEngine:
     """The embedded reference engine (see ARCHITECTURE.md, layer 3)."""
 
     def __init__(self) -> None:
-        self._info = EngineInfo("reference", __version__, frozenset(CAPABILITIES) - MISSING)
+        self._info = EngineInfo("reference", __version__, frozenset(CAPABILITIES) - MISSING - ASKS_EVERY_CHOICE)
         self._game: Game | None = None
 
     @property
