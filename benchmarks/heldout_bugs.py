@@ -21,9 +21,9 @@ is kept in ``benchmarks/heldout/results.json`` (first batch),
 ``benchmarks/heldout/results-fourth.json`` (fourth batch),
 ``benchmarks/heldout/results-fifth.json`` (fifth batch),
 ``benchmarks/heldout/results-sixth.json`` (sixth batch),
-``benchmarks/heldout/results-seventh.json`` (seventh batch) and
-``benchmarks/heldout/results-eighth.json`` (eighth batch); the ninth batch is not measured
-yet.
+``benchmarks/heldout/results-seventh.json`` (seventh batch),
+``benchmarks/heldout/results-eighth.json`` (eighth batch) and
+``benchmarks/heldout/results-ninth.json`` (ninth batch).
 """
 
 from __future__ import annotations
