@@ -21,7 +21,10 @@ from ..observation import Observation, Property, Violation
 
 
 def _judged(step: StepView, o: Observation) -> bool:
-    return step.acted and step.before_game is not None \
+    """A step of a game still under way: once the game is over nothing resolves or is put
+    on the stack any more (CR 104.1), and what an engine lists there then -- the objects
+    left, or none -- says nothing of the order in which the stack resolves."""
+    return step.acted and step.before_game is not None and not o.game.game_over \
         and o.engine.pending_choice() is None and "stack" not in o.game.unknown
 
 
