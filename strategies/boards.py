@@ -17,7 +17,7 @@ from conformance.format.vocabulary import Door, Step, Zone
 from .cards import card_text as _text
 from .cards import is_creature as _creature
 from .choice_boards import declarations, multi_targets
-from .cost_boards import cost_changes, impulses, symbol_costs
+from .cost_boards import cost_changes, impulses, symbol_costs, x_cost_reductions
 from .damage_boards import flickered, returning, turned_up, watched_deaths
 from .lki_boards import copies_dying, gone_sources
 from .sba_boards import doomed, drawing, legend_pairs
@@ -352,6 +352,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     costs_at_stake = cost_changes(pool, focus)
     exiling = impulses(pool, focus)
     symbols_at_stake = symbol_costs(pool, focus)
+    x_at_stake = x_cost_reductions(pool, focus)
     held = [found for found in (timings(pool, focus), answered(pool, focus),
                                 returning(pool, focus), turned_up(pool, focus),
                                 watched_deaths(pool, focus), sources_answered(pool, focus),
@@ -423,6 +424,11 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
             if symbols_at_stake is not None and mana is None else None
         if paying is not None:
             alice[Zone.HAND] = [*paying[0], *alice[Zone.HAND]]
+        reduced = draw(x_at_stake, label="a spell with {X} beside a reduction of its cost") \
+            if x_at_stake is not None and mana is None else None
+        if reduced is not None:
+            alice[Zone.HAND] = [*reduced[0], *alice[Zone.HAND]]
+            alice[Zone.BATTLEFIELD] = [*reduced[1], *alice[Zone.BATTLEFIELD]]
         # Games about the stack: spells in both hands, plenty of mana for both players.
         hands = [draw(found, label="spells held by both players") for found in held]
         for mine, theirs, my_permanents, their_permanents, *libraries in hands:
@@ -442,6 +448,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
             for side, pair in zip((alice, bob), draw(legends, label="two legends each")):
                 side[Zone.BATTLEFIELD] = [*pair, *side[Zone.BATTLEFIELD]]
         alice_mana = tight[3] if tight is not None else paying[1] if paying is not None \
+            else reduced[2] if reduced is not None \
             else mana if mana is not None \
             else PLENTY if added or impulse is not None or hands else draw(
             _alice_mana(_costs(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])), label="mana")

@@ -148,6 +148,47 @@ def cost_changes(pool: CardPool, focus: Callable[[Card], bool] | None
     return build()
 
 
+def x_cost_reductions(pool: CardPool, focus: Callable[[Card], bool] | None
+                      ) -> st.SearchStrategy[tuple[list[CardEntry], list[CardEntry], str]] | None:
+    """For games about spells with {X} in their mana cost (``focus`` takes exactly the cards
+    with {X} in a face's mana cost): such a spell in alice's hand beside a card of hers that
+    reduces the cost of spells of its type ("instant and sorcery spells you cast cost {1}
+    less to cast"), and mana for alice at the edge of what it costs with X announced as 1:
+    its mana cost with 1 for X, less the reduction (CR 601.2f: X is part of the total cost
+    before reductions), so that a cast with X=1 is legal exactly when the reduction takes
+    off X's mana too.  ``None`` for games about something else, or when no card of the
+    pool reduces the cost of a spell with {X}.  Values: (alice's hand, alice's
+    battlefield, alice's mana).
+
+    Shrinks towards the first such spell with the first card reducing its cost.
+    """
+    names = sorted(n for n, c in pool.items() if "Land" not in c.faces[0].types)
+    wanted = [n for n in names if "{X}" in (pool[n].faces[0].mana_cost or "")]
+    if not wanted or focus is None or any(focus(pool[n]) != x_focused(pool[n]) for n in names):
+        return None
+    pairs = []
+    for spell in wanted:
+        face = pool[spell].faces[0]
+        for name in names:
+            change = _cost_change(pool[name])
+            if change is None or change[1] >= 0 or not _COST_CHANGE.search(_text(pool[name])) \
+                    or not change[0] & set(face.types) or (
+                        _LEGENDARY.search(_text(pool[name]))
+                        and "Legendary" not in face.supertypes):
+                continue
+            pairs.append((spell, name, _changed_cost(
+                (face.mana_cost or "").replace("{X}", "{1}"), change[1], False)))
+    if not pairs:
+        return None
+    return st.sampled_from(pairs).map(
+        lambda found: ([CardEntry(found[0])], [CardEntry(found[1])], found[2]))
+
+
+def x_focused(card: Card) -> bool:
+    """Cards with {X} in a face's mana cost (the focus of ``x-costs``)."""
+    return any("{X}" in (face.mana_cost or "") for face in card.faces)
+
+
 #: What a spell letting its controller play cards it exiles says.
 _IMPULSE = re.compile(r"exile the top \w+ cards? of your library\. until (?:end of turn|the end "
                       r"of your next turn), you may play", re.IGNORECASE)

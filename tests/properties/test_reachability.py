@@ -34,6 +34,7 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "legal-actions": {"a ruling on an action": costs.reached,
                       "a cost increase or reduction in play": costs.reached_increase,
                       "a permission to cast from a graveyard": costs.reached_permission},
+    "x-costs": {"a cast with X judged beside a reduction of its cost": costs.reached_x_reduced},
     "power-and-toughness": {"an until-end-of-turn change ending with the turn":
                             durations.reached_cleanup},
     "double-faced-faces": {"a double-faced card seen": objects.reached_double_faced},

@@ -491,6 +491,16 @@ def reached_x(o: Observation) -> bool:
                for a, v in _candidates(step, player, pool))
 
 
+def reached_x_reduced(o: Observation) -> bool:
+    """... and a reduction of the cost of spells was on that player's battlefield (the
+    total cost then reduced by it after X is counted in, CR 601.2f)."""
+    player = o.game.priority_player
+    return reached_x(o) and any(
+        r.cost_reduction for v in o.views.values()
+        if v.zone is Zone.BATTLEFIELD and v.controller == player
+        for r in step_of(o).judge.readings_of(v) or ())
+
+
 def x_focus(card: Card) -> bool:
     """Cards with {X} in a face's mana cost."""
     return any("{X}" in (face.mana_cost or "") for face in card.faces)

@@ -1,0 +1,79 @@
+"""Properties stating in full the rules of ninth-batch held-out bugs that survived its first
+measurement (a development set since): each catches its bug, the reference-engine function
+with one wrong branch, in its own ``ci`` games (without shrinking, as the meter runs them),
+and passes the reference engine there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from benchmarks.heldout import catalogue
+from conformance.engines.reference import ReferenceEngine, casting
+from conformance.engines.reference.mana import Cost
+from conformance.engines.reference.targets import matches
+from conformance.mutants import MutantEngine
+from conformance.mutants.meter import quick_profile
+from conformance.properties import all_properties, run_property
+from conformance.runner.results import Status
+
+RULINGS = Path(__file__).parents[2] / "rulings"
+
+#: held-out bug: the property that catches it in its own ``ci`` games
+CAUGHT_BY = {
+    "x-added-after-cost-reductions": "x-costs",
+}
+
+
+def _total_cost_without_reductions_for_x(game: Any, player: str, spell: Any, chars: Any,
+                                         base: str | None) -> Any:
+    """casting.total_cost, but no cost reduction applies to a spell with {X} in its mana
+    cost (CR 601.2f: the total cost is reduced by every reduction that applies, X counted
+    in)."""
+    if "{X}" not in (base or ""):
+        return _TOTAL_COST(game, player, spell, chars, base)
+    cost = Cost.of(base, spell.x)
+    for _permanent, _ability, rule in game.statics("cost_increase"):
+        if matches(chars, rule):
+            cost = cost.plus(Cost(int(rule.get("generic", 0)), ()))
+    return cost
+
+
+_TOTAL_COST = casting.total_cost
+
+#: wrong engine (the rule of one of the properties above broken in general): the property
+WRONG = {
+    "x-spells-never-reduced": (
+        lambda: MutantEngine("x-spells-never-reduced",
+                             [(casting, "total_cost", _total_cost_without_reductions_for_x)]),
+        "x-costs"),
+}
+
+
+def _property(prop_id: str):
+    return {p.id: p for p in all_properties([RULINGS])}[prop_id]
+
+
+@pytest.mark.parametrize("bug", sorted(CAUGHT_BY))
+def test_the_property_catches_the_bug(corpus, bug):
+    result = run_property(_property(CAUGHT_BY[bug]), catalogue()[bug].engine, corpus.cards,
+                          corpus.rulings, profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, (bug, result.status, result.message)
+
+
+@pytest.mark.parametrize("wrong", sorted(WRONG))
+def test_the_property_catches_the_wrong_engine(corpus, wrong):
+    make, prop_id = WRONG[wrong]
+    result = run_property(_property(prop_id), make, corpus.cards, corpus.rulings,
+                          profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, (wrong, result.status, result.message)
+
+
+@pytest.mark.parametrize("prop_id", sorted(set(CAUGHT_BY.values())))
+def test_the_property_passes_the_reference_engine(corpus, prop_id):
+    result = run_property(_property(prop_id), ReferenceEngine, corpus.cards, corpus.rulings,
+                          profile="ci")
+    assert result.status is Status.PASSED, result.message
+    assert result.details["games"] > 0
