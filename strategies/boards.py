@@ -17,7 +17,8 @@ from conformance.format.vocabulary import Door, Step, Zone
 from .cards import card_text as _text
 from .cards import is_creature as _creature
 from .choice_boards import declarations, multi_targets
-from .cost_boards import cost_changes, impulses, symbol_costs, x_cost_reductions
+from .cost_boards import (cost_changes, doubled_reductions, impulses, symbol_costs,
+                          x_cost_reductions)
 from .damage_boards import flickered, returning, turned_up, watched_deaths
 from .lki_boards import copies_dying, gone_sources
 from .sba_boards import doomed, drawing, legend_pairs
@@ -353,6 +354,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     exiling = impulses(pool, focus)
     symbols_at_stake = symbol_costs(pool, focus)
     x_at_stake = x_cost_reductions(pool, focus)
+    doubled_at_stake = doubled_reductions(pool, focus)
     held = [found for found in (timings(pool, focus), answered(pool, focus),
                                 returning(pool, focus), turned_up(pool, focus),
                                 watched_deaths(pool, focus), sources_answered(pool, focus),
@@ -415,6 +417,11 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
             bob[Zone.BATTLEFIELD] = [*tight[2], *bob[Zone.BATTLEFIELD]]
             bob[Zone.HAND] = list(tight[0])
             alice[Zone.GRAVEYARD] = [*tight[4], *alice[Zone.GRAVEYARD]]
+        doubled = draw(doubled_at_stake, label="two reductions of a spell's cost") \
+            if doubled_at_stake is not None and mana is None else None
+        if doubled is not None:
+            alice[Zone.HAND] = [*doubled[0], *alice[Zone.HAND]]
+            alice[Zone.BATTLEFIELD] = [*doubled[1], *alice[Zone.BATTLEFIELD]]
         impulse = draw(exiling, label="a spell exiling cards to play, with those cards") \
             if exiling is not None and mana is None else None
         if impulse is not None:
@@ -447,7 +454,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
         if legends is not None:  # the legend rule to apply to both players, as games begin
             for side, pair in zip((alice, bob), draw(legends, label="two legends each")):
                 side[Zone.BATTLEFIELD] = [*pair, *side[Zone.BATTLEFIELD]]
-        alice_mana = tight[3] if tight is not None else paying[1] if paying is not None \
+        alice_mana = doubled[2] if doubled is not None \
+            else tight[3] if tight is not None else paying[1] if paying is not None \
             else reduced[2] if reduced is not None \
             else mana if mana is not None \
             else PLENTY if added or impulse is not None or hands else draw(

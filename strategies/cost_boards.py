@@ -184,6 +184,51 @@ def x_cost_reductions(pool: CardPool, focus: Callable[[Card], bool] | None
         lambda found: ([CardEntry(found[0])], [CardEntry(found[1])], found[2]))
 
 
+def doubled_reductions(pool: CardPool, focus: Callable[[Card], bool] | None
+                       ) -> st.SearchStrategy[tuple[list[CardEntry], list[CardEntry], str]
+                                              | None] | None:
+    """For games about every cost change (``focus`` takes every card that changes the costs
+    of spells, every Room and every card with a hybrid symbol, and not more than a third of
+    the pool -- ``legal-actions``' focus):
+    half of the time, two of a nonlegendary card reducing the cost of spells of some types
+    on alice's battlefield, a spell of those types in her hand that needs no target the
+    judge does not work out with generic mana at least the two reductions together, and the
+    mana it costs less both (CR 601.2f: every reduction that applies reduces the total
+    cost), so that it can be cast exactly when both apply.  ``None`` for games about
+    something else.  Values: (alice's hand, alice's battlefield, alice's mana), or ``None``.
+
+    Shrinks towards no such board.
+    """
+    from conformance.properties.invariants.costs import _targets_known
+
+    names = sorted(n for n, c in pool.items() if "Land" not in c.faces[0].types)
+    if focus is None or not all(
+            focus(pool[n]) for n in names
+            if _cost_change(pool[n]) is not None or pool[n].is_room
+            or any("/" in (f.mana_cost or "") for f in pool[n].faces)) \
+            or 3 * sum(1 for n in names if focus(pool[n])) > len(names):
+        return None
+    boards = []
+    for name in names:
+        change = _cost_change(pool[name])
+        if change is None or change[1] >= 0 or not _COST_CHANGE.search(_text(pool[name])) \
+                or _LEGENDARY.search(_text(pool[name])) \
+                or "Legendary" in pool[name].faces[0].supertypes:
+            continue
+        for spell in names:
+            face = pool[spell].faces[0]
+            cost = face.mana_cost or ""
+            generic = sum(int(g) for g in re.findall(r"\{(\d+)\}", cost))
+            if spell == name or "{X}" in cost or not change[0] & set(face.types) \
+                    or generic < -2 * change[1] or _targets_known(face) is not True:
+                continue
+            boards.append(([CardEntry(spell)], [CardEntry(name), CardEntry(name)],
+                           _changed_cost(cost, 2 * change[1], False)))
+    if not boards:
+        return None
+    return st.one_of(st.none(), st.sampled_from(boards))
+
+
 def x_focused(card: Card) -> bool:
     """Cards with {X} in a face's mana cost (the focus of ``x-costs``)."""
     return any("{X}" in (face.mana_cost or "") for face in card.faces)

@@ -24,6 +24,7 @@ RULINGS = Path(__file__).parents[2] / "rulings"
 #: held-out bug: the property that catches it in its own ``ci`` games
 CAUGHT_BY = {
     "x-added-after-cost-reductions": "x-costs",
+    "only-the-last-cost-reduction-applies": "legal-actions",
 }
 
 
@@ -43,12 +44,37 @@ def _total_cost_without_reductions_for_x(game: Any, player: str, spell: Any, cha
 
 _TOTAL_COST = casting.total_cost
 
+
+def _total_cost_with_each_reduction_once(game: Any, player: str, spell: Any, chars: Any,
+                                         base: str | None) -> Any:
+    """casting.total_cost, but the reductions of permanents with the same name apply once:
+    two Goblin Electromancers take {1} off an instant (CR 601.2f: every reduction that
+    applies reduces the total cost)."""
+    cost = Cost.of(base, spell.x)
+    for _permanent, _ability, rule in game.statics("cost_increase"):
+        if matches(chars, rule):
+            cost = cost.plus(Cost(int(rule.get("generic", 0)), ()))
+    earlier = game.state.player(player).spells_cast_this_turn
+    seen = set()
+    for permanent, _ability, rule in game.statics("cost_reduction", controller=player):
+        if not matches(chars, rule) or permanent.card.name in seen:
+            continue
+        if rule.get("first_each_turn") and any(matches(c, rule) for c in earlier):
+            continue
+        seen.add(permanent.card.name)
+        cost = cost.reduced(int(rule.get("generic", 0)))
+    return cost
+
 #: wrong engine (the rule of one of the properties above broken in general): the property
 WRONG = {
     "x-spells-never-reduced": (
         lambda: MutantEngine("x-spells-never-reduced",
                              [(casting, "total_cost", _total_cost_without_reductions_for_x)]),
         "x-costs"),
+    "reductions-of-one-name-apply-once": (
+        lambda: MutantEngine("reductions-of-one-name-apply-once",
+                             [(casting, "total_cost", _total_cost_with_each_reduction_once)]),
+        "legal-actions"),
 }
 
 
