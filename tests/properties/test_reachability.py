@@ -33,7 +33,8 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "trigger-instances": {"a doubler applying": triggers.reached_doubling},
     "legal-actions": {"a ruling on an action": costs.reached,
                       "a cost increase or reduction in play": costs.reached_increase,
-                      "a permission to cast from a graveyard": costs.reached_permission},
+                      "a permission to cast from a graveyard": costs.reached_permission,
+                      "two reductions of spells' costs in play": costs.reached_two_reductions},
     "x-costs": {"a cast with X judged beside a reduction of its cost": costs.reached_x_reduced},
     "power-and-toughness": {"an until-end-of-turn change ending with the turn":
                             durations.reached_cleanup},

@@ -434,6 +434,17 @@ def reached_increase(o: Observation) -> bool:
         if v.zone is Zone.BATTLEFIELD for r in step.judge.readings_of(v) or ())
 
 
+def reached_two_reductions(o: Observation) -> bool:
+    """... and two reductions of the cost of spells were on the battlefield of the player
+    with priority (each reduces the total cost, CR 601.2f)."""
+    player = o.game.priority_player
+    return reached(o) and sum(
+        1 for v in o.views.values()
+        if v.zone is Zone.BATTLEFIELD and v.controller == player
+        for r in step_of(o).judge.readings_of(v) or ()
+        if r.cost_reduction or r.cost_reduction_each) >= 2
+
+
 def reached_permission(o: Observation) -> bool:
     """... and a card was in the graveyard of a player with a permission to cast from it."""
     step = step_of(o)
@@ -496,7 +507,7 @@ def reached_x_reduced(o: Observation) -> bool:
     total cost then reduced by it after X is counted in, CR 601.2f)."""
     player = o.game.priority_player
     return reached_x(o) and any(
-        r.cost_reduction for v in o.views.values()
+        r.cost_reduction or r.cost_reduction_each for v in o.views.values()
         if v.zone is Zone.BATTLEFIELD and v.controller == player
         for r in step_of(o).judge.readings_of(v) or ())
 
