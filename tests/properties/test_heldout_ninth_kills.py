@@ -12,6 +12,7 @@ import pytest
 
 from benchmarks.heldout import catalogue
 from conformance.engines.reference import ReferenceEngine, casting
+from conformance.engines.reference import targets as targets_module
 from conformance.engines.reference.mana import Cost
 from conformance.engines.reference.targets import matches
 from conformance.mutants import MutantEngine
@@ -65,6 +66,28 @@ def _total_cost_with_each_reduction_once(game: Any, player: str, spell: Any, cha
         cost = cost.reduced(int(rule.get("generic", 0)))
     return cost
 
+def _activate_remembering_the_source(game: Any, action: Any) -> Any:
+    """casting.activate, the permanent whose ability is activated remembered while its
+    targets are chosen."""
+    game.__dict__["activating"] = action.object
+    try:
+        return (yield from _ACTIVATE(game, action))
+    finally:
+        game.__dict__.pop("activating", None)
+
+
+def _targets_without_the_source(game: Any, spec: Any, you: str, given: Any, prompt: str, *,
+                                exclude: str | None = None) -> Any:
+    """targets.choose_targets, never offering or taking the permanent whose ability is
+    activated (CR 601.2c, 602.2b: its targets are chosen while it is still on the
+    battlefield, and "any target" allows it)."""
+    return (yield from _CHOOSE_TARGETS(game, spec, you, given, prompt,
+                                       exclude=exclude or game.__dict__.get("activating")))
+
+
+_ACTIVATE = casting.activate
+_CHOOSE_TARGETS = targets_module.choose_targets
+
 #: wrong engine (the rule of one of the properties above broken in general): the property
 WRONG = {
     "x-spells-never-reduced": (
@@ -75,6 +98,11 @@ WRONG = {
         lambda: MutantEngine("reductions-of-one-name-apply-once",
                              [(casting, "total_cost", _total_cost_with_each_reduction_once)]),
         "legal-actions"),
+    "own-source-never-a-target": (
+        lambda: MutantEngine("own-source-never-a-target",
+                             [(casting, "activate", _activate_remembering_the_source),
+                              (casting, "choose_targets", _targets_without_the_source)]),
+        "offered-targets"),
 }
 
 
@@ -97,7 +125,7 @@ def test_the_property_catches_the_wrong_engine(corpus, wrong):
     assert result.status is Status.FAILED, (wrong, result.status, result.message)
 
 
-@pytest.mark.parametrize("prop_id", sorted(set(CAUGHT_BY.values())))
+@pytest.mark.parametrize("prop_id", sorted({*CAUGHT_BY.values(), "offered-targets"}))
 def test_the_property_passes_the_reference_engine(corpus, prop_id):
     result = run_property(_property(prop_id), ReferenceEngine, corpus.cards, corpus.rulings,
                           profile="ci")

@@ -39,7 +39,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "activations naming a permanent for a word asking plainly for one probed":
             (offered_targets.reached_activation_probes, 2),
         "a word \"target\" asking for a tapped or untapped permanent judged":
-            (offered_targets.reached_tapped_or_untapped, 1)},
+            (offered_targets.reached_tapped_or_untapped, 1),
+        "a choice of targets judged for an activated ability whose source is what it asks for":
+            (offered_targets.reached_own_source, 1)},
     "attacks-and-blocks": {
         "blockers probed against two attackers with an untapped creature":
             (attacks_and_blocks.reached_two_attackers, 1),

@@ -28,8 +28,10 @@ checked as chosen ones): once the engine takes a permanent that surely is what t
 asks for, two more such permanents are taken, and three that surely are not (another card
 type, tapped or untapped, whose), a card in a hand or a graveyard and a player are
 refused.  What is left out is said only where no permanent speaks of hexproof, shroud,
-protection, ward or "can't be the target", and a permanent is never required of its own
-ability (it may say "another").
+protection, ward or "can't be the target"; a permanent is required among the targets
+offered for its own activated ability when it is what the word asks for and the text says
+neither "another" nor "other" (its targets are chosen before its costs are paid, a
+sacrifice among them: CR 602.2b, 601.2c, 601.2h), and never of its own triggered ability.
 """
 
 from __future__ import annotations
@@ -154,12 +156,17 @@ def _objects_offered(o: Observation, step: StepView, name: str, shown: str, who:
     triggered = not isinstance(o.action, (Cast, Activate))
     before = o.views if triggered else step.before_views
     source = _source(o, step)
+    # a spell's or activated ability's targets are chosen while its source is still where
+    # it was, before a cost sacrifices it (CR 601.2c, 601.2h): a permanent is a legal target
+    # of its own activated ability unless the text says "another" or "other"
+    own = not triggered and isinstance(o.action, Activate) \
+        and not re.search(r"\b(?:an)?other\b", shown.lower())
     #: what surely is what the word asks for (the judge's card types and the engine's
     #: view agree), and what may be (either says so)
     wanted: set[str] = set()
     allowed: set[str] = set()
     for permanent in before.values():
-        if permanent.zone is not Zone.BATTLEFIELD or permanent.id == source:
+        if permanent.zone is not Zone.BATTLEFIELD or permanent.id == source and not own:
             continue
         types = judge.types_of(permanent)
         if types is None:
@@ -187,6 +194,8 @@ def _objects_offered(o: Observation, step: StepView, name: str, shown: str, who:
                              f"{view.controller}, as a target of {name} (\"{shown}\"), "
                              f"controlled by {controller}: it is not what its word "
                              f"\"target\" allows (CR 115.1, 115.4)")
+    if own and source in wanted:
+        step.shared["offered-targets: own source judged"] = True
     missing = sorted(wanted - set(objects), key=lambda i: (before[i].names, i))
     if missing and board:
         view = before[missing[0]]
@@ -518,6 +527,16 @@ def reached_permanents(o: Observation) -> bool:
         return False
     _offered(o, step)
     return "object" in step.shared.get("offered-targets: judged", ())
+
+
+def reached_own_source(o: Observation) -> bool:
+    """A choice of targets for an activated ability was judged whose source itself was
+    what its word asks for (and so required among the options)."""
+    step = step_of(o)
+    if not step.acted:
+        return False
+    _offered(o, step)
+    return bool(step.shared.get("offered-targets: own source judged"))
 
 
 def focus(card: Card) -> bool:
