@@ -11,6 +11,7 @@ only those of unlocked doors.  The adapter never derives a characteristic from c
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import phase
@@ -270,8 +271,35 @@ def _stack_item(session: PhaseSession, item: dict[str, Any]) -> StackItemView:
             source = session.cid(source_number)
         except KeyError:
             source = f"p{source_number}.gone"
-    return StackItemView(f"a{item['id']}", "ability", source, controller, targets,
-                         str(data.get("description") or ability.get("description") or ""))
+    text = str(data.get("description") or ability.get("description") or "")
+    chapter = _CHAPTER.fullmatch(text)
+    if chapter is not None:  # phase labels a Saga's chapter ability, and keeps no text of it
+        text = _chapter_text(session, ability, int(chapter.group(1))) or text
+    return StackItemView(f"a{item['id']}", "ability", source, controller, targets, text)
+
+
+#: phase's description of a Saga's chapter ability (``Chapter 2``)
+_CHAPTER = re.compile(r"Chapter (\d+)")
+_NUMERALS = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+#: a chapter line of a Saga's printed text: "I, II, III — Create a token ..."
+_CHAPTER_LINE = re.compile(r"((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — ")
+
+
+def _chapter_text(session: PhaseSession, ability: dict[str, Any], chapter: int) -> str | None:
+    """The printed line of chapter ``chapter`` of the face the ability comes from (the card
+    data phase's builder was given); ``None`` where it cannot be found."""
+    ref = (ability.get("trigger_source") or {}).get("printed_ref") or {}
+    name = session.data.card_by_oracle_id.get(str(ref.get("oracle_id")))
+    if name is None or name not in session.data.sources:
+        return None
+    for face in session.data.sources[name][1]:
+        if ref.get("face_name") not in (face.get("faceName"), face.get("name")):
+            continue
+        for line in str(face.get("text") or "").splitlines():
+            found = _CHAPTER_LINE.match(line)
+            if found and chapter in {_NUMERALS[n] for n in found.group(1).split(", ")}:
+                return line
+    return None
 
 
 def contract_target(session: PhaseSession, target: Any) -> Target:
