@@ -113,7 +113,12 @@ _DOUBLER_ENTERING = re.compile(r"if an? ([a-z ]+?) entering causes a triggered a
                                r"additional time")
 _INCREASE = re.compile(r"^([a-z]+) spells cost \{(\d+)\} more to cast")
 _REDUCTION = re.compile(r"the first ([a-z ]+?) spell you cast each turn costs \{(\d+)\} less")
-_REDUCTION_EACH = re.compile(r"^([a-z ]+?) spells you cast cost \{(\d+)\} less to cast\.?$")
+#: "instant and sorcery spells you cast cost {1} less", or with no type "spells you cast
+#: cost {1} less" (every spell)
+_REDUCTION_EACH = re.compile(r"^(?:([a-z ]+?) )?spells you cast cost \{(\d+)\} less to cast\.?$")
+#: the card types a spell may have
+_SPELL_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred",
+                          "Planeswalker", "Sorcery"})
 _PERMISSION = re.compile(r"once during each of your turns, you may .*cast a permanent spell "
                          r"with mana value (\d+) or less from your graveyard")
 _ENTERS_WITH = re.compile(r"enters with (a|an|one|two|three|x|\d+) ([+\-/\w]+) counters? on it")
@@ -216,7 +221,8 @@ def _read(face: CardFace) -> Reading:
                                         frozenset({"Legendary"} if "legendary" in words else ()))
         if (each := _REDUCTION_EACH.match(text)) is not None:
             fields["cost_reduction_each"] = (int(each.group(2)), frozenset(
-                _TYPES[w] for w in re.split(r" and | or |, ", each.group(1)) if w in _TYPES))
+                _TYPES[w] for w in re.split(r" and | or |, ", each.group(1)) if w in _TYPES)
+                if each.group(1) is not None else _SPELL_TYPES)
         if (permission := _PERMISSION.search(text)) is not None:
             fields["permission_mv"] = int(permission.group(1))
         if (counters := _ENTERS_WITH.search(text)) is not None:

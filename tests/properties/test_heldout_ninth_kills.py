@@ -131,3 +131,22 @@ def test_the_property_passes_the_reference_engine(corpus, prop_id):
                           profile="ci")
     assert result.status is Status.PASSED, result.message
     assert result.details["games"] > 0
+
+
+def test_the_judge_reads_a_reduction_of_every_spell(corpus):
+    """ "Spells you cast cost {1} less to cast." reduces every spell of its controller's (the
+    ninth batch's witness card Discount): read, legal-actions did not take it off, and
+    failed the reference engine casting Ogre for {1}{R} beside two of them."""
+    from dataclasses import replace
+
+    from conformance.properties.judge import read_face
+
+    face = corpus.cards["Goblin Electromancer"].faces[0]
+    text = "Spells you cast cost {1} less to cast."
+    every = read_face(replace(face, name="Discount", text=text, ability_texts=(text,)))
+    assert every.cost_reduction_each is not None
+    assert every.cost_reduction_each[0] == 1
+    assert {"Creature", "Instant", "Sorcery", "Artifact"} <= every.cost_reduction_each[1]
+    assert not every.unknown_cost
+    some = read_face(face)
+    assert some.cost_reduction_each == (1, frozenset({"Instant", "Sorcery"}))
