@@ -315,8 +315,9 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 self.stuck = True  # no answer moves the game on: this game is over
             except IllegalAction as exc:
                 self.last = (None, [], 0)
-                if listed and not chooses_itself and \
-                        "automatic-choices" not in self.engine.info.capabilities:
+                if listed and not chooses_itself and (
+                        self.engine is None
+                        or "automatic-choices" not in self.engine.info.capabilities):
                     raise AssertionError(f"the engine listed {action!r} as legal, then "
                                          f"refused it: {exc.reason}") from None
             else:
