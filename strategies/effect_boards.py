@@ -28,6 +28,7 @@ _KEYWORD_ACTIONS = re.compile(rf"\b(?:draws?|discards?|mills?) {_N} cards?\b|\bc
                               rf"[^.]*?\btokens?\b|\bexile the top\b|\bsacrifice this\b",
                               re.IGNORECASE)
 #: Life gained or lost, said with a number.
+_TARGETED = re.compile(r"\btarget (?:player|opponent) (?:gains?|loses?)\b", re.IGNORECASE)
 _LIFE = re.compile(rf"\b(?:gains?|loses?) {_N} life\b", re.IGNORECASE)
 _HAND = re.compile(r"\bhand\b|\bdiscards?\b", re.IGNORECASE)
 _NO_MAXIMUM = re.compile(r"you have no maximum hand size", re.IGNORECASE)
@@ -110,12 +111,17 @@ def life_changes(pool: CardPool, focus: Callable[[Card], bool] | None
     if not permanents or not creatures:
         return None
     one = st.sampled_from
+    # a card whose player is targeted ("target player loses 2 life") held too, where the
+    # pool has one: the rarest of the wordings read
+    targeted = [n for n in wanted if _TARGETED.search(_text(pool[n]))]
+    also = st.lists(one(targeted), min_size=1, max_size=1) if targeted else st.just([])
     return st.builds(
-        lambda mine, held, first, second, theirs, their_creature: (
-            [CardEntry(held), CardEntry(first), CardEntry(second)], [CardEntry(their_creature)],
+        lambda mine, held, first, second, theirs, their_creature, aimed: (
+            [*(CardEntry(n) for n in aimed), CardEntry(held), CardEntry(first), CardEntry(second)],
+            [CardEntry(their_creature)],
             [_entry(pool, n) for n in mine], [_entry(pool, theirs)]),
         st.lists(one(permanents), min_size=1, max_size=2, unique=True), one(wanted),
-        one(creatures), one(creatures), one(permanents), one(creatures))
+        one(creatures), one(creatures), one(permanents), one(creatures), also)
 
 
 def hand_focus(card: Card) -> bool:
