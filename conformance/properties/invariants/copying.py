@@ -114,7 +114,7 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset({"token-copies"}), objects.entering_permanents, copier_focus,
              ("111.1", "707.2", "111.2", "707.10f"), "copies",
              objects.reached_copy_of_a_token,
-             weights=(("Cast", 16), ("Unlock", 8), ("Move", 1))),
+             weights=(("Cast", 16), ("Unlock", 8), ("Move", 1)), steps=20),
 )
 
 
