@@ -304,8 +304,9 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             finding, a refused answer or an action the machine made up is nothing.  So is
             the refusal of a listed action by an engine that makes forced choices itself
             (it reported one in these games, or declares ``automatic-choices``, contract 1.1
-            and 1.2): the rules may refuse an action part-way (CR 601.2, 602.2), and such an engine refuses the action where one
-            that asks would refuse the forced answer.  Whether the action was taken."""
+            and 1.2): the rules may refuse an action part-way (CR 601.2, 602.2), and such an
+            engine refuses the action where one that asks would refuse the forced answer.
+            Whether the action was taken."""
             try:
                 self._act(data, action)
             except (Unsupported, _Undone):

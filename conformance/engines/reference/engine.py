@@ -37,7 +37,8 @@ class ReferenceEngine:
     """The embedded reference engine (see ARCHITECTURE.md, layer 3)."""
 
     def __init__(self) -> None:
-        self._info = EngineInfo("reference", __version__, frozenset(CAPABILITIES) - MISSING - ASKS_EVERY_CHOICE)
+        self._info = EngineInfo("reference", __version__,
+                                frozenset(CAPABILITIES) - MISSING - ASKS_EVERY_CHOICE)
         self._game: Game | None = None
 
     @property
