@@ -19,22 +19,38 @@ from typing import Any
 from unittest import mock
 
 from ..engines.reference import ReferenceEngine
+from ..engines.reference import characteristics, engine as reference_engine
 
 #: (module, class or registry dict; attribute or key; replacement)
 Patch = tuple[Any, str, Any]
 
+#: The reference engine's module-level memos: tables its functions fill and read back across
+#: calls and games.  A mutant gets tables of its own, so what a broken function computed never
+#: reaches the reference engine or another mutant measured in the same process, and what the
+#: reference engine computed never hides a broken function from a mutant.
+MEMOS: tuple[tuple[Any, str], ...] = (
+    (characteristics, "_SHARED"), (characteristics, "_PT_CARDS"),
+    (characteristics, "_IDENTITIES"), (reference_engine, "_PARSED"),
+)
+
 
 class MutantEngine:
-    """Delegates to a reference engine, with ``patches`` applied during every call."""
+    """Delegates to a reference engine, with ``patches`` applied during every call, and
+    the reference engine's memos (``MEMOS``) replaced by the mutant's own."""
 
     def __init__(self, name: str, patches: list[Patch]) -> None:
         self._engine = ReferenceEngine()
         self._patches = patches
+        self._memos: dict[str, dict[Any, Any]] = {f"{module.__name__}.{attribute}": {}
+                                                  for module, attribute in MEMOS}
         self.name = name
 
     @contextlib.contextmanager
     def _broken(self) -> Iterator[None]:
         with contextlib.ExitStack() as stack:
+            for module, attribute in MEMOS:
+                stack.enter_context(mock.patch.object(
+                    module, attribute, self._memos[f"{module.__name__}.{attribute}"]))
             for target, attribute, replacement in self._patches:
                 if isinstance(target, dict):  # a registry entry, e.g. effects.EFFECTS
                     stack.enter_context(mock.patch.dict(target, {attribute: replacement}))
