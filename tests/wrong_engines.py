@@ -1098,3 +1098,28 @@ def no_maximum_hand_size_ignored() -> MutantEngine:
     step anyway (CR 402.2)."""
     return _patched("no-maximum-hand-size-ignored", [
         (turn, "discard_to_hand_size", _discard_whatever_the_maximum)])
+
+
+def _delayed_at_the_next_step(game: Any, event: Any) -> None:
+    """triggers._delayed, but a delayed triggered ability triggers as the next step of its
+    controller's turn begins, whichever step that is (CR 603.7, 513.1: "at the beginning of
+    the next end step" triggers as the end step begins)."""
+    if event.kind != "step_began":
+        return
+    state = game.state
+    for delayed in list(state.delayed):
+        if state.active_player != delayed.controller:
+            continue
+        state.delayed.remove(delayed)
+        ability = triggers.Ability("triggered", 0, -1, {}, effects=delayed.effects,
+                                   text=f"delayed trigger of {delayed.source_card.name}")
+        state.pending_triggers.append(triggers.PendingTrigger(
+            delayed.source, delayed.source_card, ability, delayed.controller,
+            {"kind": "delayed", "objects": list(delayed.objects)}))
+
+
+def delayed_trigger_at_the_next_step() -> MutantEngine:
+    """A delayed triggered ability "at the beginning of the next end step" triggers as the
+    next step of its controller's turn begins, whichever it is (CR 603.7, 513.1)."""
+    return _patched("delayed-trigger-at-the-next-step", [
+        (triggers, "_delayed", _delayed_at_the_next_step)])

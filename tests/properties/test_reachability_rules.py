@@ -47,7 +47,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (damage_results.reached_gone_keyed_source, 1)},
     "delayed-triggers-once": {
         "an end step of a player whose delayed trigger has triggered":
-            (delayed.reached_again, 1)},
+            (delayed.reached_again, 1),
+        "a step other than an end step begun with a delayed trigger waiting":
+            (delayed.reached_waiting, 1)},
     "double-faced-faces": {
         "a transformed permanent told by its ability to transform":
             (transforming.reached_transform_back, 1)},

@@ -7,7 +7,9 @@ for each spell or ability of it saying "next end step" that left the stack (reso
 not: the count is what may trigger, never less).  As an end step begins, the abilities of
 that object put on the stack -- other than its own printed "at the beginning of" abilities
 -- are its delayed triggers triggering: never more than it has made and not yet seen
-trigger.
+trigger.  As steps other than an end step begin, such abilities of an object with delayed
+triggers made and not yet triggered are those triggering at a step they do not name (CR
+513.1: "the next end step" is the end step).
 """
 
 from __future__ import annotations
@@ -41,6 +43,12 @@ class _Delayed:
     #: an end step of such a player began after one of that maker's delayed triggers had
     #: triggered: a chance for it to trigger again
     again: bool = False
+    #: this step's delayed triggers that triggered as steps other than an end step began,
+    #: by maker, with those steps
+    early: list[tuple[str, tuple[Step, ...]]] = field(default_factory=list)
+    #: in this step, steps other than an end step began with a delayed trigger made and not
+    #: yet triggered: a chance for it to trigger too early
+    waiting: bool = False
 
 
 _MEMORIES: PerGame[_Delayed] = PerGame(_Delayed)
@@ -68,6 +76,7 @@ def _update(o: Observation) -> tuple[_Delayed, list[tuple[str, int, int]]]:
     if memory.current is o:
         return memory, over
     memory.current = o
+    memory.early, memory.waiting = [], False
     step = step_of(o)
     before = step.before_game
     if not step.acted or before is None or "stack" in o.game.unknown:
@@ -92,6 +101,21 @@ def _update(o: Observation) -> tuple[_Delayed, list[tuple[str, int, int]]]:
             memory.seen_firing = True
             if memory.fired[key] > memory.made[key]:
                 over.append((key, memory.made[key], memory.fired[key]))
+    elif step.steps_begun:
+        # steps began and none was an end step: a delayed trigger of a maker with some not
+        # yet triggered triggering now triggered at a moment it does not name (CR 603.7)
+        memory.waiting = any(memory.made[k] > memory.fired[k] for k in memory.made)
+        for item in step.new_items:
+            if item.kind != "ability":
+                continue
+            key = _key(o, item.source)
+            printed = memory.printed.get(key)
+            text = normalize_text(item.text).lower().strip()
+            if memory.made[key] <= memory.fired[key] or printed is None or text in printed \
+                    or text.startswith("at the beginning of"):
+                continue
+            memory.fired[key] += 1
+            memory.early.append((key, tuple(s for s, _p in step.steps_begun)))
     now = {item.id for item in o.game.stack}
     for item in before.stack:
         if item.id in now:
@@ -117,18 +141,30 @@ def delayed_triggers_once(o: Observation) -> Iterable[Violation]:
     """A delayed triggered ability triggers only once, at the next time its trigger event
     happens, unless it says otherwise: an object's abilities that made n delayed triggers
     "at the beginning of the next end step" put at most n of them on the stack as end steps
-    begin, over the whole game, never again (CR 603.7, 603.7c)."""
-    _memory, over = _update(o)
+    begin, over the whole game, never again, and none as another step begins -- the
+    beginning of combat, the end of combat step -- (CR 603.7, 603.7c, 513.1)."""
+    memory, over = _update(o)
+    for key, steps in memory.early:
+        begun = ", ".join(s.value.replace("_", " ") for s in steps)
+        yield Violation(f"a delayed triggered ability of {_name(o, key)} \"at the beginning "
+                        f"of the next end step\" triggered as no end step began (steps "
+                        f"begun: {begun}): it triggers only as the end step begins (CR "
+                        f"603.7, 513.1)")
+        return
     for key, made, fired in over:
-        step = step_of(o)
-        views = [v for i in sorted(o.history.get(key, {key}))
-                 if (v := o.views.get(i) or step.before_views.get(i)) is not None]
-        name = " // ".join(views[0].names) if views else key
+        name = _name(o, key)
         yield Violation(f"the abilities of {name} made {made} delayed triggered abilit"
                         f"{'y' if made == 1 else 'ies'} \"at the beginning of the next end "
                         f"step\", which have triggered {fired} times: a delayed triggered "
                         f"ability triggers only once (CR 603.7c)")
         return
+
+
+def _name(o: Observation, key: str) -> str:
+    step = step_of(o)
+    views = [v for i in sorted(o.history.get(key, {key}))
+             if (v := o.views.get(i) or step.before_views.get(i)) is not None]
+    return " // ".join(views[0].names) if views else key
 
 
 def reached(o: Observation) -> bool:
@@ -147,8 +183,15 @@ def reached_again(o: Observation) -> bool:
     return step.acted and any(s is Step.END for s, _p in step.steps_begun) and memory.again
 
 
+def reached_waiting(o: Observation) -> bool:
+    """Steps other than an end step began while a delayed trigger made earlier had not yet
+    triggered: a chance for it to trigger at a step it does not name."""
+    memory, _over = _update(o)
+    return memory.waiting
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property("delayed-triggers-once", delayed_triggers_once.__doc__ or "",
-             ("turn-structure-the-end-step-of-every-turn",), frozenset(), delayed_triggers_once, delayed_focus, ("603.7", "603.7c"), "triggers",
+             ("turn-structure-the-end-step-of-every-turn",), frozenset(), delayed_triggers_once, delayed_focus, ("603.7", "603.7c", "513.1"), "triggers",
              reached, weights=(("Advance", 40), ("Activate", 24), ("Cast", 2)), steps=20),
 )

@@ -1,0 +1,46 @@
+"""The rules of when a triggered ability triggers and what a permanent enters with, stated in
+general: a delayed trigger "at the beginning of the next end step" triggers as an end step
+begins and at no other step (CR 603.7, 513.1); a Saga enters with a lore counter however it
+enters (CR 714.3a); a creature put into a graveyard from the battlefield dies, whatever put it
+there -- a sacrifice too (CR 700.4, 701.21a). Each property catches an engine breaking its
+rule in its own ``ci`` games (without shrinking, as the meter runs them), and passes the
+reference engine there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance.engines.reference import ReferenceEngine
+from conformance.mutants.meter import quick_profile
+from conformance.properties import all_properties, run_property
+from conformance.runner.results import Status
+
+import wrong_engines
+
+RULINGS = Path(__file__).parents[2] / "rulings"
+
+#: wrong engine: the property whose ``ci`` games catch it
+WRONG = {
+    "delayed_trigger_at_the_next_step": "delayed-triggers-once",
+}
+
+
+def _property(prop_id: str):
+    return {p.id: p for p in all_properties([RULINGS])}[prop_id]
+
+
+@pytest.mark.parametrize("wrong", sorted(WRONG))
+def test_the_property_catches_the_wrong_engine(corpus, wrong):
+    result = run_property(_property(WRONG[wrong]), getattr(wrong_engines, wrong),
+                          corpus.cards, corpus.rulings, profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, (wrong, result.status, result.message)
+
+
+@pytest.mark.parametrize("prop_id", sorted(set(WRONG.values())))
+def test_the_property_passes_the_reference_engine(corpus, prop_id):
+    result = run_property(_property(prop_id), ReferenceEngine, corpus.cards, corpus.rulings,
+                          profile="ci")
+    assert result.status is Status.PASSED, result.message
+    assert result.details["games"] > 0
