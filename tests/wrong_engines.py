@@ -1123,3 +1123,14 @@ def delayed_trigger_at_the_next_step() -> MutantEngine:
     next step of its controller's turn begins, whichever it is (CR 603.7, 513.1)."""
     return _patched("delayed-trigger-at-the-next-step", [
         (triggers, "_delayed", _delayed_at_the_next_step)])
+
+
+def _no_first_lore_counter(game: Any, new: Any) -> None:
+    """entering._first_lore_counter, doing nothing: a Saga enters with no lore counter."""
+
+
+def saga_enters_without_lore() -> MutantEngine:
+    """A Saga enters the battlefield with no lore counter, however it enters (CR 714.3a:
+    its controller puts one on it as it enters)."""
+    return _patched("saga-enters-without-lore", [
+        (entering, "_first_lore_counter", _no_first_lore_counter)])

@@ -13,7 +13,8 @@ import pytest
 from conformance.properties import PROPERTIES, Observation
 from conformance.properties.invariants import (
     activation_timing, affected_targets, attachments, counters, damage_results, delayed,
-    dying, receiving_priority, resolution, sickness, tapping, timing, transforming,
+    dying, objects, receiving_priority, resolution, sickness, tapping, timing,
+    transforming,
 )
 from conformance.runner.results import Status
 
@@ -75,7 +76,15 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a Saga on the battlefield as its controller's precombat main phase began":
             (counters.reached_lore, 1),
         "a permanent with counters on the battlefield through the end of a turn":
-            (counters.reached_turn, 2)},
+            (counters.reached_turn, 2),
+        "a Saga entering the battlefield, its lore counters judged":
+            (objects.reached_saga_entering, 2)},
+    "counter-rules": {
+        "a Saga entering the battlefield, its lore counters judged":
+            (objects.reached_saga_entering, 2)},
+    "entering-permanents": {
+        "a Saga entering the battlefield, its lore counters judged":
+            (objects.reached_saga_entering, 1)},
     "tapped-status": {
         "blockers declared or combat damage dealt": (tapping.reached_combat, 2),
         "a turn ended with a tapped permanent of the other player":

@@ -27,6 +27,7 @@ from ...format.cards import Card
 from ...format.vocabulary import Step, Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
+from .objects import _entering_judged, _lore_on_entering
 from strategies.counter_boards import counter_rules_focus
 
 _CHAPTER = re.compile(r"^([ivx]+(?:, [ivx]+)*) —")
@@ -70,8 +71,9 @@ def counters(o: Observation) -> Iterable[Violation]:
     precombat main phase begins, a stun counter removed instead of an untap; a tapped
     permanent with a stun counter never becomes untapped keeping one, whatever untaps it;
     a Saga with its final chapter's lore counters and no chapter ability on the stack is
-    sacrificed; no permanent keeps both a +1/+1 and a -1/-1 counter (CR 122.1, 122.1d,
-    701.26b, 714.3b, 704.5s, 704.5q, 514.2)."""
+    sacrificed; a Saga enters with one lore counter, however it enters; no permanent keeps
+    both a +1/+1 and a -1/-1 counter (CR 122.1, 122.1d, 701.26b, 714.3a, 714.3b, 704.5s,
+    704.5q, 514.2)."""
     step = step_of(o)
     if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
         return
@@ -83,6 +85,13 @@ def counters(o: Observation) -> Iterable[Violation]:
                             f"are done (CR 704.5q)", view.id, "counters",
                             _annihilated(dict(view.counters)))
             return
+    if _entering_judged(step):
+        for object_id, _zone in step.entered:
+            entered = o.views.get(object_id)
+            if entered is not None and entered.zone is Zone.BATTLEFIELD \
+                    and (wrong := _lore_on_entering(step, object_id, entered)) is not None:
+                yield wrong
+                return
     yield from _sagas_done(o, step)
     if _effects_may_change(step, o):
         return
@@ -234,7 +243,8 @@ PROPERTIES: tuple[Property, ...] = (
     Property("counters", counters.__doc__ or "",
              ("copy-mirror-room-x-is-zero", "turn-structure-draw-step-and-cleanup"),
              frozenset(), counters, _counters,
-             ("122.1", "122.1d", "701.26b", "714.3b", "704.5s", "704.5q", "514.2"), "counters",
+             ("122.1", "122.1d", "701.26b", "714.3a", "714.3b", "704.5s", "704.5q", "514.2"),
+             "counters",
              reached),
     Property("counter-rules",
              "`counters` in games about the rules that move counters on their own: each "
@@ -244,9 +254,10 @@ PROPERTIES: tuple[Property, ...] = (
              "chapter resolves and the Saga is sacrificed, never before and never kept; each "
              "untap step of a stunned permanent's controller removes exactly one stun counter "
              "and leaves it tapped; one +1/+1 and one -1/-1 counter are removed together until "
-             "only one kind is left (CR 714.3b, 714.4, 704.5s, 122.1d, 502.3, 704.5q).",
+             "only one kind is left; a Saga enters with one lore counter, however it enters "
+             "(CR 714.3a, 714.3b, 714.4, 704.5s, 122.1d, 502.3, 704.5q).",
              ("copy-mirror-room-x-is-zero", "turn-structure-draw-step-and-cleanup"),
              frozenset(), counters, counter_rules_focus,
-             ("714.3b", "714.4", "704.5s", "122.1d", "502.3", "704.5q"), "counters",
+             ("714.3a", "714.3b", "714.4", "704.5s", "122.1d", "502.3", "704.5q"), "counters",
              reached_counter_rules, weights=(("Advance", 12), ("PassPriority", 4))),
 )

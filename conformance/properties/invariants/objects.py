@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...contract.types import Cast, Move, ObjectView, PassPriority, Resolve, TurnFaceUp, Unlock
-from ...format.vocabulary import Zone
+from ...format.vocabulary import Step, Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Violation, mana_value
 
@@ -22,22 +22,14 @@ def entering_permanents(o: Observation) -> Iterable[Violation]:
     with", X being 0 unless it was cast with X), never a copied permanent's counters or
     status, nor those it had in another zone; a copy of a permanent spell enters as a
     token, a permanent that was a card is no token whatever it copies, and a token created
-    is one whatever it copies."""
+    is one whatever it copies; a Saga enters with one lore counter, however it enters
+    (CR 714.3a)."""
     step = step_of(o)
     if not step.acted or o.engine.pending_choice() is not None:
         return
     judge = step.judge
-    resolved = step.resolved
-    if resolved is not None:
-        source = step.before_views.get(resolved.source)
-        readings = judge.readings_of(source) if source is not None else None
-        if readings is None or any(r.unknown_pump for r in readings):
-            return
-        faces = judge.faces_of(source) if source is not None else None
-        texts = " ".join(f.text for f in faces or ()).lower()
-        itself = resolved.kind == "spell" and resolved.id in step.entered_as.values()
-        if ("counter" in texts or "tap" in texts) and not itself:
-            return  # the effect itself may put counters on or tap what it puts in
+    if not _entering_judged(step):
+        return
     for object_id, source_zone in step.entered:
         view = o.views.get(object_id)
         if view is None or view.zone is not Zone.BATTLEFIELD:
@@ -74,6 +66,9 @@ def entering_permanents(o: Observation) -> Iterable[Violation]:
                         expected[kind] = expected.get(kind, 0) + x
                     continue  # X is 0 for anything not cast with X (CR 107.3m)
                 expected[kind] = expected.get(kind, 0) + int(amount)
+        if (wrong := _lore_on_entering(step, object_id, view)) is not None:
+            yield wrong
+            return
         found = {k: v for k, v in view.counters.items() if k != "lore" and v}
         if unknown_x:
             continue
@@ -82,6 +77,51 @@ def entering_permanents(o: Observation) -> Iterable[Violation]:
             yield Violation(f"{name} entered with the counters {found}, not {expected}",
                             object_id, "counters", expected)
             return
+
+
+def _entering_judged(step: StepView) -> bool:
+    """Whether what entered in the step is judged: not when what resolved may itself put
+    counters on or tap what it puts in, or can't be read."""
+    resolved = step.resolved
+    if resolved is None:
+        return True
+    source = step.before_views.get(resolved.source)
+    readings = step.judge.readings_of(source) if source is not None else None
+    if readings is None or any(r.unknown_pump for r in readings):
+        return False
+    faces = step.judge.faces_of(source) if source is not None else None
+    texts = " ".join(f.text for f in faces or ()).lower()
+    itself = resolved.kind == "spell" and resolved.id in step.entered_as.values()
+    return not (("counter" in texts or "tap" in texts) and not itself)
+
+
+def _lore_on_entering(step: StepView, object_id: str, view: ObjectView) -> Violation | None:
+    """CR 714.3a: as a Saga enters the battlefield, however it enters -- cast, put there by
+    an effect, returned transformed, created as a token --, its controller puts a lore
+    counter on it; it has one once it has entered (more only with read ahead, or once a
+    precombat main phase began in the step, CR 714.3b)."""
+    faces = step.judge.faces_of(view)
+    if not faces or not any("Saga" in f.subtypes for f in faces) \
+            or any("read ahead" in f.text.lower() for f in faces) \
+            or any(s is Step.PRECOMBAT_MAIN for s, _p in step.steps_begun):
+        return None
+    lore = view.counters.get("lore", 0)
+    if lore == 1:
+        return None
+    return Violation(f"{_named(view)}, a Saga, entered the battlefield with {lore} lore "
+                     f"counters, not 1: as a Saga enters, however it enters, its controller "
+                     f"puts a lore counter on it (CR 714.3a)", object_id, "counters",
+                     {"lore": 1})
+
+
+def reached_saga_entering(o: Observation) -> bool:
+    """A Saga entered the battlefield, its lore counters judged."""
+    step = step_of(o)
+    if not step.acted or o.engine.pending_choice() is not None or not _entering_judged(step):
+        return False
+    return any((view := o.views.get(i)) is not None and view.zone is Zone.BATTLEFIELD
+               and any("Saga" in f.subtypes for f in step.judge.faces_of(view) or ())
+               for i, _zone in step.entered)
 
 
 def _token_status(step: StepView, object_id: str, view: ObjectView,
