@@ -24,6 +24,7 @@ from .lki_boards import copies_dying, gone_sources
 from .sba_boards import doomed, drawing, legend_pairs
 from .stack_boards import answered, sources_answered, timings
 from .counter_boards import counted
+from .dying_boards import sacrificed
 from .token_boards import copied_tokens
 from .trigger_boards import delaying
 from .effect_boards import full_hands, instructed, life_changes
@@ -365,7 +366,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 counted(pool, focus), delaying(pool, focus),
                                 transforming(pool, focus), stated_targets(pool, focus),
                                 instructed(pool, focus),
-                                life_changes(pool, focus), full_hands(pool, focus))
+                                life_changes(pool, focus), full_hands(pool, focus),
+                                sacrificed(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

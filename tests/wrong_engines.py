@@ -1134,3 +1134,31 @@ def saga_enters_without_lore() -> MutantEngine:
     its controller puts one on it as it enters)."""
     return _patched("saga-enters-without-lore", [
         (entering, "_first_lore_counter", _no_first_lore_counter)])
+
+
+_SACRIFICE = effects.EFFECTS["sacrifice"]
+
+
+def _sacrifice_remembered(game: Any, ctx: Any, params: Any) -> Any:
+    """effects.EFFECTS["sacrifice"], remembering what it sacrificed (a new set each time, so
+    that a probe's copy of the game never changes the game's)."""
+    before = {o.id for o in game.state.permanents()}
+    yield from _SACRIFICE(game, ctx, params)
+    gone = before - {o.id for o in game.state.permanents()}
+    game.__dict__["sacrificed"] = game.__dict__.get("sacrificed", frozenset()) | gone
+
+
+def _dies_unless_sacrificed(game: Any, obj: Any, params: Any, event: Any, ability: Any) -> bool:
+    """The "dies" matcher, for creatures no effect sacrificed."""
+    if str(event.data.get("object")) in game.__dict__.get("sacrificed", frozenset()):
+        return False
+    return bool(_DIES(game, obj, params, event, ability))
+
+
+def sacrificed_creatures_do_not_die() -> MutantEngine:
+    """A creature an effect sacrifices is put into its owner's graveyard, the zone change
+    reported, but triggers no "dies" ability -- neither its own nor its controller's other
+    permanents' (CR 700.4, 701.21a: put into a graveyard from the battlefield, it dies)."""
+    return _patched("sacrificed-creatures-do-not-die", [
+        (effects.EFFECTS, "sacrifice", _sacrifice_remembered),
+        (triggers.MATCHERS, "dies", _dies_unless_sacrificed)])

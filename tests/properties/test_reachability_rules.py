@@ -68,7 +68,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a \"whenever a creature you control dies\" ability watching a death":
             (dying.reached_watcher, 2),
         "two creatures or more dying at once": (dying.reached_together, 1),
-        "a creature dying in combat or as something resolved": (dying.reached_by_rules, 2)},
+        "a creature dying in combat or as something resolved": (dying.reached_by_rules, 2),
+        "a creature sacrificed by a spell or ability resolving":
+            (dying.reached_sacrificed, 2)},
     "dies-abilities-looking-back": {
         "a copy dying with its own \"when this creature dies\" ability": (dying.reached_copy, 1),
         "two creatures or more dying at once, watched": (dying.reached_together_watched, 2)},

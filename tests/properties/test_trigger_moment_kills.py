@@ -27,6 +27,7 @@ WRONG = (
     ("saga_enters_without_lore", "entering-permanents"),
     ("saga_enters_without_lore", "counter-rules"),
     ("saga_enters_without_lore", "counters"),
+    ("sacrificed_creatures_do_not_die", "dies-abilities"),
 )
 
 

@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 
 from ...contract.text import normalize_text
 from ...contract.types import Move, ObjectView
-from ...format.cards import Card, CardFace
+from ...format.cards import CardFace
 from ...format.vocabulary import Zone
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
+from strategies.dying_boards import dies_or_sacrifices
 from strategies.lki_boards import dies_or_copies
 
 _OWN = re.compile(r"^when (this creature|[a-z,'-][a-z ,'-]*?) dies, ")
@@ -110,14 +111,42 @@ def _deaths(o: Observation) -> _Deaths:
     return memory
 
 
+def _unreported_deaths(step: StepView, o: Observation) -> list[str]:
+    """The permanents the views show put into their owner's graveyard from the battlefield
+    in the step with no zone change reported for them: a card gone from the battlefield,
+    and one new object of its owner with its identity in their graveyard and in no other
+    zone (CR 700.4: that is dying, whatever put it there -- a sacrifice, destruction, a
+    state-based action).  A token leaving shows nowhere, so only the events tell of it."""
+    moved = {str(e.data.get("object")) for e in o.events if e.kind == "zone_changed"}
+    before = step.before_views
+    arrived: dict[tuple[str, tuple[str, ...]], list[ObjectView]] = {}
+    for view in o.views.values():
+        if view.id not in before and view.identity:
+            arrived.setdefault((view.owner, tuple(view.identity)), []).append(view)
+    found: list[str] = []
+    for then in before.values():
+        if then.zone is not Zone.BATTLEFIELD or then.token or then.id in moved \
+                or not then.identity:
+            continue
+        now = o.views.get(then.id)
+        if now is not None:  # an engine whose objects keep their id across zones
+            if now.zone is Zone.GRAVEYARD:
+                found.append(then.id)
+            continue
+        new = arrived.get((then.owner, tuple(then.identity)), [])
+        if len(new) == 1 and new[0].zone is Zone.GRAVEYARD:
+            found.append(then.id)
+    return found
+
+
 def _work_out(step: StepView, o: Observation, memory: _Deaths) -> bool:
     before = step.before_views
     died: list[ObjectView] = []
-    for event in o.events:
-        if event.kind != "zone_changed" or event.data.get("from") != Zone.BATTLEFIELD.value \
-                or event.data.get("to") != Zone.GRAVEYARD.value:
-            continue
-        then = before.get(str(event.data.get("object")))
+    gone = [str(e.data.get("object")) for e in o.events if e.kind == "zone_changed"
+            and e.data.get("from") == Zone.BATTLEFIELD.value
+            and e.data.get("to") == Zone.GRAVEYARD.value]
+    for object_id in gone + _unreported_deaths(step, o):
+        then = before.get(object_id)
         if then is None:
             return False
         types = step.judge.types_of(then)
@@ -149,6 +178,7 @@ def _work_out(step: StepView, o: Observation, memory: _Deaths) -> bool:
                                 or readings[view.id].watches != reading.watches):
             return False
     unread = {object_id for object_id, r in readings.items() if r.unread}
+    moved = o.action.object if isinstance(o.action, Move) else None
     for dead in died:
         own = readings.get(dead.id)
         if own is not None and own.own and dead.id not in unread:
@@ -161,6 +191,8 @@ def _work_out(step: StepView, o: Observation, memory: _Deaths) -> bool:
             if reading.watches_others and watcher_id == dead.id \
                     or reading.nontoken and dead.token:
                 continue
+            if moved is not None and watcher_id == moved != dead.id:
+                continue  # moved by the step's action, before anything else died in it
             memory.expected[watcher_id] += reading.watches
             memory.watched = True
     memory.died = len(died)
@@ -176,10 +208,12 @@ def _work_out(step: StepView, o: Observation, memory: _Deaths) -> bool:
 
 
 def dies_abilities(o: Observation) -> Iterable[Violation]:
-    """As a creature dies, each of its "when this creature dies" abilities triggers once
-    though it has left the battlefield, and each "whenever a creature you control dies"
-    ability of the permanents its controller had then -- one leaving at the same moment
-    included -- triggers once for it (CR 603.10a, 603.6c, 700.4)."""
+    """As a creature dies -- put into its owner's graveyard from the battlefield, whatever
+    put it there: combat damage, state-based actions, destruction, a sacrifice --, each of
+    its "when this creature dies" abilities triggers once though it has left the
+    battlefield, and each "whenever a creature you control dies" ability of the permanents
+    its controller had then -- one leaving at the same moment included -- triggers once
+    for it (CR 603.10a, 603.6c, 700.4, 701.21a)."""
     deaths = _deaths(o)
     if not deaths.judged:
         return
@@ -246,18 +280,27 @@ def reached_by_rules(o: Observation) -> bool:
     return reached(o) and not isinstance(o.action, Move)
 
 
-def _dies_or_kills(card: Card) -> bool:
-    """What triggers on a creature dying, and burn that kills creatures."""
-    text = " ".join(f.text for f in card.faces).lower()
-    return "dies" in text
+def reached_sacrificed(o: Observation) -> bool:
+    """... sacrificed by a spell or ability resolving (one whose text says "sacrifice")."""
+    if not reached(o):
+        return False
+    step = step_of(o)
+    resolved = step.resolved
+    if resolved is None:
+        return False
+    text = resolved.text or ""
+    source = step.before_views.get(resolved.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    text += " ".join(f.text for f in faces or ())
+    return "sacrifice" in text.lower()
 
 
 PROPERTIES: tuple[Property, ...] = (
     Property("dies-abilities", dies_abilities.__doc__ or "",
              ("rooms-duskmourn-funeral-room-dies",
               "trigger-conditions-dies-means-put-into-a-graveyard"),
-             frozenset({"triggered-abilities"}), dies_abilities, _dies_or_kills,
-             ("603.10a", "603.6c", "700.4", "603.2"), "triggers", reached,
+             frozenset({"triggered-abilities"}), dies_abilities, dies_or_sacrifices,
+             ("603.10a", "603.6c", "700.4", "701.21a", "603.2"), "triggers", reached,
              weights=(("Move", 12), ("DeclareAttackers", 24), ("DeclareBlockers", 48))),
     Property("dies-abilities-looking-back",
              "`dies-abilities` in games favouring creatures with a \"when this creature "
