@@ -1162,3 +1162,17 @@ def sacrificed_creatures_do_not_die() -> MutantEngine:
     return _patched("sacrificed-creatures-do-not-die", [
         (effects.EFFECTS, "sacrifice", _sacrifice_remembered),
         (triggers.MATCHERS, "dies", _dies_unless_sacrificed)])
+
+
+def _first_lore_counter_unseen(game: Any, new: Any) -> None:
+    """entering._first_lore_counter, the counter put on the Saga with no event: nothing
+    sees it put, so its chapter I ability does not trigger."""
+    if "Saga" in game.chars(new).subtypes:
+        new.counters["lore"] = new.counters.get("lore", 0) + 1
+
+
+def saga_chapter_one_untriggered() -> MutantEngine:
+    """A Saga enters with its lore counter but its chapter I ability does not trigger (CR
+    714.2b, 714.3a: it triggers as lore counters reach its number)."""
+    return _patched("saga-chapter-one-untriggered", [
+        (entering, "_first_lore_counter", _first_lore_counter_unseen)])

@@ -1,8 +1,9 @@
 """The rules of when a triggered ability triggers and what a permanent enters with, stated in
 general: a delayed trigger "at the beginning of the next end step" triggers as an end step
 begins and at no other step (CR 603.7, 513.1); a Saga enters with a lore counter however it
-enters (CR 714.3a); a creature put into a graveyard from the battlefield dies, whatever put it
-there -- a sacrifice too (CR 700.4, 701.21a). Each property catches an engine breaking its
+enters, and its chapter I ability triggers (CR 714.3a, 714.2b); a creature put into a
+graveyard from the battlefield dies, whatever put it there -- a sacrifice too (CR 700.4,
+701.21a). Each property catches an engine breaking its
 rule in its own ``ci`` games (without shrinking, as the meter runs them), and passes the
 reference engine there."""
 
@@ -27,6 +28,7 @@ WRONG = (
     ("saga_enters_without_lore", "entering-permanents"),
     ("saga_enters_without_lore", "counter-rules"),
     ("saga_enters_without_lore", "counters"),
+    ("saga_chapter_one_untriggered", "counter-rules"),
     ("sacrificed_creatures_do_not_die", "dies-abilities"),
 )
 

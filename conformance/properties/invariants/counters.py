@@ -71,9 +71,9 @@ def counters(o: Observation) -> Iterable[Violation]:
     precombat main phase begins, a stun counter removed instead of an untap; a tapped
     permanent with a stun counter never becomes untapped keeping one, whatever untaps it;
     a Saga with its final chapter's lore counters and no chapter ability on the stack is
-    sacrificed; a Saga enters with one lore counter, however it enters; no permanent keeps
-    both a +1/+1 and a -1/-1 counter (CR 122.1, 122.1d, 701.26b, 714.3a, 714.3b, 704.5s,
-    704.5q, 514.2)."""
+    sacrificed; a Saga enters with one lore counter, however it enters, and its chapter I
+    ability (one with no target) triggers; no permanent keeps both a +1/+1 and a -1/-1
+    counter (CR 122.1, 122.1d, 701.26b, 714.3a, 714.2b, 714.3b, 704.5s, 704.5q, 514.2)."""
     step = step_of(o)
     if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
         return
@@ -243,7 +243,8 @@ PROPERTIES: tuple[Property, ...] = (
     Property("counters", counters.__doc__ or "",
              ("copy-mirror-room-x-is-zero", "turn-structure-draw-step-and-cleanup"),
              frozenset(), counters, _counters,
-             ("122.1", "122.1d", "701.26b", "714.3a", "714.3b", "704.5s", "704.5q", "514.2"),
+             ("122.1", "122.1d", "701.26b", "714.3a", "714.2b", "714.3b", "704.5s", "704.5q",
+              "514.2"),
              "counters",
              reached),
     Property("counter-rules",
@@ -254,10 +255,12 @@ PROPERTIES: tuple[Property, ...] = (
              "chapter resolves and the Saga is sacrificed, never before and never kept; each "
              "untap step of a stunned permanent's controller removes exactly one stun counter "
              "and leaves it tapped; one +1/+1 and one -1/-1 counter are removed together until "
-             "only one kind is left; a Saga enters with one lore counter, however it enters "
-             "(CR 714.3a, 714.3b, 714.4, 704.5s, 122.1d, 502.3, 704.5q).",
+             "only one kind is left; a Saga enters with one lore counter, however it enters, "
+             "and its untargeted chapter I ability triggers (CR 714.3a, 714.2b, 714.3b, "
+             "714.4, 704.5s, 122.1d, 502.3, 704.5q).",
              ("copy-mirror-room-x-is-zero", "turn-structure-draw-step-and-cleanup"),
              frozenset(), counters, counter_rules_focus,
-             ("714.3a", "714.3b", "714.4", "704.5s", "122.1d", "502.3", "704.5q"), "counters",
+             ("714.3a", "714.2b", "714.3b", "714.4", "704.5s", "122.1d", "502.3", "704.5q"),
+             "counters",
              reached_counter_rules, weights=(("Advance", 12), ("PassPriority", 4))),
 )

@@ -192,6 +192,7 @@ def reached_waiting(o: Observation) -> bool:
 
 PROPERTIES: tuple[Property, ...] = (
     Property("delayed-triggers-once", delayed_triggers_once.__doc__ or "",
-             ("turn-structure-the-end-step-of-every-turn",), frozenset(), delayed_triggers_once, delayed_focus, ("603.7", "603.7c", "513.1"), "triggers",
+             ("turn-structure-the-end-step-of-every-turn",), frozenset(), delayed_triggers_once,
+             delayed_focus, ("603.7", "603.7c", "513.1"), "triggers",
              reached, weights=(("Advance", 40), ("Activate", 24), ("Cast", 2)), steps=20),
 )

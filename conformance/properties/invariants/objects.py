@@ -5,6 +5,7 @@ a double-faced card is off the battlefield (CR 712.8), what a copy of a spell ke
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ...contract.types import Cast, Move, ObjectView, PassPriority, Resolve, TurnFaceUp, Unlock
@@ -22,8 +23,8 @@ def entering_permanents(o: Observation) -> Iterable[Violation]:
     with", X being 0 unless it was cast with X), never a copied permanent's counters or
     status, nor those it had in another zone; a copy of a permanent spell enters as a
     token, a permanent that was a card is no token whatever it copies, and a token created
-    is one whatever it copies; a Saga enters with one lore counter, however it enters
-    (CR 714.3a)."""
+    is one whatever it copies; a Saga enters with one lore counter, however it enters,
+    and its chapter I ability (one with no target) triggers (CR 714.3a, 714.2b)."""
     step = step_of(o)
     if not step.acted or o.engine.pending_choice() is not None:
         return
@@ -95,11 +96,16 @@ def _entering_judged(step: StepView) -> bool:
     return not (("counter" in texts or "tap" in texts) and not itself)
 
 
+#: A Saga's chapter I ability ("I — ...", "I, II — ...").
+_CHAPTER_ONE = re.compile(r"^I(,\s*[IVX]+)*\s*—")
+
+
 def _lore_on_entering(step: StepView, object_id: str, view: ObjectView) -> Violation | None:
     """CR 714.3a: as a Saga enters the battlefield, however it enters -- cast, put there by
     an effect, returned transformed, created as a token --, its controller puts a lore
     counter on it; it has one once it has entered (more only with read ahead, or once a
-    precombat main phase began in the step, CR 714.3b)."""
+    precombat main phase began in the step, CR 714.3b), and its chapter I ability, when it
+    has no target, has triggered (CR 714.2b)."""
     faces = step.judge.faces_of(view)
     if not faces or not any("Saga" in f.subtypes for f in faces) \
             or any("read ahead" in f.text.lower() for f in faces) \
@@ -107,6 +113,13 @@ def _lore_on_entering(step: StepView, object_id: str, view: ObjectView) -> Viola
         return None
     lore = view.counters.get("lore", 0)
     if lore == 1:
+        first = [t for f in faces for t in f.ability_texts if _CHAPTER_ONE.match(t)]
+        if first and not any("target" in t.lower() for t in first) and not any(
+                item.kind == "ability" and item.source == object_id for item in step.new_items):
+            return Violation(f"{_named(view)}, a Saga, entered the battlefield with a lore "
+                             f"counter and its chapter I ability did not trigger: a chapter "
+                             f"ability triggers as lore counters put on its Saga reach its "
+                             f"number (CR 714.2b, 714.3a)")
         return None
     return Violation(f"{_named(view)}, a Saga, entered the battlefield with {lore} lore "
                      f"counters, not 1: as a Saga enters, however it enters, its controller "
