@@ -38,12 +38,27 @@ class MutantEngine:
     """Delegates to a reference engine, with ``patches`` applied during every call, and
     the reference engine's memos (``MEMOS``) replaced by the mutant's own."""
 
+    #: The memos of the latest mutant made, with its patches: a measurement makes one engine
+    #: after another for the same mutant (a ruling, a property's games), which share them.
+    _latest: tuple[list[Patch], dict[str, dict[Any, Any]]] | None = None
+
     def __init__(self, name: str, patches: list[Patch]) -> None:
         self._engine = ReferenceEngine()
         self._patches = patches
-        self._memos: dict[str, dict[Any, Any]] = {f"{module.__name__}.{attribute}": {}
-                                                  for module, attribute in MEMOS}
+        self._memos = self._memos_for(patches)
         self.name = name
+
+    @classmethod
+    def _memos_for(cls, patches: list[Patch]) -> dict[str, dict[Any, Any]]:
+        latest = cls._latest
+        if latest is not None and len(latest[0]) == len(patches) and all(
+                a[0] is b[0] and a[1] == b[1] and a[2] is b[2]
+                for a, b in zip(latest[0], patches)):
+            return latest[1]
+        memos: dict[str, dict[Any, Any]] = {f"{module.__name__}.{attribute}": {}
+                                            for module, attribute in MEMOS}
+        cls._latest = (list(patches), memos)
+        return memos
 
     @contextlib.contextmanager
     def _broken(self) -> Iterator[None]:

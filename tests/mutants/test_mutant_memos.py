@@ -58,3 +58,11 @@ def test_every_module_level_table_of_the_reference_engine_is_a_listed_memo() -> 
                 tables.add(f"{path.stem}.{node.target.id}")
     assert tables - {"effects.EFFECTS"} == {f"{module.__name__.rsplit('.', 1)[1]}.{name}"
                                             for module, name in MEMOS}
+
+
+def test_a_mutant_never_reads_another_mutants_memos(corpus: Corpus) -> None:
+    # One engine after another of the same mutant share memos; another mutant has its own.
+    assert _status(corpus, _wrong()) is Status.FAILED
+    unbroken = MutantEngine("identity-as-printed",
+                            [(characteristics, "_color_identity", _color_identity)])
+    assert _status(corpus, unbroken) is Status.PASSED
