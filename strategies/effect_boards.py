@@ -20,7 +20,7 @@ from conformance.format.vocabulary import Door
 
 from .cards import card_text as _text
 from .cards import is_creature as _creature
-from .stack_boards import Hands
+from .stack_boards import Hands, LaterHands
 
 _N = r"(?:a|an|one|two|three|four|five|six|seven|\d+)"
 #: A keyword action moving cards, or tokens created, said with a number.
@@ -30,6 +30,9 @@ _KEYWORD_ACTIONS = re.compile(rf"\b(?:draws?|discards?|mills?) {_N} cards?\b|\bc
 #: Life gained or lost, said with a number.
 _TARGETED = re.compile(r"\btarget (?:player|opponent) (?:gains?|loses?)\b", re.IGNORECASE)
 _LIFE = re.compile(rf"\b(?:gains?|loses?) {_N} life\b", re.IGNORECASE)
+#: An instruction for the player a spell targets.
+_PLAYER_TARGET = re.compile(r"\btarget (?:player|opponent) (?:draws?|discards?|mills?)\b",
+                            re.IGNORECASE)
 _HAND = re.compile(r"\bhand\b|\bdiscards?\b", re.IGNORECASE)
 _NO_MAXIMUM = re.compile(r"you have no maximum hand size", re.IGNORECASE)
 
@@ -63,14 +66,16 @@ def keyword_focus(card: Card) -> bool:
 
 
 def instructed(pool: CardPool, focus: Callable[[Card], bool] | None
-               ) -> st.SearchStrategy[Hands] | None:
-    """For games about keyword actions: alice holds two instants or sorceries that draw,
+               ) -> st.SearchStrategy[LaterHands] | None:
+    """For games about keyword actions: alice holds instants or sorceries that draw,
     discard, mill, exile the top of her library or create tokens ("target player discards
-    two cards", "draw two cards"), and a permanent that does so as it enters or on a
-    trigger, and has one such permanent on the battlefield; bob holds one such instant or
-    sorcery; plenty of mana for both.  So each resolves, for its controller or the player
-    it targets (CR 608.2c, 701.9a, 701.17a, 121.1).  ``None`` for games about something
-    else.
+    two cards", "draw two cards") -- the last two of them that target a player, when any
+    does, and one more -- and a permanent that does so as it enters or on a trigger, and
+    has one such permanent on the battlefield; bob holds one such instant or sorcery (one
+    that targets a player, when any does); three cards in each library, so that there are
+    cards to draw; plenty of mana for both.  So each resolves, for its controller or the
+    player it targets (CR 608.2c, 701.9a, 701.17a, 121.1).  ``None`` for games about
+    something else.
 
     Shrinks towards the first of each kind.
     """
@@ -79,12 +84,15 @@ def instructed(pool: CardPool, focus: Callable[[Card], bool] | None
     permanents = [n for n in wanted if n not in spells]
     if not spells or not permanents:
         return None
+    targeting = [n for n in spells if _PLAYER_TARGET.search(_text(pool[n]))] or spells
     one = st.sampled_from
     return st.builds(
         lambda first, second, held, mine, theirs: (
-            [CardEntry(first), CardEntry(second), CardEntry(held)], [CardEntry(theirs)],
-            [_entry(pool, mine)], []),
-        one(spells), one(spells), one(permanents), one(permanents), one(spells))
+            [*map(CardEntry, first), CardEntry(second), CardEntry(held)], [CardEntry(theirs)],
+            [_entry(pool, mine)], list[CardEntry](), [CardEntry(n) for n in spells[:3]],
+            [CardEntry(n) for n in spells[:3]]),
+        st.permutations(targeting[-2:]), one(spells), one(permanents), one(permanents),
+        one(targeting))
 
 
 def life_focus(card: Card) -> bool:

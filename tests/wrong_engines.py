@@ -893,6 +893,7 @@ def counters_of_both_kinds_kept() -> MutantEngine:
 
 _DISCARD = effects.EFFECTS["discard"]
 _CREATE_TOKEN = effects.EFFECTS["create_token"]
+_DRAW = effects.EFFECTS["draw"]
 _GAIN_LIFE = effects.EFFECTS["gain_life"]
 _PLAYERS = life.players
 _PUT_ONTO_BATTLEFIELD = turn.put_onto_battlefield
@@ -908,6 +909,18 @@ def target_player_discards_are_the_controllers() -> MutantEngine:
     target (CR 701.9a, 115.1)."""
     return _patched("target-player-discards-are-the-controllers", [
         (effects.EFFECTS, "discard", _discard_by_the_controller)])
+
+
+def _draw_by_the_controller(game: Any, ctx: Any, params: Any) -> Any:
+    """The draw effect, "target player draws" read as its controller drawing."""
+    yield from _DRAW(game, ctx, {**params, "who": "you"} if isinstance(params, dict) else params)
+
+
+def target_player_draws_are_the_controllers() -> MutantEngine:
+    """"Target player draws two cards" makes the spell's controller draw, whoever the
+    target (CR 121.1, 115.1, 608.2c)."""
+    return _patched("target-player-draws-are-the-controllers", [
+        (effects.EFFECTS, "draw", _draw_by_the_controller)])
 
 
 def _tokens_for_the_opponent(game: Any, ctx: Any, params: Any) -> Any:

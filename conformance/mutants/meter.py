@@ -65,6 +65,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "state-based-actions": ("counter-rules", "legend-rule"),
     "targets": ("target-counts", "offered-targets"),
     "mana": ("mana-symbols", "legal-actions"),
+    "drawing": ("keyword-actions",),
 }
 
 #: Mutants no ruling or property can catch because they change nothing a game can show,

@@ -24,6 +24,7 @@ RULINGS = Path(__file__).parents[2] / "rulings"
 WRONG = {
     "target_player_discards_are_the_controllers": "keyword-actions",
     "tokens_created_for_the_opponent": "keyword-actions",
+    "target_player_draws_are_the_controllers": "keyword-actions",
     "each_opponent_is_each_player": "life-gained-and-lost",
     "life_gained_twice": "life-gained-and-lost",
     "permanent_spells_enter_under_the_active_player": "resolved-spell-destination",
@@ -36,6 +37,7 @@ WRONG = {
 #: held-out bug of the development set: the property that catches it in its own ``ci`` games
 CAUGHT_BY = {
     "nonactive-player-discards-to-hand-size": "cleanup-discard",
+    "target-player-draw-made-by-the-caster": "keyword-actions",
 }
 
 

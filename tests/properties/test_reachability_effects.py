@@ -34,6 +34,7 @@ def _who(who: str) -> Callable[[Observation], bool]:
 EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
     "keyword-actions": {
         "cards drawn": (instructions.reached_verb("draw"), 3),
+        "cards drawn by a player targeted": (instructions.reached_verb("draw", "target"), 1),
         "cards discarded by a player targeted": (instructions.reached_verb("discard", "target"), 1),
         "the top of a library exiled": (instructions.reached_verb("exile_top"), 3),
         "a source sacrificing itself": (instructions.reached_verb("sacrifice"), 3),
