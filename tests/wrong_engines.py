@@ -923,6 +923,19 @@ def target_player_draws_are_the_controllers() -> MutantEngine:
         (effects.EFFECTS, "draw", _draw_by_the_controller)])
 
 
+def _tokens_without_subtypes(game: Any, ctx: Any, params: Any) -> Any:
+    """The create_token effect, the tokens made without the subtypes it gives them."""
+    yield from _CREATE_TOKEN(game, ctx, {**params, "subtypes": []}
+                             if isinstance(params, dict) else params)
+
+
+def tokens_created_without_their_subtypes() -> MutantEngine:
+    """A created token lacks the subtypes its effect gives it: Raise the Alarm's Soldiers
+    are creatures of no creature type (CR 111.3, 111.4)."""
+    return _patched("tokens-created-without-their-subtypes", [
+        (effects.EFFECTS, "create_token", _tokens_without_subtypes)])
+
+
 def _tokens_for_the_opponent(game: Any, ctx: Any, params: Any) -> Any:
     """The create_token effect, the tokens created under the other player's control."""
     yield from _CREATE_TOKEN(game, dataclasses.replace(

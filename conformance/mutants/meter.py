@@ -66,6 +66,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "targets": ("target-counts", "offered-targets"),
     "mana": ("mana-symbols", "legal-actions"),
     "drawing": ("keyword-actions",),
+    "tokens": ("keyword-actions",),
 }
 
 #: Mutants no ruling or property can catch because they change nothing a game can show,

@@ -25,6 +25,7 @@ WRONG = {
     "target_player_discards_are_the_controllers": "keyword-actions",
     "tokens_created_for_the_opponent": "keyword-actions",
     "target_player_draws_are_the_controllers": "keyword-actions",
+    "tokens_created_without_their_subtypes": "keyword-actions",
     "each_opponent_is_each_player": "life-gained-and-lost",
     "life_gained_twice": "life-gained-and-lost",
     "permanent_spells_enter_under_the_active_player": "resolved-spell-destination",
@@ -38,6 +39,7 @@ WRONG = {
 CAUGHT_BY = {
     "nonactive-player-discards-to-hand-size": "cleanup-discard",
     "target-player-draw-made-by-the-caster": "keyword-actions",
+    "token-created-colorless": "keyword-actions",
 }
 
 

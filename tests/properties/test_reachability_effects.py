@@ -38,7 +38,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "cards discarded by a player targeted": (instructions.reached_verb("discard", "target"), 1),
         "the top of a library exiled": (instructions.reached_verb("exile_top"), 3),
         "a source sacrificing itself": (instructions.reached_verb("sacrifice"), 3),
-        "tokens created": (instructions.reached_verb("create"), 3)},
+        "tokens created": (instructions.reached_verb("create"), 3),
+        "the characteristics of tokens created judged":
+            (instructions.reached_token_characteristics, 2)},
     "life-gained-and-lost": {
         "life gained": (instructions.reached_verb("gain"), 3),
         "life lost": (instructions.reached_verb("lose"), 3),

@@ -34,7 +34,10 @@ exiling the top N moves min(N, library) from the library to the graveyard or exi
 source sacrificed goes to its owner's graveyard if its controller is the item's, and stays
 otherwise (701.21a: a player sacrifices only what they control); each player's life goes
 up or down by exactly what they gain or lose; the controller has exactly N new tokens on the
-battlefield and no other player any.  The resolved spell card itself is counted where the
+battlefield and no other player any, each with the colors, card types, subtypes and power
+and toughness its description gives ("1/1 white Soldier creature": CR 111.3, 111.4) -- left
+unjudged where the tokens are described unlike, or a card in any zone speaks of changing
+colors or types (power and toughness: of changing those, or of counters).  The resolved spell card itself is counted where the
 engine put it (``resolved-spell-destination`` judges where that is).  Counts of cards are
 said nothing of in a step in which another permanent left the battlefield (state-based
 actions: a creature dying).
@@ -89,6 +92,8 @@ class Instruction:
     verb: str
     who: str
     amount: int = 0
+    #: what the tokens created are, as the text says ("1/1 white soldier creature")
+    what: str = ""
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -155,14 +160,68 @@ def _clause(clause: str, previous: str | None) -> tuple[Instruction | None, str 
         base = verb[:-1] if third_person else verb
         return Instruction(base, who, int(_NUMBERS.get(amount, amount))), subject
     if (found := _CREATE.match(clause)) is not None and not _ODD_TOKEN.search(found.group(2)):
-        return Instruction("create", "you", int(_NUMBERS.get(found.group(1), found.group(1)))), \
-            "you"
+        return Instruction("create", "you", int(_NUMBERS.get(found.group(1), found.group(1))),
+                           found.group(2)), "you"
     if (found := _EXILE_TOP.match(clause)) is not None:
         return Instruction("exile_top", "you", int(_NUMBERS.get(found.group(1),
                                                                 found.group(1)))), "you"
     if _SACRIFICE.match(clause):
         return Instruction("sacrifice", "you", 1), "you"
     return None, None
+
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "land",
+               "planeswalker", "sorcery")
+_PT = re.compile(r"^(\d+)/(\d+)$")
+#: Texts that change the colors or types of permanents: where a card in any zone says one,
+#: the tokens' colors and types are left unjudged; and their power and toughness where one
+#: speaks of changing those.
+_CHANGERS = re.compile(r"\bbecomes?\b|\bin addition to\b|\bcolou?rs?\b|\bare (?:all )?"
+                       r"(?:white|blue|black|red|green|colorless|artifacts?|creatures?|"
+                       r"enchantments?|lands?)\b|\bis (?:also )?(?:a|an|every)\b|"
+                       r"\bchangeling\b|\blose all\b|\bloses all\b|\bcopy\b")
+_PT_CHANGERS = re.compile(r"\bgets? [+-]|[+-]\d+/[+-]\d+|\bbase power\b|\bswitch\b|"
+                          r"\bpower\b|\btoughness\b|\bcounters?\b")
+
+
+@dataclass(frozen=True, slots=True)
+class TokenKind:
+    """What a token's description in a text defines (CR 111.3, 111.4): power and toughness
+    (when said), colors (when a color word or "colorless" is said), card types and
+    subtypes, all lower case."""
+
+    power: int | None
+    toughness: int | None
+    colors: frozenset[str] | None
+    types: frozenset[str]
+    subtypes: frozenset[str]
+
+
+def token_kind(what: str) -> TokenKind | None:
+    """The characteristics a description such as "1/1 white soldier creature" gives a
+    token; ``None`` when it is not read (a name, a supertype, no card type)."""
+    words = what.split()
+    power = toughness = None
+    if words and (pt := _PT.match(words[0])) is not None:
+        power, toughness = int(pt.group(1)), int(pt.group(2))
+        words = words[1:]
+    colors: set[str] | None = None
+    while words and (words[0] in _COLOR_WORDS or words[0] == "colorless"):
+        colors = (colors or set()) | ({_COLOR_WORDS[words[0]]} if words[0] != "colorless"
+                                      else set())
+        words = words[1:]
+    types: list[str] = []
+    while words and words[-1] in _CARD_TYPES:
+        types.insert(0, words.pop())
+    if not types or any(not w.isalpha() or w in ("legendary", "snow",
+                                                                   "named", "token")
+                                           for w in words):
+        return None
+    if ("creature" in types) != (power is not None):
+        return None
+    return TokenKind(power, toughness, None if colors is None else frozenset(colors),
+                     frozenset(types), frozenset(words))
 
 
 # -- what a resolution should have done -----------------------------------------------------
@@ -384,8 +443,11 @@ def keyword_actions(o: Observation) -> Iterable[Violation]:
     or exiling the top N moves min(N, library) to the graveyard or exile; "sacrifice this"
     puts its source into its owner's graveyard only if the ability's controller controls
     it; the controller of a spell or ability creating N tokens has N new tokens on the
-    battlefield, and no other player any (CR 608.2c, 121.1, 121.2, 701.9a, 701.17a,
-    701.13a, 701.21a, 111.2, 701.7a)."""
+    battlefield, and no other player any -- each with the characteristics the text's
+    description of it defines: its colors (a color word or "colorless"), card types and
+    subtypes, and power and toughness, unless a card in any zone speaks of changing them
+    (CR 608.2c, 121.1, 121.2, 701.9a, 701.17a, 701.13a, 701.21a, 111.2, 701.7a, 111.3,
+    111.4)."""
     found = outcome(o)
     if found is None or not found.cards_known \
             or not any(i.verb not in ("gain", "lose", "nothing") for i in found.instructions):
@@ -416,6 +478,63 @@ def keyword_actions(o: Observation) -> Iterable[Violation]:
         yield Violation(f"{_said(found)}): new tokens {made}, where {controller}, who "
                         f"creates them, should have {found.expected[controller].tokens} and no "
                         f"other player any ({_cited({'create'})})")
+        return
+    yield from _token_characteristics(o, step, found)
+
+
+def _characteristics_changed(o: Observation, step: StepView) -> tuple[bool, bool]:
+    """Whether a card in any zone, before or after the step, speaks of changing the colors
+    or types of permanents, and whether of changing their power and toughness (then a
+    token's are not those its description gives)."""
+    key = "instructions: characteristics changed"
+    kept = step.shared.get(key)
+    if kept is None:
+        texts: list[str] = []
+        for views in (step.before_views, o.views):
+            for view in views.values():
+                faces = step.judge.faces_of(view)
+                texts += [f.text for f in faces] + [k for f in faces for k in f.keywords] \
+                    if faces is not None else list(view.abilities) + list(view.keywords)
+        said = [normalize_text(t).lower() for t in texts]
+        kept = (any(_CHANGERS.search(t) for t in said),
+                any(_PT_CHANGERS.search(t) for t in said))
+        step.shared[key] = kept
+    return kept
+
+
+def _token_characteristics(o: Observation, step: StepView,
+                           found: Outcome) -> Iterable[Violation]:
+    """Each new token has what the text's description of it defines (CR 111.3, 111.4):
+    judged when every token the text creates is described alike and read."""
+    kinds = {i.what for i in found.instructions if i.verb == "create"}
+    if len(kinds) != 1:
+        return
+    kind = token_kind(next(iter(kinds)))
+    if kind is None:
+        return
+    changed, pt_changed = _characteristics_changed(o, step)
+    if changed:
+        return
+    for view in sorted(o.views.values(), key=lambda v: str(v.id)):
+        if not view.token or view.zone is not Zone.BATTLEFIELD \
+                or view.id in step.before_views or view.face_down:
+            continue
+        wrong: list[tuple[str, object, object]] = []
+        if kind.colors is not None and set(view.colors) != kind.colors:
+            wrong.append(("colors", list(view.colors), sorted(kind.colors)))
+        if {t.lower() for t in view.types} != kind.types:
+            wrong.append(("types", list(view.types), sorted(kind.types)))
+        if {t.lower() for t in view.subtypes} != kind.subtypes:
+            wrong.append(("subtypes", list(view.subtypes), sorted(kind.subtypes)))
+        if kind.power is not None and not pt_changed and not view.counters \
+                and (view.power, view.toughness) != (kind.power, kind.toughness):
+            wrong.append(("power and toughness", f"{view.power}/{view.toughness}",
+                          f"{kind.power}/{kind.toughness}"))
+        for field_, now, want in wrong:
+            yield Violation(f"{_said(found)}): a token it created has {field_} {now}, not "
+                            f"{want} as the text defines (CR 111.3, 111.4)", view.id,
+                            "power" if field_ == "power and toughness" else field_, want)
+            return
 
 
 def life_gained_and_lost(o: Observation) -> Iterable[Violation]:
@@ -450,6 +569,17 @@ def reached_keyword_actions(o: Observation) -> bool:
         i.verb not in ("gain", "lose", "nothing") for i in found.instructions)
 
 
+def reached_token_characteristics(o: Observation) -> bool:
+    """A spell or ability resolved creating tokens the judge reads the characteristics of,
+    with nothing around changing characteristics, the counts judged."""
+    found = outcome(o)
+    if found is None or not found.cards_known:
+        return False
+    kinds = {i.what for i in found.instructions if i.verb == "create"}
+    return len(kinds) == 1 and token_kind(next(iter(kinds))) is not None \
+        and not _characteristics_changed(o, step_of(o))[0]
+
+
 def reached_life(o: Observation) -> bool:
     """A spell or ability resolved whose every instruction the judge reads, making a
     player gain or lose life."""
@@ -472,7 +602,7 @@ PROPERTIES: tuple[Property, ...] = (
               "turn-structure-draw-step-and-cleanup"),
              frozenset(), keyword_actions, keyword_focus,
              ("608.2c", "121.1", "121.2", "701.9a", "701.17a", "701.13a", "701.21a", "111.2",
-              "701.7a"), "zones", reached_keyword_actions,
+              "701.7a", "111.3", "111.4"), "zones", reached_keyword_actions,
              weights=(("Cast", 16), ("Resolve", 8))),
     Property("life-gained-and-lost", life_gained_and_lost.__doc__ or "",
              ("rooms-duskmourn-funeral-room-dies",),
