@@ -1202,3 +1202,21 @@ def saga_chapter_one_untriggered() -> MutantEngine:
     714.2b, 714.3a: it triggers as lore counters reach its number)."""
     return _patched("saga-chapter-one-untriggered", [
         (entering, "_first_lore_counter", _first_lore_counter_unseen)])
+
+
+# -- activated abilities on the stack ---------------------------------------------------------
+
+def _activate_resolving_at_once(game: Any, action: Any) -> Any:
+    """casting.activate, the ability put on the stack resolving there and then."""
+    before = len(game.state.stack)
+    yield from _ACTIVATE(game, action)
+    if len(game.state.stack) > before:
+        yield from turn.resolve_top(game)
+
+
+def activated_abilities_resolve_at_once() -> MutantEngine:
+    """An activated ability that is not a mana ability resolves as it is activated, as a
+    mana ability would: no player can respond to "{1}: Transform this creature" (CR 602.2,
+    405.1, 605.3a)."""
+    return _patched("activated-abilities-resolve-at-once", [
+        (casting, "activate", _activate_resolving_at_once)])
