@@ -25,6 +25,7 @@ from .sba_boards import doomed, drawing, legend_pairs
 from .stack_boards import answered, sources_answered, timings
 from .counter_boards import counted
 from .dying_boards import sacrificed
+from .duration_boards import granted, stranded
 from .token_boards import copied_tokens
 from .trigger_boards import delaying
 from .effect_boards import full_hands, instructed, life_changes
@@ -367,7 +368,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 transforming(pool, focus), stated_targets(pool, focus),
                                 instructed(pool, focus),
                                 life_changes(pool, focus), full_hands(pool, focus),
-                                sacrificed(pool, focus))
+                                sacrificed(pool, focus), granted(pool, focus),
+                                stranded(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

@@ -12,6 +12,7 @@ from conformance.engines.reference import (
 )
 from conformance.engines.reference import game as game_module
 from conformance.engines.reference import targets as targets_module
+from conformance.engines.reference import characteristics as characteristics_module
 from conformance.engines.reference.characteristics import characteristics, is_permanent_card
 from conformance.format.vocabulary import Zone
 from conformance.mutants import MutantEngine, Patch, create
@@ -1220,3 +1221,51 @@ def activated_abilities_resolve_at_once() -> MutantEngine:
     405.1, 605.3a)."""
     return _patched("activated-abilities-resolve-at-once", [
         (casting, "activate", _activate_resolving_at_once)])
+
+
+_POWER_AND_TOUGHNESS = characteristics_module._power_and_toughness
+
+
+# -- durations and where static abilities work ------------------------------------------------
+
+def _cleanup_keeping_grants(game: Any) -> None:
+    """turn._cleanup, with the "until end of turn" effects that give keywords kept: only
+    those changing power and toughness alone end."""
+    for obj in game.state.permanents():
+        obj.damage = 0
+        obj.damaged_by_deathtouch = False
+    game.state.effects = [e for e in game.state.effects
+                          if e.until != "end_of_turn" or e.keywords]
+    turn.end_permissions(game)
+
+
+def grants_outlast_the_turn() -> MutantEngine:
+    """An "until end of turn" effect that gives keywords ("gets +1/+0 and gains first
+    strike until end of turn") is kept, whole, after the cleanup step (CR 514.2, 611.2a:
+    it ends then, whatever it gives)."""
+    return _patched("grants-outlast-the-turn", [(turn, "_cleanup", _cleanup_keeping_grants)])
+
+
+def _power_and_toughness_from_libraries(game: Any, obj: Any, base: Any,
+                                        abilities: Any) -> tuple[int, int]:
+    """characteristics._power_and_toughness, looking for anthems among the cards of
+    libraries and graveyards too."""
+    power, toughness = _POWER_AND_TOUGHNESS(game, obj, base, abilities)
+    stranded = [game.objects[i] for p in game.players
+                for zone in (Zone.LIBRARY, Zone.GRAVEYARD) for i in p.zones[zone]]
+    for source in stranded:
+        for ability in characteristics_module._printed(source, abilities):
+            anthem = ability.params.get("anthem") if ability.kind == "static" else None
+            if anthem and source.owner == obj.controller \
+                    and characteristics_module._matches(base, anthem):
+                power += int(anthem.get("power", 0))
+                toughness += int(anthem.get("toughness", 0))
+    return power, toughness
+
+
+def anthems_work_from_libraries() -> MutantEngine:
+    """A static ability changing power and toughness works from its owner's library and
+    graveyard as well as from the battlefield (CR 113.6: a permanent's static abilities
+    function only on the battlefield)."""
+    return _patched("anthems-work-from-libraries", [
+        (characteristics_module, "_power_and_toughness", _power_and_toughness_from_libraries)])

@@ -29,6 +29,7 @@ from .invariants import attacks_and_blocks, mana_symbols, offered_targets, targe
 from .invariants import state_based
 from strategies.sba_boards import legend_focus
 from .invariants import cleanup, instructions, resolving
+from .invariants import lasting
 from .invariants import activated
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
@@ -487,4 +488,5 @@ PROPERTIES += offered_targets.PROPERTIES + mana_symbols.PROPERTIES
 PROPERTIES += state_based.PROPERTIES
 PROPERTIES += delayed.PROPERTIES
 PROPERTIES += instructions.PROPERTIES + cleanup.PROPERTIES + resolving.PROPERTIES
+PROPERTIES += lasting.PROPERTIES
 PROPERTIES += activated.PROPERTIES

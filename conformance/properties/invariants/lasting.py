@@ -1,0 +1,182 @@
+"""How long a continuous effect lasts and where a static ability works from.
+
+- An "until end of turn" effect ends in the cleanup step, whatever it gives (CR 514.2,
+  611.2a): keywords a permanent gained from a spell or ability saying "gains ... until end
+  of turn" are gone once the turn has ended, as its power and toughness are back
+  (``power-and-toughness``'s judgement).  A keyword is judged gained that way when a
+  permanent that stayed on the battlefield has it after such a spell or ability resolved
+  and had it not before, the keyword named in the sentence of the grant; once the turn has
+  ended, it may still have it only where something else says so: its own faces print it, a
+  counter of that name is on it, or a text of any object in any zone (before or after the
+  step) names the keyword in a sentence saying "has", "have" or "gain" that is no "until
+  end of turn" grant -- an Aura's, an anthem's, a permanent grant.  Nothing is said where a
+  permanent's text can't be read.
+- A static ability of a permanent works only while it is on the battlefield (CR 113.6,
+  611.3a, 613.4c): a card in a hand, a graveyard, a library, exile or on the stack changes
+  no creature's power and toughness -- ``power-and-toughness``'s judgement, which adds only
+  the battlefield's static abilities, in games with such cards held off the battlefield.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ...contract.text import normalize_text
+from ...contract.types import ObjectId, ObjectView
+from ...format.vocabulary import Zone
+from ..memory import PerGame, StepView, step_of
+from ..observation import Observation, Property, Violation
+from strategies.duration_boards import anthem, grants_until_end_of_turn
+from . import durations
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
+_UNTIL_EOT = "until end of turn"
+_GIVES = re.compile(r"\b(gains?|has|have)\b")
+
+
+@dataclass
+class _Grants:
+    last: Observation | None = None
+    #: keywords gained "until end of turn" this turn, by object (lower case)
+    gained: dict[ObjectId, set[str]] = field(default_factory=dict)
+    #: what the step that ended a turn found, for the observation after it
+    ended: dict[ObjectId, set[str]] = field(default_factory=dict)
+
+
+_GAMES: PerGame[_Grants] = PerGame(_Grants)
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE.split(normalize_text(text).lower()) if s.strip()]
+
+
+def _item_text(step: StepView) -> str:
+    resolved = step.resolved
+    if resolved is None:
+        return ""
+    text = resolved.text or ""
+    if resolved.kind == "spell" or not text:
+        source = step.before_views.get(resolved.source)
+        faces = step.judge.faces_of(source) if source is not None else None
+        text += "\n" + "\n".join(f.text for f in faces or ())
+    return text
+
+
+def _track(o: Observation) -> tuple[StepView, _Grants]:
+    step = step_of(o)
+    grants = _GAMES.of(o)
+    if grants.last is o:
+        return step, grants
+    grants.last = o
+    grants.ended = {}
+    if step.turn_ended:
+        grants.ended, grants.gained = grants.gained, {}
+    text = _item_text(step)
+    granting = [s for s in _sentences(text) if _UNTIL_EOT in s and re.search(r"\bgains?\b", s)]
+    if granting:
+        for view in o.views.values():
+            before = step.before_views.get(view.id)
+            if view.zone is not Zone.BATTLEFIELD or before is None \
+                    or before.zone is not Zone.BATTLEFIELD:
+                continue
+            new = {k.lower() for k in view.keywords} - {k.lower() for k in before.keywords}
+            named = {k for k in new if any(k in s for s in granting)}
+            if named:
+                grants.gained.setdefault(view.id, set()).update(named)
+    return step, grants
+
+
+def _lasting_sentences(step: StepView) -> list[str] | None:
+    """Every sentence of every object's text (before and after the step) that is no
+    "until end of turn" grant; ``None`` when a permanent's text can't be read."""
+    found: list[str] = []
+    for views in (step.before_views, step.now.views):
+        for view in views.values():
+            faces = step.judge.faces_of(view)
+            if faces is None:
+                if view.zone is Zone.BATTLEFIELD and not view.token:
+                    return None
+                texts = list(view.abilities)
+            else:
+                texts = [f.text for f in faces]
+            for text in texts:
+                found += [s for s in _sentences(text) if _UNTIL_EOT not in s]
+    return found
+
+
+def _explained(step: StepView, view: ObjectView, keyword: str,
+               lasting: list[str]) -> bool:
+    faces = step.judge.faces_of(view)
+    if faces is None or any(keyword == k.lower() for f in faces for k in f.keywords):
+        return True
+    if any(keyword == c.lower() for c in view.counters):
+        return True
+    return any(keyword in s and _GIVES.search(s) for s in lasting)
+
+
+def until_end_of_turn_effects(o: Observation) -> Iterable[Violation]:
+    """An "until end of turn" effect ends in the cleanup step, whatever it gives: once the
+    turn has ended, a permanent that gained a keyword from a spell or ability saying "gains
+    ... until end of turn" no longer has it unless something else gives it (its own faces,
+    a counter, a lasting text), and its power and toughness are back as
+    ``power-and-toughness`` works them out (CR 514.2, 611.2a)."""
+    step, grants = _track(o)
+    yield from durations.power_and_toughness(o)
+    if not grants.ended or o.game.game_over:
+        return
+    lasting = _lasting_sentences(step)
+    if lasting is None:
+        return
+    for object_id, keywords in sorted(grants.ended.items()):
+        view = o.views.get(object_id)
+        if view is None or view.zone is not Zone.BATTLEFIELD:
+            continue
+        kept = sorted(k for k in keywords if k in {x.lower() for x in view.keywords}
+                      and not _explained(step, view, k, lasting))
+        if kept:
+            name = " // ".join(view.names) or "a face-down permanent"
+            yield Violation(f"{name} still has {', '.join(kept)}, gained until end of turn, "
+                            f"after the turn ended", view.id, "keywords",
+                            [k for k in view.keywords if k.lower() not in kept])
+            return
+
+
+def reached_ended(o: Observation) -> bool:
+    """A turn ended with a keyword gained until end of turn on a permanent still there."""
+    _, grants = _track(o)
+    return any((v := o.views.get(i)) is not None and v.zone is Zone.BATTLEFIELD
+               for i in grants.ended)
+
+
+def statics_on_the_battlefield_only(o: Observation) -> Iterable[Violation]:
+    """A static ability of a permanent works only while it is on the battlefield: a card
+    in a hand, a graveyard, a library, exile or on the stack changes no creature's power
+    and toughness, which are what ``power-and-toughness`` works out from the battlefield's
+    static abilities alone (CR 113.6, 611.3a, 613.4c)."""
+    yield from durations.power_and_toughness(o)
+
+
+def reached_stranded(o: Observation) -> bool:
+    """A creature's power and toughness judged while a card with a static ability changing
+    creatures' power and toughness is off the battlefield."""
+    if not any(v.zone is not Zone.BATTLEFIELD and (c := o.card(v)) is not None and anthem(c)
+               for v in o.views.values()):
+        return False
+    step = step_of(o)
+    return not step.knowledge.tainted and o.engine.pending_choice() is None and any(
+        v.zone is Zone.BATTLEFIELD and v.power is not None
+        and "Creature" in (step.judge.types_of(v) or ())
+        and durations.expected_power_toughness(step, v) is not None for v in o.views.values())
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("until-end-of-turn-effects", until_end_of_turn_effects.__doc__ or "",
+             (), frozenset(), until_end_of_turn_effects, grants_until_end_of_turn,
+             ("514.2", "611.2a", "613.1f"), "durations", reached_ended,
+             weights=(("Cast", 16), ("Resolve", 8), ("Advance", 12))),
+    Property("statics-on-the-battlefield-only", statics_on_the_battlefield_only.__doc__ or "",
+             (), frozenset(), statics_on_the_battlefield_only, anthem,
+             ("113.6", "611.3a", "613.4c"), "continuous-effects", reached_stranded),
+)
