@@ -1269,3 +1269,20 @@ def anthems_work_from_libraries() -> MutantEngine:
     function only on the battlefield)."""
     return _patched("anthems-work-from-libraries", [
         (characteristics_module, "_power_and_toughness", _power_and_toughness_from_libraries)])
+
+
+# -- library searches ------------------------------------------------------------------------
+
+_SEARCH_LIBRARY = effects.EFFECTS["search_library"]
+
+
+def _search_into_the_graveyard(game: Any, ctx: Any, params: Any) -> Any:
+    """The search_library effect, what it finds put into the graveyard."""
+    yield from _SEARCH_LIBRARY(game, ctx, {**params, "to": "graveyard"})
+
+
+def searched_cards_put_into_the_graveyard() -> MutantEngine:
+    """A card found by a library search goes to its owner's graveyard, wherever the
+    instruction puts it (CR 701.23a, 608.2c)."""
+    return _patched("searched-cards-put-into-the-graveyard", [
+        (effects.EFFECTS, "search_library", _search_into_the_graveyard)])

@@ -30,7 +30,7 @@ from .invariants import state_based
 from strategies.sba_boards import legend_focus
 from .invariants import cleanup, instructions, resolving
 from .invariants import lasting
-from .invariants import activated
+from .invariants import activated, searching
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -489,4 +489,4 @@ PROPERTIES += state_based.PROPERTIES
 PROPERTIES += delayed.PROPERTIES
 PROPERTIES += instructions.PROPERTIES + cleanup.PROPERTIES + resolving.PROPERTIES
 PROPERTIES += lasting.PROPERTIES
-PROPERTIES += activated.PROPERTIES
+PROPERTIES += activated.PROPERTIES + searching.PROPERTIES
