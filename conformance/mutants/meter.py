@@ -56,6 +56,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
                      "tokens-exist-only-on-the-battlefield-or-stack"),
     "zones": ("entering-permanents", "power-and-toughness", "copies-enter-with-copied-values"),
     "durations": ("power-and-toughness",),
+    "continuous-effects": ("power-and-toughness", "statics-on-the-battlefield-only"),
     "costs": ("legal-actions",),
     "permissions": ("legal-actions",),
     "legend-rule": ("legend-rule",),
