@@ -1,11 +1,13 @@
-"""Held-out bugs, tenth batch: counters, zone and face changes, Rooms, triggers, durations
-and copies -- a stun counter removed from an untapped permanent (CR 122.1d); a transformed
-permanent returned by a flicker with its back face up (CR 712.14, 712.8a); a permanent
-turned face up made summoning sick (CR 708.8, 302.6); a door unlocked again, its cost paid
-for nothing (CR 709.5e); "whenever you attack" triggering when no creature attacks
-(CR 508.3d); "whenever this creature attacks" triggering when it blocks (CR 508.3a, 509.1i);
-damage wearing off as combat ends (CR 514.2, 511.3); a token copy entering tapped because
-the original is (CR 707.2, 110.5b)."""
+"""Held-out bugs, tenth batch: counters, zone and face changes, Rooms, triggers, continuous
+effects, durations and copies -- a stun counter removed from an untapped permanent (CR
+122.1d); a transformed permanent returned by a flicker with its back face up (CR 712.14,
+712.8a); a permanent turned face up made summoning sick (CR 708.8, 302.6); a door unlocked
+again, its cost paid for nothing (CR 709.5e); "whenever you attack" triggering when no
+creature attacks (CR 508.3d); "whenever this creature attacks" triggering when it blocks (CR
+508.3a, 509.1i); an "enters" trigger's types left out of its filter (CR 603.2); a power and
+toughness change given to the first of its targets only (CR 608.2c, 611.2a); damage wearing
+off as combat ends (CR 514.2, 511.3); a token copy entering tapped because the original is
+(CR 707.2, 110.5b)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,10 @@ from conformance.engines.reference.entering import (
 )
 from conformance.engines.reference.game import Flow, Game
 from conformance.engines.reference.mana import Cost
-from conformance.engines.reference.state import Combat, DelayedTrigger, GameObject
+from conformance.engines.reference.state import (
+    Combat, ContinuousEffect, DelayedTrigger, GameObject,
+)
+from conformance.engines.reference.targets import matches
 from conformance.engines.reference.triggers import _filter_ok
 from conformance.errors import IllegalAction
 from conformance.format.vocabulary import Step, Zone
@@ -141,6 +146,40 @@ def attacks_matching_blocks(game: Game, obj: GameObject, params: Any, event: Eve
     return found is not None and _filter_ok(game, obj, params, found, game.chars(found))
 
 
+def enters_ignoring_types(game: Game, obj: GameObject, params: Any, event: Event,
+                          ability: Ability) -> bool:
+    """An "enters" trigger's filter is checked for who controls the permanent, not for its
+    types: "whenever another enchantment you control enters" triggers when a creature
+    enters (CR 603.2, 603.6a: the event must match the whole trigger condition)."""
+    if event.kind != "zone_changed" or event.data["to"] != Zone.BATTLEFIELD.value:
+        return False
+    entering_id = event.data["new_object"]
+    if params == "this":
+        return entering_id == obj.id
+    entering = game.state.objects.get(str(entering_id))
+    if entering is None:
+        return False
+    if params.get("controller") == "you" and entering.controller != obj.controller:
+        return False
+    if params.get("other") and entering.id == obj.id:
+        return False
+    return matches(game.chars(entering), {k: v for k, v in params.items() if k != "types"})
+
+
+# -- continuous effects ----------------------------------------------------------------------
+
+def modify_pt_of_the_first_target(game: Game, ctx: Context, params: Any) -> Flow:
+    """A power and toughness change is given to the first of the spell's targets only: "up
+    to two target creatures each get -2/-2" shrinks one of them (CR 608.2c, 611.2a: the
+    effect applies to every object it names)."""
+    gains = tuple(str(k) for k in params.get("gains") or ())
+    for obj in _objects(game, ctx, params.get("what", "target"))[:1]:
+        game.state.effects.append(ContinuousEffect(
+            obj.id, int(params.get("power", 0)), int(params.get("toughness", 0)),
+            "end_of_turn", game.state.tick(), gains))
+    yield from ()
+
+
 # -- durations -------------------------------------------------------------------------------
 
 def end_combat_removing_damage(game: Game) -> None:
@@ -209,6 +248,13 @@ BUGS: list[HeldOut] = [
     bug("attack-trigger-on-blocking", "triggers",
         "https://github.com/magefree/mage/issues/6660",
         _doc(attacks_matching_blocks), (triggers.MATCHERS, "attacks", attacks_matching_blocks)),
+    bug("enters-trigger-ignores-types", "triggers",
+        "https://github.com/Card-Forge/forge/issues/11514",
+        _doc(enters_ignoring_types), (triggers.MATCHERS, "enters", enters_ignoring_types)),
+    bug("pt-change-to-the-first-target-only", "continuous-effects",
+        "https://github.com/MedeaMelana/Magic/issues/22",
+        _doc(modify_pt_of_the_first_target),
+        (effects.EFFECTS, "modify_pt", modify_pt_of_the_first_target)),
     bug("damage-wears-off-as-combat-ends", "durations",
         "https://github.com/magefree/mage/pull/10705",
         _doc(end_combat_removing_damage), (combat, "end_combat", end_combat_removing_damage)),

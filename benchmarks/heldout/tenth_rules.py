@@ -1,17 +1,19 @@
 """Held-out bugs, tenth batch: targets, the stack, timing and lands, state-based actions,
 combat, the end of the game, mana, costs, drawing and the turn's steps -- "target player"
 refused to its own controller (CR 115.1, 115.4); the latest spell resolving before the
-abilities above it (CR 405.5, 608.1); a land played without priority (CR 305.1, 116.2a);
-the legend rule looking at nontoken permanents only (CR 704.5j, 111.1); an attacking
-creature blocked by one creature at most (CR 509.1a, 509.2); a player losing the moment
-their life reaches 0 in the middle of an event (CR 704.5a, 510.2); mana emptied from the
-active player's pool only (CR 500.4); cost reductions skipped for the face-down cost
-(CR 601.2f, 702.37c); the spells a player cast kept from one turn to the next when it is
-not their turn (CR 601.2f); cards drawn from the bottom of the library (CR 121.1, 401.2);
-the maximum hand size read as eight (CR 402.2, 514.1)."""
+abilities above it (CR 405.5, 608.1); a land played without priority (CR 305.1, 116.2a); the
+legend rule looking at nontoken permanents only (CR 704.5j, 111.1); an attacking creature
+blocked by one creature at most (CR 509.1a, 509.2); a player losing the moment their life
+reaches 0 in the middle of an event (CR 704.5a, 510.2); mana emptied from the active
+player's pool only (CR 500.4); a cost's generic mana paid before its colored symbols (CR
+601.2h, 107.4); cost reductions skipped for the face-down cost (CR 601.2f, 702.37c); the
+spells a player cast kept from one turn to the next when it is not their turn (CR 601.2f);
+cards drawn from the bottom of the library (CR 121.1, 401.2); the maximum hand size read as
+eight (CR 402.2, 514.1)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from conformance.contract.types import Choice, DeclareBlockers, Event, Option
@@ -22,7 +24,7 @@ from conformance.engines.reference.abilities import TargetSpec
 from conformance.engines.reference.characteristics import Characteristics
 from conformance.engines.reference.combat import _creature, _in_combat, _name, is_attacking
 from conformance.engines.reference.game import Flow, Game
-from conformance.engines.reference.mana import Cost
+from conformance.engines.reference.mana import COLORS, Cost, ManaPool
 from conformance.engines.reference.state import GameObject, StackAbility
 from conformance.engines.reference.targets import (
     PLAYER_PREFIX, controlled_ok, label, matches,
@@ -198,6 +200,40 @@ def next_step_emptying_the_active_players_pool(game: Game, declare: Any = None) 
     yield from turn.settle(game)
 
 
+def pay_generic_before_colored(self: ManaPool, cost: Cost) -> None:
+    """The generic part of a cost is paid before its colored symbols, with the first mana
+    found: {W}{G} can't pay Mighty Leap's {1}{W}, the {W} having gone to the {1} (CR 601.2h,
+    107.4: the player chooses which mana pays each symbol; it can be paid)."""
+    pool = Counter(self.mana)
+    first = cost.generic
+    if sum(pool.values()) < first:
+        raise IllegalAction(f"cannot pay {cost} with {self.describe()}")
+    remaining = first
+    for color in ("C", *COLORS):  # spend colorless first, then colors in order
+        spend = min(pool[color], remaining)
+        pool[color] -= spend
+        remaining -= spend
+    for symbol in sorted(cost.colored, key=lambda s: "/" in s):  # plain colors first
+        options = [p for p in symbol.split("/") if p in COLORS or p == "C"]
+        choice = next((p for p in options if pool[p] > 0), None)
+        if choice is None and "/" in symbol:
+            two = next((int(p) for p in symbol.split("/") if p.isdigit()), None)
+            if two is not None and sum(pool.values()) >= two:
+                cost = Cost(cost.generic + two, cost.colored)
+                continue
+        if choice is None:
+            raise IllegalAction(f"cannot pay {{{symbol}}} with {self.describe()}")
+        pool[choice] -= 1
+    if sum(pool.values()) < cost.generic - first:
+        raise IllegalAction(f"cannot pay {cost} with {self.describe()}")
+    remaining = cost.generic - first
+    for color in ("C", *COLORS):
+        spend = min(pool[color], remaining)
+        pool[color] -= spend
+        remaining -= spend
+    self.mana = +pool
+
+
 # -- costs -----------------------------------------------------------------------------------
 
 def total_cost_without_reductions_when_face_down(game: Game, player: str, spell: GameObject,
@@ -291,7 +327,7 @@ BUGS: list[HeldOut] = [
         (targets, "candidates", candidates_without_yourself),
         (effects, "candidates", candidates_without_yourself)),
     bug("latest-spell-resolves-before-abilities", "stack",
-        "https://github.com/magarena/magarena/issues/978",
+        "https://github.com/magefree/mage/issues/3748",
         _doc(resolve_latest_spell_first), (turn, "resolve_top", resolve_latest_spell_first)),
     bug("land-played-without-priority", "lands",
         "https://github.com/magefree/mage/issues/784",
@@ -313,6 +349,9 @@ BUGS: list[HeldOut] = [
         "https://github.com/magefree/mage/issues/12468",
         _doc(next_step_emptying_the_active_players_pool),
         (turn, "next_step", next_step_emptying_the_active_players_pool)),
+    bug("generic-paid-before-colored-symbols", "mana",
+        "https://github.com/phase-rs/phase/pull/4173",
+        _doc(pay_generic_before_colored), (ManaPool, "pay", pay_generic_before_colored)),
     bug("face-down-cost-not-reduced", "costs",
         "https://github.com/phase-rs/phase/issues/7769",
         _doc(total_cost_without_reductions_when_face_down),

@@ -58,6 +58,10 @@ TENTH_BATCH: dict[str, Witness] = {
         {"alice": {}, "bob": {"battlefield": ["Mountain as m"], "hand": ["Shock as s"]}},
         pass_priority("alice"), activate("bob", "m"), pass_priority("bob"),
         pass_priority("alice"), pass_priority("alice"), cast("bob", "s", ALICE), resolve()),
+    "generic-paid-before-colored-symbols": _w(
+        {"alice": {"battlefield": ["Bear as b"], "hand": ["Mighty Leap as ml"],
+                   "mana": "{W}{G}"}},
+        cast("alice", "ml", "b"), resolve()),
     "face-down-cost-not-reduced": _w(
         {"alice": {"battlefield": ["Discount"], "hand": ["Shapeshifter as s"], "mana": "{2}"}},
         cast("alice", "s", face_down=True), resolve()),
@@ -96,6 +100,15 @@ TENTH_BATCH: dict[str, Witness] = {
     "attack-trigger-on-blocking": _w(
         {"alice": {"battlefield": ["Bear as a"]}, "bob": {"battlefield": ["Warcaller as wc"]}},
         attack("alice", "a"), block("bob", ("wc", "a")), resolve()),
+    "enters-trigger-ignores-types": _w(
+        {"alice": {"battlefield": ["Eidolon of Blossoms"], "hand": ["Bear as b"],
+                   "mana": "{1}{G}", "library": LIBRARY}},
+        cast("alice", "b"), resolve(), resolve()),
+    # -- continuous effects --------------------------------------------------------------------
+    "pt-change-to-the-first-target-only": _w(
+        {"alice": {"hand": ["Wither as w"], "mana": "{B}"},
+         "bob": {"battlefield": ["Bear as b1", "Bear as b2"]}},
+        cast("alice", "w", "b1", "b2"), resolve()),
     # -- durations and copies ------------------------------------------------------------------
     "damage-wears-off-as-combat-ends": _w(
         {"alice": {"battlefield": ["Bear as b", "Mountain as mt"], "hand": ["Shock as s"]},
