@@ -1,22 +1,26 @@
-"""Held-out bugs, tenth batch: counters, zone and face changes, Rooms, triggers, continuous
-effects, durations and copies -- a stun counter removed from an untapped permanent (CR
-122.1d); a transformed permanent returned by a flicker with its back face up (CR 712.14,
-712.8a); a permanent turned face up made summoning sick (CR 708.8, 302.6); a door unlocked
-again, its cost paid for nothing (CR 709.5e); "whenever you attack" triggering when no
-creature attacks (CR 508.3d); "whenever this creature attacks" triggering when it blocks (CR
-508.3a, 509.1i); an "enters" trigger's types left out of its filter (CR 603.2); a power and
-toughness change given to the first of its targets only (CR 608.2c, 611.2a); damage wearing
-off as combat ends (CR 514.2, 511.3); a token copy entering tapped because the original is
-(CR 707.2, 110.5b)."""
+"""Held-out bugs, tenth batch: counters, zone and face changes, timing, replacement effects,
+Rooms, triggers, continuous effects, durations and copies -- a stun counter removed from an
+untapped permanent (CR 122.1d); a transformed permanent returned by a flicker with its back
+face up (CR 712.14, 712.8a); a permanent turned face up made summoning sick (CR 708.8,
+302.6); a permanent turned face up without priority (CR 702.37e, 116.2b); "you may have this
+enter as a copy" made mandatory (CR 707.2, 614.1c); a door unlocked again, its cost paid for
+nothing (CR 709.5e); "whenever you attack" triggering when no creature attacks (CR 508.3d);
+"whenever this creature attacks" triggering when it blocks (CR 508.3a, 509.1i); an "enters"
+trigger's types left out of its filter (CR 603.2); a power and toughness change given to the
+first of its targets only (CR 608.2c, 611.2a); damage wearing off as combat ends (CR 514.2,
+511.3); a token copy entering tapped because the original is (CR 707.2, 110.5b)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from conformance.contract.types import (
     Choice, DeclareAttackers, Event, Option, TurnFaceUp, Unlock,
 )
-from conformance.engines.reference import casting, combat, effects, rooms, triggers
+from conformance.engines.reference import (
+    casting, combat, effects, entering, rooms, triggers,
+)
 from conformance.engines.reference.abilities import Ability
 from conformance.engines.reference.characteristics import can_transform
 from conformance.engines.reference.copies import copy_of
@@ -29,7 +33,7 @@ from conformance.engines.reference.mana import Cost
 from conformance.engines.reference.state import (
     Combat, ContinuousEffect, DelayedTrigger, GameObject,
 )
-from conformance.engines.reference.targets import matches
+from conformance.engines.reference.targets import label, matches
 from conformance.engines.reference.triggers import _filter_ok
 from conformance.errors import IllegalAction
 from conformance.format.vocabulary import Step, Zone
@@ -89,6 +93,49 @@ def turn_face_up_summoning_sick(game: Game, action: TurnFaceUp) -> Flow:
     obj.summoning_sick = True
     game.emit("turned_face_up", object=obj.id, card=obj.card.name)
     yield from ()
+
+
+def turn_face_up_without_priority(game: Game, action: TurnFaceUp) -> Flow:
+    """Turning a face-down permanent face up checks who controls it, not who holds priority:
+    its controller can turn it face up while the other player holds priority (CR 702.37e,
+    116.2b: a special action, taken any time its controller has priority)."""
+    state = game.state
+    obj = state.objects.get(action.object)
+    if obj is None or obj.zone is not Zone.BATTLEFIELD or not obj.face_down:
+        raise IllegalAction("only a face-down permanent can be turned face up")
+    if obj.controller != action.player:
+        raise IllegalAction("only its controller can turn a permanent face up")
+    cost = casting.morph_cost(game, obj)
+    if cost is None:
+        raise IllegalAction(f"{obj.card.name} has no morph cost")
+    state.player(action.player).pool.pay(Cost.of(cost))
+    obj.face_down = False
+    game.emit("turned_face_up", object=obj.id, card=obj.card.name)
+    yield from ()
+
+
+# -- replacement effects ---------------------------------------------------------------------
+
+def enter_as_copy_without_declining(game: Game, new: GameObject,
+                                    params: Mapping[str, Any]) -> Flow:
+    """"You may have this enter as a copy" is read without its "may": a Clone entering with
+    a creature on the battlefield must copy one (CR 707.2, 614.1c, 608.2d: the player
+    chooses whether to apply an optional replacement)."""
+    rule = params["copy"]
+    found = [obj for obj in game.state.permanents()
+             if obj.id != new.id and matches(game.chars(obj), rule)]
+    if not found:
+        return
+    options = tuple(Option(obj.id, label(game, obj.id)) for obj in found)
+    minimum = 1
+    chosen = yield Choice("cards", new.controller, f"{new.card.name} enters as a copy of",
+                          options, minimum, 1)
+    for object_id in chosen:
+        original = game.state.objects[object_id]
+        new.copy = copy_of(original, token=new.token,
+                           add_types=tuple(rule.get("add_types") or ()))
+        if new.token:
+            new.transformed = original.transformed and can_transform(new)
 
 
 # -- Rooms -----------------------------------------------------------------------------------
@@ -237,6 +284,14 @@ BUGS: list[HeldOut] = [
     bug("turned-face-up-summoning-sick", "face-down",
         "https://github.com/magefree/mage/issues/9336",
         _doc(turn_face_up_summoning_sick), (casting, "turn_face_up", turn_face_up_summoning_sick)),
+    bug("turned-face-up-without-priority", "timing",
+        "https://github.com/magefree/mage/issues/1197",
+        _doc(turn_face_up_without_priority),
+        (casting, "turn_face_up", turn_face_up_without_priority)),
+    bug("optional-copy-made-mandatory", "replacement-effects",
+        "https://github.com/Card-Forge/forge/issues/3933",
+        _doc(enter_as_copy_without_declining),
+        (entering, "_enter_as_copy", enter_as_copy_without_declining)),
     bug("unlocked-door-unlocked-again", "rooms",
         "https://github.com/magefree/mage/issues/15651",
         _doc(unlock_refused_early_for_locked_doors_only),

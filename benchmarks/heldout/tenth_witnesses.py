@@ -89,6 +89,13 @@ TENTH_BATCH: dict[str, Witness] = {
         {"alice": {"battlefield": [{"card": "Shapeshifter", "as": "s", "face_down": True}],
                    "mana": "{2}{G}"}},
         face_up("alice", "s"), attack("alice", "s"), advance(Step.POSTCOMBAT_MAIN)),
+    "turned-face-up-without-priority": _w(
+        {"alice": {"battlefield": [{"card": "Shapeshifter", "as": "s", "face_down": True}],
+                   "mana": "{2}{G}"}},
+        pass_priority("alice"), face_up("alice", "s")),
+    "optional-copy-made-mandatory": _w(
+        {"alice": {"battlefield": ["Bear"], "hand": ["Clone as c"], "mana": "{3}{U}"}},
+        cast("alice", "c"), resolve(), answers=((),)),
     # -- Rooms ---------------------------------------------------------------------------------
     "unlocked-door-unlocked-again": _w(
         {"alice": {"battlefield": [{"card": ROOM, "as": "room", "unlocked": ["left"]}],
