@@ -7,7 +7,7 @@ the engine is called, the way ``conformance.mutants`` does, and names the report
 ``benchmarks/heldout_bugs.py`` measures them; ``witnesses.py`` holds, for each bug, a small
 game in which it changes something a player can see.
 
-The bugs come in nine batches, written at different times: the first (triggers, copies,
+The bugs come in ten batches, written at different times: the first (triggers, copies,
 faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
 with a minimum, permissions to play exiled cards and convoke were implemented; the second
 (combat, turns, sba, spells) for those mechanisms; the third (third_rules, third_triggers,
@@ -28,7 +28,9 @@ and spread over the same areas and the ones the earlier batches reached least: l
 the turn's steps, continuous effects, copies and Rooms; the eighth (eighth_rules,
 eighth_objects) as a fourth sample for the properties, written the same way and spread
 over every area in proportion to the rules, one or two bugs each; the ninth (ninth_rules,
-ninth_objects) as a fifth sample, written the same way and spread the same way.
+ninth_objects) as a fifth sample, written the same way and spread the same way; the
+tenth (tenth_rules, tenth_objects) as a sixth sample, written the same way and spread the
+same way.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ BATCHES: dict[str, tuple[str, ...]] = {
     "seventh": ("seventh_rules", "seventh_objects"),
     "eighth": ("eighth_rules", "eighth_objects"),
     "ninth": ("ninth_rules", "ninth_objects"),
+    "tenth": ("tenth_rules", "tenth_objects"),
 }
 
 
