@@ -31,7 +31,7 @@ from conformance.engines.reference.game import Flow, Game, GameEnded
 from conformance.engines.reference.mana import Cost
 from conformance.engines.reference.state import Combat, GameObject, GameState
 from conformance.engines.reference.targets import (
-    PLAYER_PREFIX, controlled_ok, is_attacking, label, matches,
+    ANY_TARGET_TYPES, PLAYER_PREFIX, controlled_ok, is_attacking, label, matches,
 )
 from conformance.errors import IllegalAction
 from conformance.format.vocabulary import STEP_ORDER, Step, Zone
@@ -89,6 +89,7 @@ def candidates_ignoring_tapped(game: Game, spec: TargetSpec, you: str, *,
         if obj.id != exclude and controlled_ok(obj.controller, spec.controller, you)
         and matches(game.chars(obj), rule)
         and (not rule.get("attacking") or is_attacking(game, obj.id))
+        and (spec.what != "any" or not ANY_TARGET_TYPES.isdisjoint(game.chars(obj).types))
     ]
     if spec.what == "any":
         found += players

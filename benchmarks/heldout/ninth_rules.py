@@ -30,7 +30,7 @@ from conformance.engines.reference.game import Flow, Game
 from conformance.engines.reference.mana import Cost
 from conformance.engines.reference.state import GameObject, GameState, StackAbility
 from conformance.engines.reference.targets import (
-    PLAYER_PREFIX, choose_targets, controlled_ok, label, matches,
+    ANY_TARGET_TYPES, PLAYER_PREFIX, choose_targets, controlled_ok, label, matches,
 )
 from conformance.errors import IllegalAction, Unsupported
 from conformance.format.vocabulary import Zone
@@ -60,6 +60,7 @@ def candidates_including_the_spell_itself(game: Game, spec: TargetSpec, you: str
         if controlled_ok(obj.controller, spec.controller, you)
         and matches(game.chars(obj), rule) and (not rule.get("tapped") or obj.tapped)
         and (not rule.get("attacking") or is_attacking(game, obj.id))
+        and (spec.what != "any" or not ANY_TARGET_TYPES.isdisjoint(game.chars(obj).types))
     ]
     if spec.what == "any":
         found += players

@@ -33,7 +33,7 @@ from conformance.engines.reference.game import Flow, Game
 from conformance.engines.reference.mana import COLORS, Cost, ManaPool, symbols
 from conformance.engines.reference.state import GameObject
 from conformance.engines.reference.targets import (
-    PLAYER_PREFIX, controlled_ok, is_attacking, label, matches,
+    ANY_TARGET_TYPES, PLAYER_PREFIX, controlled_ok, is_attacking, label, matches,
 )
 from conformance.errors import IllegalAction
 from conformance.format.vocabulary import Door, Step, Zone
@@ -68,6 +68,7 @@ def candidates_any_player(game: Game, spec: TargetSpec, you: str, *,
         if obj.id != exclude and controlled_ok(obj.controller, spec.controller, you)
         and matches(game.chars(obj), rule) and (not rule.get("tapped") or obj.tapped)
         and (not rule.get("attacking") or is_attacking(game, obj.id))
+        and (spec.what != "any" or not ANY_TARGET_TYPES.isdisjoint(game.chars(obj).types))
     ]
     if spec.what == "any":
         found += players

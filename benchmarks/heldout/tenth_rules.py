@@ -27,7 +27,7 @@ from conformance.engines.reference.game import Flow, Game
 from conformance.engines.reference.mana import COLORS, Cost, ManaPool
 from conformance.engines.reference.state import GameObject, StackAbility
 from conformance.engines.reference.targets import (
-    PLAYER_PREFIX, controlled_ok, label, matches,
+    ANY_TARGET_TYPES, PLAYER_PREFIX, controlled_ok, label, matches,
 )
 from conformance.engines.reference.turn import _cleanup, _lore_counters, _step_forward
 from conformance.errors import IllegalAction
@@ -58,6 +58,7 @@ def candidates_without_yourself(game: Game, spec: TargetSpec, you: str, *,
         if obj.id != exclude and controlled_ok(obj.controller, spec.controller, you)
         and matches(game.chars(obj), rule) and (not rule.get("tapped") or obj.tapped)
         and (not rule.get("attacking") or is_attacking(game, obj.id))
+        and (spec.what != "any" or not ANY_TARGET_TYPES.isdisjoint(game.chars(obj).types))
     ]
     if spec.what == "any":
         found += players

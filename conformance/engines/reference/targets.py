@@ -49,6 +49,10 @@ def controlled_ok(owner_or_controller: str, controller_rule: str | None, you: st
     return True
 
 
+#: The permanents "any target" may be (CR 115.4): with players, nothing else.
+ANY_TARGET_TYPES = frozenset({"Creature", "Planeswalker", "Battle"})
+
+
 def candidates(game: Game, spec: TargetSpec, you: str, *, exclude: str | None = None) -> list[str]:
     """Legal targets as option values: object ids, or ``player:<name>`` for players."""
     state = game.state
@@ -66,8 +70,9 @@ def candidates(game: Game, spec: TargetSpec, you: str, *, exclude: str | None = 
         if obj.id != exclude and controlled_ok(obj.controller, spec.controller, you)
         and matches(game.chars(obj), rule) and (not rule.get("tapped") or obj.tapped)
         and (not rule.get("attacking") or is_attacking(game, obj.id))
+        and (spec.what != "any" or not ANY_TARGET_TYPES.isdisjoint(game.chars(obj).types))
     ]
-    if spec.what == "any":  # any target: a creature, a player (CR 115.4)
+    if spec.what == "any":  # any target: a creature, a player, a planeswalker, a battle
         found += players
     return found
 

@@ -72,3 +72,29 @@ def test_a_spell_is_not_a_target_for_itself(pool):
         with pytest.raises(IllegalAction, match="no legal targets|not a legal target"):
             engine.perform(action)
     assert engine.observe(ids["twincast"]).zone is Zone.HAND
+
+
+
+def test_any_target_is_a_creature_a_player_a_planeswalker_or_a_battle(tmp_path: Path) -> None:
+    """CR 115.4: "any target" is a creature, a player, a planeswalker or a battle; a land is
+    not, though the card's target data names no types (``{what: any}``)."""
+    path = tmp_path / "cards.yaml"
+    path.write_text(PINGERS + """\
+Forest:
+  - name: Forest
+    types: [Land]
+    supertypes: [Basic]
+    subtypes: [Forest]
+    text: "({T}: Add {G}.)"
+""", encoding="utf-8")
+    pool = load_cards(path)
+    engine, ids = _game(pool, {Zone.BATTLEFIELD: (entry("Hasty Pinger", "pinger"),
+                                                  entry("Slow Pinger", "other"),
+                                                  entry("Forest", "forest"))})
+    for target in (ids["other"], PlayerRef("bob")):
+        assert engine.is_legal(Activate("alice", ids["pinger"], 0, targets=(target,)))
+    refused = Activate("alice", ids["pinger"], 0, targets=(ids["forest"],))
+    assert not engine.is_legal(refused)
+    with pytest.raises(IllegalAction, match="not a legal target"):
+        engine.perform(refused)
+    assert not engine.observe(ids["pinger"]).tapped
