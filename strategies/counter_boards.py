@@ -1,6 +1,7 @@
 """Boards for games about the rules that move counters on their own (``counter-rules``): a
 Saga one lore counter short of its final chapter, a tapped permanent with two stun
-counters, a creature with +1/+1 and -1/-1 counters (:func:`counted`).
+counters, an untapped one with a stun counter, a creature with +1/+1 and -1/-1 counters
+(:func:`counted`).
 
 Drawn only in the games of a focus that takes exactly :func:`counter_rules_focus`'s cards,
 so that no other property's games change."""
@@ -47,7 +48,8 @@ def counted(pool: CardPool, focus: Callable[[Card], bool] | None
     main phase: its last chapter ability triggers, resolves, and the Saga is sacrificed,
     CR 714.3b, 714.4, 704.5s) -- a tapped creature with
     two stun counters (each untap step of its controller removes one and leaves it tapped,
-    CR 122.1d) and a creature with two +1/+1 counters and one -1/-1 counter or the other
+    CR 122.1d), an untapped creature with one stun counter (an untap step untaps nothing
+    there, so it keeps the counter until it is tapped, CR 502.3, 122.1d) and a creature with two +1/+1 counters and one -1/-1 counter or the other
     way round (one of each is removed as state-based actions are first checked, CR
     704.5q); alice holds the cards that put stun or -1/-1 counters, plenty of mana.
     ``None`` for games about something else.
@@ -71,13 +73,16 @@ def counted(pool: CardPool, focus: Callable[[Card], bool] | None
     mixed = one(((("+1/+1", 2), ("-1/-1", 1)), (("+1/+1", 1), ("-1/-1", 2))))
 
     def side(short: int, saga: str, stunned: str, countered: str,
-             both: tuple[tuple[str, int], ...]) -> list[CardEntry]:
+             both: tuple[tuple[str, int], ...], idle: str) -> list[CardEntry]:
         return [CardEntry(saga, counters=(("lore", _final_chapter(pool[saga]) - short),)),
                 CardEntry(stunned, tapped=True, counters=(("stun", 2),)),
-                CardEntry(countered, counters=both)]
+                CardEntry(countered, counters=both),
+                CardEntry(idle, counters=(("stun", 1),))]
 
     return st.builds(
         lambda mine, theirs, held: ([CardEntry(n) for n in held], [], mine, theirs),
-        st.builds(side, st.just(0), one(sagas), one(creatures), one(creatures), mixed),
-        st.builds(side, st.just(1), one(sagas), one(creatures), one(creatures), mixed),
+        st.builds(side, st.just(0), one(sagas), one(creatures), one(creatures), mixed,
+                  one(creatures)),
+        st.builds(side, st.just(1), one(sagas), one(creatures), one(creatures), mixed,
+                  one(creatures)),
         st.lists(one(givers), max_size=2) if givers else st.just([]))

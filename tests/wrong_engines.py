@@ -550,6 +550,26 @@ def stun_counters_all_removed() -> MutantEngine:
     return _patched("stun-counters-all-removed", [(state.GameObject, "untap", _untap_clearing_stun)])
 
 
+def _untap_stunning_untapped(self: Any) -> None:
+    """GameObject.untap: a stun counter is removed even from a permanent already untapped,
+    which can't become untapped (CR 502.3, 122.1d)."""
+    stun = self.counters.get("stun", 0)
+    if stun:
+        if stun == 1:
+            del self.counters["stun"]
+        else:
+            self.counters["stun"] = stun - 1
+        return
+    self.tapped = False
+
+
+def stun_removed_from_untapped_permanents() -> MutantEngine:
+    """An untap step takes a stun counter off an untapped permanent of the active player: it
+    would not become untapped, so it keeps the counter (CR 502.3, 122.1d)."""
+    return _patched("stun-removed-from-untapped-permanents",
+                    [(state.GameObject, "untap", _untap_stunning_untapped)])
+
+
 # -- the choices a player may make: targets, attacks and blocks
 
 

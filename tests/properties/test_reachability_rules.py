@@ -83,7 +83,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (objects.reached_saga_entering, 2)},
     "counter-rules": {
         "a Saga entering the battlefield, its lore counters judged":
-            (objects.reached_saga_entering, 2)},
+            (objects.reached_saga_entering, 2),
+        "an untapped permanent with a stun counter through its controller's untap step":
+            (counters.reached_untapped_stunned, 2)},
     "entering-permanents": {
         "a Saga entering the battlefield, its lore counters judged":
             (objects.reached_saga_entering, 1)},

@@ -227,6 +227,19 @@ def reached_counter_rules(o: Observation) -> bool:
         for v in step.before_views.values()))
 
 
+def reached_untapped_stunned(o: Observation) -> bool:
+    """An untapped permanent with a stun counter stayed on the battlefield, untapped, through
+    its controller's untap step (nothing untaps it, so it keeps the counter, CR 502.3,
+    122.1d)."""
+    step = step_of(o)
+    if not reached(o) or not step.turn_ended or "active_player" in o.game.unknown:
+        return False
+    return any(v.zone is Zone.BATTLEFIELD and v.controller == o.game.active_player
+               and not v.tapped and (then := step.before_views.get(v.id)) is not None
+               and then.zone is Zone.BATTLEFIELD and not then.tapped
+               and then.counters.get("stun", 0) for v in o.views.values())
+
+
 def reached_turn(o: Observation) -> bool:
     """A permanent with counters stayed on the battlefield through the end of a turn."""
     return reached(o) and step_of(o).turn_ended
@@ -251,10 +264,12 @@ PROPERTIES: tuple[Property, ...] = (
              "`counters` in games about the rules that move counters on their own: each "
              "player has a Saga with its final chapter's lore counters (alice's) or one short "
              "(bob's), a tapped creature "
-             "with two stun counters and a creature with +1/+1 and -1/-1 counters -- the last "
+             "with two stun counters, an untapped one with a stun counter and a creature with "
+             "+1/+1 and -1/-1 counters -- the last "
              "chapter resolves and the Saga is sacrificed, never before and never kept; each "
              "untap step of a stunned permanent's controller removes exactly one stun counter "
-             "and leaves it tapped; one +1/+1 and one -1/-1 counter are removed together until "
+             "and leaves it tapped, and one already untapped keeps its counter (it would not "
+             "become untapped); one +1/+1 and one -1/-1 counter are removed together until "
              "only one kind is left; a Saga enters with one lore counter, however it enters, "
              "and its untargeted chapter I ability triggers (CR 714.3a, 714.2b, 714.3b, "
              "714.4, 704.5s, 122.1d, 502.3, 704.5q).",
