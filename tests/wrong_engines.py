@@ -1306,3 +1306,19 @@ def searched_cards_put_into_the_graveyard() -> MutantEngine:
     instruction puts it (CR 701.23a, 608.2c)."""
     return _patched("searched-cards-put-into-the-graveyard", [
         (effects.EFFECTS, "search_library", _search_into_the_graveyard)])
+
+
+def _turn_face_up_summoning_sick(game: Any, action: Any) -> Any:
+    """casting.turn_face_up, then the permanent is summoning sick."""
+    yield from _TURN_FACE_UP(game, action)
+    obj = game.state.objects.get(action.object)
+    if obj is not None and not obj.face_down:
+        obj.summoning_sick = True
+
+
+def turning_face_up_makes_summoning_sick() -> MutantEngine:
+    """A permanent turned face up is summoning sick, as if it had just come under its
+    controller's control: a creature face down since the turn began can't attack once
+    turned face up (CR 708.8, 302.6)."""
+    return _patched("turning-face-up-makes-summoning-sick", [
+        (casting, "turn_face_up", _turn_face_up_summoning_sick)])

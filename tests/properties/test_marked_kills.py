@@ -60,6 +60,8 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
         _board({Zone.HAND: (CardEntry("Giant Growth"),),
                 Zone.BATTLEFIELD: (CardEntry("Hystrodon", face_down=True,
                                              counters=(("+1/+1", 1),)),)}),
+    ("face-changes-keep-the-object", "turning_face_up_makes_summoning_sick"):
+        _board({Zone.BATTLEFIELD: (CardEntry("Hystrodon", face_down=True),)}),
 }
 
 #: More games where the board leaves the machine many other moves.
@@ -142,3 +144,14 @@ def test_face_changes_keep_the_object_catches_counters_lost_on_transforming(corp
     found = _judged_script(wrong_engines.transforming_makes_a_new_object(), corpus.cards,
                            prop, board, script)
     assert found and "counters" in found[0].message
+
+
+def test_face_changes_keep_the_object_catches_summoning_sickness_in_its_ci_games(corpus):
+    """In the property's own ``ci`` games (its boards, not one drawn for the test), an
+    engine making a creature turned face up summoning sick is caught: a creature face down
+    since the turn began could attack, and once turned face up may not (CR 708.8, 302.6)."""
+    prop = OWN["face-changes-keep-the-object"]
+    machine = machine_class(wrong_engines.turning_face_up_makes_summoning_sick, corpus.cards,
+                            [prop], moves=True)
+    with pytest.raises(PropertyFailure, match=prop.id):
+        games_test(machine, settings(PROFILES[quick_profile("ci")]))()

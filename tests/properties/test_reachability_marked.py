@@ -33,7 +33,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a permanent with counters or an \"until end of turn\" change turned face up":
             (same_object.reached_with_effects, 2),
         "a permanent with an \"until end of turn\" change turned face up":
-            (same_object.reached_pumped, 1)},
+            (same_object.reached_pumped, 1),
+        "a creature that could attack, turned face up, probed attacking":
+            (same_object.reached_attack_after_turning, 1)},
 }
 
 

@@ -16,10 +16,14 @@ from collections.abc import Iterable
 
 from strategies.damage_boards import morph_or_pump
 
-from ...contract.types import ObjectView, TurnFaceUp
-from ...format.vocabulary import Zone
-from ..memory import StepView, step_of
+from dataclasses import dataclass, field
+
+from ...contract.types import DeclareAttackers, ObjectId, ObjectView, TurnFaceUp
+from ...format.vocabulary import Step, Zone
+from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
+from .attacks_and_blocks import _RULES_CHANGED
+from .combat import creature, keywords, turn_of
 from .counters import _effects_may_change
 from .durations import expected_power_toughness
 
@@ -55,12 +59,109 @@ def _counters_by_turning(step: StepView, view: ObjectView) -> bool:
                                 for f in faces)
 
 
+@dataclass
+class _Attacks:
+    """What the judge remembers of who could attack: the creatures that could attack alone
+    at the last observation, and those that could and changed face since."""
+
+    current: Observation | None = None
+    could: set[ObjectId] = field(default_factory=set)
+    pending: set[ObjectId] = field(default_factory=set)
+    probed_now: bool = False
+    violation: Violation | None = None
+
+
+_ATTACKS: PerGame[_Attacks] = PerGame(_Attacks)
+
+
+def _may_declare(step: StepView, o: Observation) -> bool:
+    """Whether the active player may declare attackers now, with no card's text in any zone
+    speaking of who attacks beyond keywords."""
+    game = o.game
+    if o.engine.pending_choice() is not None or game.game_over \
+            or game.priority_player != game.active_player or game.stack \
+            or turn_of(o).combat is not None \
+            or game.step not in (Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT):
+        return False
+    for view in o.views.values():
+        faces = step.judge.faces_of(view)
+        if faces is None and not view.face_down or any(
+                _RULES_CHANGED.search(f.text.lower()) or "goad" in f.text.lower()
+                for f in faces or ()):
+            return False
+    return o.engine.is_legal(DeclareAttackers(game.active_player, ()))
+
+
+def _changing(step: StepView, view: ObjectView) -> bool:
+    """Whether the permanent may change face: face down, or double-faced."""
+    if view.face_down:
+        return True
+    card = step.judge.card_of(view)
+    return card is not None and card.layout == "transform"
+
+
+def _attacks(o: Observation) -> _Attacks:
+    """The memory of who could attack, brought up to ``o`` (once an observation)."""
+    memory = _ATTACKS.of(o)
+    if memory.current is o:
+        return memory
+    memory.current, memory.violation = o, None
+    step = step_of(o)
+    memory.probed_now = False
+    if step.before is None or step.turn_ended:
+        memory.could, memory.pending = set(), set()
+    if step.acted:
+        memory.pending |= {then.id for then, now, _how in _changed_face(step, o)
+                           if then.id in memory.could}
+    if any(v.zone is Zone.BATTLEFIELD and (o.views.get(i) is None
+                                           or o.views[i].zone is not Zone.BATTLEFIELD)
+           for i, v in step.before_views.items()):
+        memory.pending = set()
+    memory.pending -= {i for i, v in step.before_views.items()
+                       if i in o.views and o.views[i].controller != v.controller}
+    if not _may_declare(step, o):
+        memory.could = set()
+        return memory
+    active = o.game.active_player
+    for object_id in sorted(memory.pending):
+        view = o.views.get(object_id)
+        if view is None or view.zone is not Zone.BATTLEFIELD or view.controller != active \
+                or view.tapped or not creature(step, view):
+            continue
+        words = keywords(step, view)
+        if words is None or "Defender" in words:
+            continue
+        memory.probed_now = True
+        attack = DeclareAttackers(active, (object_id,))
+        if not o.engine.is_legal(attack):
+            name = " // ".join(view.names) or "a face-down creature"
+            memory.violation = Violation(
+                f"{name} could attack before it changed face, and now, untapped and "
+                f"without defender, may not: turning face up or transforming doesn't make "
+                f"it a new object, nor newly under its controller's control (CR 708.8, "
+                f"712.18, 302.6)", legal=attack)
+            break
+    memory.pending = set()
+    memory.could = {
+        view.id for view in o.views.values()
+        if view.zone is Zone.BATTLEFIELD and view.controller == active and not view.tapped
+        and _changing(step, view) and creature(step, view)
+        and o.engine.is_legal(DeclareAttackers(active, (view.id,)))}
+    return memory
+
+
 def same_object(o: Observation) -> Iterable[Violation]:
     """A permanent turned face up or transformed stays the same object: it keeps its
     counters, its tapped status, the objects attached to it, and the effects that applied
     to it -- its power and toughness still include an "until end of turn" change that
-    resolved for it this turn (CR 708.8, 712.18, 110.5, 611.2c, 122.1)."""
+    resolved for it this turn -- and, untapped and without defender, it may still attack
+    when it could before: it is not newly under its controller's control (CR 708.8,
+    712.18, 110.5, 611.2c, 122.1, 302.6)."""
     step = step_of(o)
+    attacks = _attacks(o)
+    if attacks.violation is not None:
+        yield attacks.violation
+        return
     if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
         return
     changed = _changed_face(step, o)
@@ -129,6 +230,12 @@ def reached_with_effects(o: Observation) -> bool:
                for then, now, _how in _changed_face(step, o))
 
 
+def reached_attack_after_turning(o: Observation) -> bool:
+    """... and a creature that could attack before it changed face was probed attacking
+    after."""
+    return _attacks(o).probed_now
+
+
 def reached_pumped(o: Observation) -> bool:
     """... with an "until end of turn" change applying to it."""
     step = step_of(o)
@@ -141,6 +248,6 @@ PROPERTIES: tuple[Property, ...] = (
     Property("face-changes-keep-the-object", same_object.__doc__ or "",
              ("morph-turned-face-up-is-same-permanent",),
              frozenset(), same_object, morph_or_pump,
-             ("708.8", "712.18", "110.5", "611.2c", "122.1"), "face-down", reached,
+             ("708.8", "712.18", "110.5", "611.2c", "122.1", "302.6"), "face-down", reached,
              weights=(("TurnFaceUp", 8),)),
 )
