@@ -17,18 +17,20 @@ from conformance.format.vocabulary import Door, Step, Zone
 from .cards import card_text as _text
 from .cards import is_creature as _creature
 from .choice_boards import declarations, multi_targets
-from .cost_boards import (cost_changes, doubled_reductions, impulses, symbol_costs,
-                          x_cost_reductions)
+from .cost_boards import (cost_changes, doubled_reductions, impulses, reduced_each_turn,
+                          symbol_costs, x_cost_reductions)
 from .damage_boards import flickered, returning, turned_up, watched_deaths
 from .lki_boards import copies_dying, gone_sources
 from .sba_boards import doomed, drawing, legend_pairs
 from .stack_boards import answered, sources_answered, timings
 from .counter_boards import counted
 from .dying_boards import sacrificed
-from .duration_boards import granted, stranded
+from .duration_boards import granted, pumped_together, stranded
+from .priority_boards import special_actions
 from .token_boards import copied_tokens
 from .trigger_boards import delaying
 from .effect_boards import full_hands, instructed, life_changes
+from .life_boards import lifelink_saves
 from .transform_boards import transforming
 from .target_boards import stated_targets
 
@@ -357,6 +359,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     symbols_at_stake = symbol_costs(pool, focus)
     x_at_stake = x_cost_reductions(pool, focus)
     doubled_at_stake = doubled_reductions(pool, focus)
+    each_turn_at_stake = reduced_each_turn(pool, focus)
+    saving = lifelink_saves(pool, focus) if mana is None else None
     held = [found for found in (timings(pool, focus), answered(pool, focus),
                                 returning(pool, focus), turned_up(pool, focus),
                                 watched_deaths(pool, focus), sources_answered(pool, focus),
@@ -369,7 +373,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 instructed(pool, focus),
                                 life_changes(pool, focus), full_hands(pool, focus),
                                 sacrificed(pool, focus), granted(pool, focus),
-                                stranded(pool, focus))
+                                stranded(pool, focus), special_actions(pool, focus),
+                                pumped_together(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(
@@ -440,6 +445,12 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
         if reduced is not None:
             alice[Zone.HAND] = [*reduced[0], *alice[Zone.HAND]]
             alice[Zone.BATTLEFIELD] = [*reduced[1], *alice[Zone.BATTLEFIELD]]
+        each_turn = draw(each_turn_at_stake, label="a first-spell-each-turn reduction") \
+            if each_turn_at_stake is not None and mana is None else None
+        if each_turn is not None:
+            alice[Zone.HAND] = [*each_turn[0], *alice[Zone.HAND]]
+            alice[Zone.BATTLEFIELD] = [*each_turn[1], *alice[Zone.BATTLEFIELD]]
+            alice[Zone.LIBRARY] = [*each_turn[2], *alice[Zone.LIBRARY]]
         # Games about the stack: spells in both hands, plenty of mana for both players.
         hands = [draw(found, label="spells held by both players") for found in held]
         for mine, theirs, my_permanents, their_permanents, *libraries in hands:
@@ -461,6 +472,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
         alice_mana = doubled[2] if doubled is not None \
             else tight[3] if tight is not None else paying[1] if paying is not None \
             else reduced[2] if reduced is not None \
+            else each_turn[3] if each_turn is not None \
             else mana if mana is not None \
             else PLENTY if added or impulse is not None or hands else draw(
             _alice_mana(_costs(pool, alice[Zone.HAND] + alice[Zone.GRAVEYARD])), label="mana")
@@ -471,6 +483,12 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                     for z, entries in zones.items()}
 
         lives = [draw(life, label=f"{player}'s life") for player in ("alice", "bob")]
+        saved = draw(saving, label="attackers, a lifelinker, bob's life") \
+            if saving is not None else None
+        if saved is not None:  # games about losing: bob's life within an attacker's reach
+            (_mine, _theirs, my_permanents, their_permanents), lives[1] = saved
+            alice[Zone.BATTLEFIELD] = [*my_permanents, *alice[Zone.BATTLEFIELD]]
+            bob[Zone.BATTLEFIELD] = [*their_permanents, *bob[Zone.BATTLEFIELD]]
         return Setup(
             players=(PlayerSetup("alice", life=lives[0], mana=alice_mana, zones=named(alice)),
                      PlayerSetup("bob", life=lives[1], mana=PLENTY if hands else "",

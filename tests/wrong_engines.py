@@ -13,6 +13,8 @@ from conformance.engines.reference import (
 from conformance.engines.reference import game as game_module
 from conformance.engines.reference import targets as targets_module
 from conformance.engines.reference import characteristics as characteristics_module
+from conformance.engines.reference import lands as lands_module
+from conformance.engines.reference import rooms as rooms_module
 from conformance.engines.reference.characteristics import characteristics, is_permanent_card
 from conformance.format.vocabulary import Zone
 from conformance.mutants import MutantEngine, Patch, create
@@ -414,6 +416,53 @@ def instants_without_priority() -> MutantEngine:
         (casting, "cast_refused_early", _cast_refused_early_for_anyone)])
 
 
+_CHECK_LAND_TIMING = lands_module.check_timing
+_UNLOCK_REFUSED_EARLY = rooms_module.unlock_refused_early
+_TURN_FACE_UP_WITH_PRIORITY = casting.turn_face_up
+
+
+def _land_timing_for_anyone(game: Any, player: str) -> None:
+    """lands.check_timing, as if the player had priority."""
+    state = game.state
+    had = state.priority
+    state.priority = player
+    try:
+        _CHECK_LAND_TIMING(game, player)
+    finally:
+        state.priority = had
+
+
+def _unlock_refused_early_for_anyone(game: Any, action: Any) -> Any:
+    """rooms.unlock_refused_early, as if the player unlocking had priority."""
+    state = game.state
+    had = state.priority
+    state.priority = action.player
+    try:
+        return _UNLOCK_REFUSED_EARLY(game, action)
+    finally:
+        state.priority = had
+
+
+def _turn_face_up_for_anyone(game: Any, action: Any) -> Any:
+    """casting.turn_face_up, as if its controller had priority."""
+    state = game.state
+    had = state.priority
+    state.priority = action.player
+    try:
+        yield from _TURN_FACE_UP_WITH_PRIORITY(game, action)
+    finally:
+        state.priority = had
+
+
+def special_actions_without_priority() -> MutantEngine:
+    """A player may take a special action -- play a land, turn a face-down permanent face
+    up, unlock a door -- while another player has priority, whenever else they could."""
+    return _patched("special-actions-without-priority", [
+        (lands_module, "check_timing", _land_timing_for_anyone),
+        (rooms_module, "unlock_refused_early", _unlock_refused_early_for_anyone),
+        (casting, "turn_face_up", _turn_face_up_for_anyone)])
+
+
 # -- engines wrong about damage marked, trample and what a face change keeps
 
 
@@ -568,6 +617,23 @@ def stun_removed_from_untapped_permanents() -> MutantEngine:
     would not become untapped, so it keeps the counter (CR 502.3, 122.1d)."""
     return _patched("stun-removed-from-untapped-permanents",
                     [(state.GameObject, "untap", _untap_stunning_untapped)])
+
+
+def _modify_pt_of_the_last_object(game: Any, ctx: Any, params: Any) -> Any:
+    """effects.modify_pt, changing only the last of the objects it names."""
+    gains = tuple(str(k) for k in params.get("gains") or ())
+    for obj in effects._objects(game, ctx, params.get("what", "target"))[-1:]:
+        game.state.effects.append(state.ContinuousEffect(
+            obj.id, int(params.get("power", 0)), int(params.get("toughness", 0)),
+            "end_of_turn", game.state.tick(), gains))
+    yield from ()
+
+
+def pt_change_to_one_target_only() -> MutantEngine:
+    """"Up to two target creatures each get -2/-2" changes one of them only, not each one
+    the effect names (CR 608.2c, 611.2a)."""
+    return _patched("pt-change-to-one-target-only",
+                    [(effects.EFFECTS, "modify_pt", _modify_pt_of_the_last_object)])
 
 
 # -- the choices a player may make: targets, attacks and blocks
@@ -1306,6 +1372,66 @@ def searched_cards_put_into_the_graveyard() -> MutantEngine:
     instruction puts it (CR 701.23a, 608.2c)."""
     return _patched("searched-cards-put-into-the-graveyard", [
         (effects.EFFECTS, "search_library", _search_into_the_graveyard)])
+
+
+# -- combat: when players lose, what combat ends, what an empty attack triggers ---------------
+
+
+def _change_life_losing_at_once(game: Any, player: str, amount: int) -> None:
+    """damage.change_life, the player losing as soon as their life is 0 or less."""
+    if not amount:
+        return
+    someone = game.state.player(player)
+    someone.life += amount
+    game.emit("life_changed", player=player, amount=amount)
+    if someone.life <= 0 and not someone.lost:
+        someone.lost = True
+        game.events.append(Event("player_lost", {"player": player}))
+
+
+def players_lose_in_the_middle_of_an_event() -> MutantEngine:
+    """A player loses the moment their life total reaches 0, in the middle of the combat
+    damage event, whatever life lifelink gains them in the same event (CR 510.2, 704.3,
+    704.5a: the loss is a state-based action, checked after the whole event)."""
+    return _patched("players-lose-in-the-middle-of-an-event", [
+        (damage, "change_life", _change_life_losing_at_once),
+        (life, "change_life", _change_life_losing_at_once)])
+
+
+def _end_combat_removing_damage(game: Any) -> None:
+    """combat.end_combat, removing the damage marked on every permanent as well."""
+    game.state.combat = None
+    for obj in game.state.permanents():
+        obj.damage = 0
+        obj.damaged_by_deathtouch = False
+
+
+def damage_wears_off_as_combat_ends() -> MutantEngine:
+    """The damage marked on permanents is removed as combat ends, not in the cleanup step
+    (CR 514.2, 120.6)."""
+    return _patched("damage-wears-off-as-combat-ends", [
+        (combat, "end_combat", _end_combat_removing_damage)])
+
+
+def _declare_attackers_announcing_none(game: Any, action: Any, defender: str) -> None:
+    """combat.declare_attackers, announcing the declaration even when nothing attacks."""
+    fight = combat.Combat()
+    game.state.combat = fight
+    for object_id in action.attackers:
+        obj = game.state.objects[object_id]
+        if "Vigilance" not in game.chars(obj).keywords:
+            obj.tapped = True
+        fight.attackers[object_id] = defender
+    game.emit("attackers_declared", player=action.player, objects=list(action.attackers))
+    for object_id in action.attackers:
+        game.emit("attacks", object=object_id, player=action.player, defender=defender)
+
+
+def you_attack_with_no_attackers() -> MutantEngine:
+    """"Whenever you attack" triggers when its controller declares no attackers (CR 508.3a,
+    508.3d: it triggers only if one or more creatures are declared as attackers)."""
+    return _patched("you-attack-with-no-attackers", [
+        (combat, "declare_attackers", _declare_attackers_announcing_none)])
 
 
 def _turn_face_up_summoning_sick(game: Any, action: Any) -> Any:

@@ -36,6 +36,11 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (receiving_priority.reached_other_players_action, 2),
         "a spell or ability of a player other than the active player resolved":
             (receiving_priority.reached_other_players_resolution, 2)},
+    "acting-with-priority": {
+        "a special action probed for the active player in their main phase, the stack empty, "
+        "while the other player had priority": (receiving_priority.reached_special_action, 5),
+        "a player without priority controlled a face-down permanent":
+            (receiving_priority.reached_face_down, 1)},
     "damage-results": {
         "a source with lifelink dealt damage": (damage_results.reached_lifelink, 1),
         "a source with deathtouch dealt damage to a creature":

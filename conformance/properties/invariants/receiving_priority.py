@@ -12,15 +12,19 @@ rules, are not judged; nor is a step that ended the game or left a choice pendin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ...contract.types import (
-    Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, PassPriority, PlayLand,
-    Resolve, TurnFaceUp, Unlock,
+    Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, ObjectView,
+    PassPriority, PlayLand, Resolve, TurnFaceUp, Unlock,
 )
 from ...format.cards import Card
+from ...format.vocabulary import Door, Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
+from . import activation_timing
+from strategies.priority_boards import acts
 
 
 def _expected(o: Observation, step: StepView) -> tuple[str, str] | None:
@@ -91,39 +95,120 @@ def _instant_speed(card: Card) -> bool:
     return "Instant" in face.types or "Flash" in face.keywords or ": " in face.text
 
 
-def _without_priority(o: Observation) -> list[Cast]:
-    """Casts of the instants and spells with flash in the hand of each player who does not
-    have priority (illegal, whatever else: CR 117.1a)."""
+#: Words of a text that may make mana: a permanent with such a text, or a basic land type,
+#: may have a mana ability, which a player may activate while paying a cost without
+#: priority (CR 605.3a); its abilities are not probed.
+_MANA = re.compile(r"\badd\b")
+#: The actions probed for a player without priority.
+Act = Cast | Activate | PlayLand | TurnFaceUp | Unlock
+_BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+def _activations(o: Observation, view: ObjectView, player: str) -> list[Act]:
+    """The activated abilities of ``view``, a permanent ``player`` controls, when none of
+    its texts may make mana and its card data places every one of them."""
+    step = step_of(o)
+    faces = step.judge.faces_of(view)
+    if not faces or len(faces) != 1 or _BASIC_LAND_TYPES.intersection(view.subtypes) \
+            or any(_MANA.search(text.lower()) for text in (faces[0].text, *view.abilities)):
+        return []
+    read = activation_timing.abilities_of(faces[0])
+    return [Activate(player, view.id, index) for index in range(len(read or ()))]
+
+
+def _without_priority(o: Observation) -> list[Act]:
+    """What each player who does not have priority might do, were they to have it (all
+    illegal, whatever else: CR 117.1, 117.1a-b, 116.2a-b, 116.2m): cast the instants and
+    spells with flash in their hand, play the first land card of their hand, turn face up
+    each face-down permanent they control, unlock each locked door of the Rooms they
+    control, and activate the abilities of the permanents they control that make no
+    mana."""
     game = o.game
     step = step_of(o)
     if not step.acted or game.game_over or o.engine.pending_choice() is not None \
             or game.priority_player is None or "priority_player" in game.unknown:
         return []
-    casts = []
+    casts: list[Act] = []
+    others: list[Act] = []
+    landed: set[str] = set()
     for view in o.views.values():
-        if view.zone.value != "hand" or view.owner == game.priority_player:
-            continue
-        card = o.card(view)
-        if card is not None and (
-                "Instant" in card.faces[0].types or "Flash" in card.faces[0].keywords):
-            casts.append(Cast(view.owner, view.id))
-    return casts
+        if view.zone is Zone.HAND and view.owner != game.priority_player:
+            card = o.card(view)
+            if card is None:
+                continue
+            face = card.faces[0]
+            if "Instant" in face.types or "Flash" in face.keywords:
+                casts.append(Cast(view.owner, view.id))
+            elif "Land" in face.types and view.owner not in landed:
+                landed.add(view.owner)
+                others.append(PlayLand(view.owner, view.id))
+        elif view.zone is Zone.BATTLEFIELD and view.controller is not None \
+                and view.controller != game.priority_player:
+            player = view.controller
+            if view.face_down:
+                others.append(TurnFaceUp(player, view.id))
+                continue
+            card = o.card(view)
+            if card is not None and "Room" in card.faces[0].subtypes:
+                others.extend(Unlock(player, view.id, door) for door in Door
+                              if door not in view.unlocked_doors)
+                continue
+            others.extend(_activations(o, view, player))
+    return casts + others
+
+
+def _what(o: Observation, action: Act) -> str:
+    """How a probe reads in a violation."""
+    match action:
+        case Cast(card=card):
+            return f"cast {' // '.join(o.views[card].names)}"
+        case PlayLand(card=card):
+            return f"play {' // '.join(o.views[card].names)} as a land (a special action)"
+        case TurnFaceUp(object=obj):
+            return f"turn face-down permanent {obj} face up (a special action)"
+        case Unlock(object=obj, door=door):
+            return (f"unlock the {door.value} door of {' // '.join(o.views[obj].names)} "
+                    f"(a special action)")
+        case Activate(object=obj, ability=index):
+            return f"activate ability #{index + 1} of {' // '.join(o.views[obj].names)}"
+    return str(action)
 
 
 def acting_with_priority(o: Observation) -> Iterable[Violation]:
-    """Only the player who has priority may cast a spell -- an instant or a spell with flash
-    included (CR 117.1a, 117.1, 601.2)."""
-    for cast in _without_priority(o):
-        if o.engine.is_legal(cast):
-            name = " // ".join(o.views[cast.card].names)
-            yield Violation(f"{cast.player} may cast {name} while {o.game.priority_player} has "
-                            f"priority (CR 117.1a)", illegal=cast)
+    """Only the player who has priority may act: cast a spell -- an instant or a spell with
+    flash included --, activate an ability other than a mana ability, or take a special
+    action -- play a land, turn a face-down permanent face up, unlock a door (CR 117.1,
+    117.1a, 117.1b, 116.2a, 116.2b, 116.2m, 601.2, 602.2).  Probed for each player without
+    priority, whatever the turn, step and stack."""
+    for action in _without_priority(o):
+        if o.engine.is_legal(action):
+            yield Violation(f"{action.player} may {_what(o, action)} while "
+                            f"{o.game.priority_player} has priority (CR 117.1)",
+                            illegal=action)
             return
 
 
 def reached_without_priority(o: Observation) -> bool:
-    """A player without priority held an instant or a spell with flash."""
+    """A player without priority held an instant or a spell with flash, a land card, a
+    face-down permanent, a locked door or an ability to activate."""
     return bool(_without_priority(o))
+
+
+def reached_special_action(o: Observation) -> bool:
+    """A special action was probed for the active player while the other player had
+    priority in a main phase of the active player's turn with an empty stack: the time at
+    which the active player could take it, had they priority."""
+    game = o.game
+    if game.priority_player == game.active_player or not game.step.is_main_phase \
+            or game.stack:
+        return False
+    return any(isinstance(a, (PlayLand, TurnFaceUp, Unlock)) and a.player == game.active_player
+               for a in _without_priority(o))
+
+
+def reached_face_down(o: Observation) -> bool:
+    """A player without priority controlled a face-down permanent."""
+    return any(isinstance(a, TurnFaceUp) for a in _without_priority(o))
 
 
 PROPERTIES: tuple[Property, ...] = (
@@ -134,6 +219,7 @@ PROPERTIES: tuple[Property, ...] = (
              weights=(("PassPriority", 6),)),
     Property("acting-with-priority", acting_with_priority.__doc__ or "",
              ("turn-structure-priority-passes-to-the-opponent",),
-             frozenset({"priority"}), acting_with_priority, _instant_speed,
-             ("117.1a", "117.1", "601.2"), "turn-structure", reached_without_priority),
+             frozenset({"priority"}), acting_with_priority, acts,
+             ("117.1", "117.1a", "117.1b", "116.2a", "116.2b", "116.2m", "601.2", "602.2"),
+             "turn-structure", reached_without_priority, weights=(("PassPriority", 6),)),
 )
