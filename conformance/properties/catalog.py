@@ -31,6 +31,7 @@ from strategies.sba_boards import legend_focus
 from .invariants import cleanup, instructions, resolving
 from .invariants import lasting
 from .invariants import activated, searching
+from .invariants import losing
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -490,3 +491,4 @@ PROPERTIES += delayed.PROPERTIES
 PROPERTIES += instructions.PROPERTIES + cleanup.PROPERTIES + resolving.PROPERTIES
 PROPERTIES += lasting.PROPERTIES
 PROPERTIES += activated.PROPERTIES + searching.PROPERTIES
+PROPERTIES += losing.PROPERTIES
