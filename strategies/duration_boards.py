@@ -1,7 +1,7 @@
 """Boards for games about how long continuous effects last and where they work from:
 keywords granted "until end of turn" with the turn ending (:func:`granted`), and static
 abilities changing power and toughness held off the battlefield while creatures are on
-it (:func:`stranded`).
+it (:func:`stranded`), one change given to each of several targets (:func:`pumped_together`).
 
 Each is drawn only in the games of a focus that takes exactly its cards, so that no other
 property's games change."""
@@ -18,7 +18,7 @@ from conformance.format.model import CardEntry
 
 from .cards import card_text as _text
 from .cards import is_creature as _creature
-from .stack_boards import LaterHands
+from .stack_boards import Hands, LaterHands
 
 #: A keyword given until end of turn ("gets +1/+0 and gains first strike until end of
 #: turn"), in one sentence.
@@ -29,6 +29,12 @@ _ANTHEM = re.compile(r"^(?:other )?(?:[a-z]+ )?creatures(?: you control)? get [+
                      r"(?!.*until end of turn)", re.IGNORECASE | re.MULTILINE)
 #: What changes power or toughness any other way (the judge then says nothing).
 _CHANGES_PT = re.compile(r"[+-]\d+/[+-]\d+|\+x|for each", re.IGNORECASE)
+
+
+#: One change of power and toughness given to several targets ("up to two target creatures
+#: each get -2/-2", "... target creatures. They each get +2/+2").
+_SEVERAL = re.compile(r"target creatures[^.]*\.? (?:they )?each get [+-]\d+/[+-]\d+",
+                      re.IGNORECASE)
 
 
 def grants_until_end_of_turn(card: Card) -> bool:
@@ -110,3 +116,41 @@ def stranded(pool: CardPool, focus: Callable[[Card], bool] | None
         one(anthems), one(anthems), one(anthems),
         st.lists(one(creatures), min_size=2, max_size=2),
         st.lists(one(creatures), min_size=2, max_size=2), one(lands))
+
+
+def pumped_together(pool: CardPool, focus: Callable[[Card], bool] | None
+                    ) -> st.SearchStrategy[Hands] | None:
+    """For games about power and toughness (``focus`` takes exactly the cards whose changes
+    ``power-and-toughness`` works out: "target creature gets +N/+N until end of turn", Auras
+    and Equipment giving a bonus, prowess): alice holds two instants or sorceries giving one
+    change to each of several target creatures, bob one, and each has two creatures whose
+    power and toughness nothing else changes -- so that such a spell resolves with two
+    targets or more, each of which it changes (CR 608.2c, 611.2a).  ``None`` for games about
+    something else, or when the pool has no such spell.
+
+    Shrinks towards the first of each kind.
+    """
+    if focus is None:
+        return None
+    from conformance.properties.judge import read_face
+
+    def pumps(card: Card) -> bool:
+        return any((r := read_face(f)).pump or r.aura or any(t.event == "cast" for t in r.triggers)
+                   for f in card.faces)
+
+    names = sorted(pool)
+    if any(focus(pool[n]) != pumps(pool[n]) for n in names):
+        return None
+    spells = [n for n in names if pumps(pool[n]) and len(pool[n].faces) == 1
+              and pool[n].faces[0].types[:1] in (["Instant"], ["Sorcery"], ("Instant",),
+                                                 ("Sorcery",))
+              and _SEVERAL.search(_text(pool[n]))]
+    creatures = _plain_creatures(pool, names)
+    if not spells or not creatures:
+        return None
+    one, entry = st.sampled_from, CardEntry
+    pair = st.lists(one(creatures), min_size=2, max_size=2)
+    return st.builds(
+        lambda a, b, c, mine, theirs: ([entry(a), entry(b)], [entry(c)],
+                                       [entry(n) for n in mine], [entry(n) for n in theirs]),
+        one(spells), one(spells), one(spells), pair, pair)

@@ -122,7 +122,13 @@ _SPELL_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Inst
 _PERMISSION = re.compile(r"once during each of your turns, you may .*cast a permanent spell "
                          r"with mana value (\d+) or less from your graveyard")
 _ENTERS_WITH = re.compile(r"enters with (a|an|one|two|three|x|\d+) ([+\-/\w]+) counters? on it")
-_PUMP = re.compile(r"^target creature gets \+(\d+)/\+(\d+) until end of turn")
+#: "target creature gets +N/+N until end of turn", and the same change given to each of
+#: several targets -- "up to two target creatures each get -2/-2 until end of turn", "untap
+#: up to two target creatures. they each get +2/+2 until end of turn" -- which applies to
+#: every target still legal as the spell resolves (CR 608.2c, 611.2a)
+_PUMP = re.compile(r"^(?:target creature gets|(?:(?:un)?tap )?(?:up to )?(?:one|two|three|four|"
+                   r"\d+) target creatures(?: each get|\. they each get)) ([+-]\d+)/([+-]\d+) "
+                   r"until end of turn")
 _ANTHEM = re.compile(r"^legendary creatures you control get \+(\d+)/\+(\d+)")
 _AURA = re.compile(r"^(?:enchanted|equipped) creature gets \+(\d+)/\+(\d+)")
 _PER_CARD = re.compile(r"gets \+1/\+0 for each artifact and/or enchantment card in your "

@@ -23,12 +23,15 @@ RULINGS = Path(__file__).parents[2] / "rulings"
 #: held-out bug: the property that catches it in its own ``ci`` games
 CAUGHT_BY = {
     "stun-counter-removed-from-untapped-permanent": "counter-rules",
+    "pt-change-to-the-first-target-only": "power-and-toughness",
 }
 
 #: wrong engine (the rule of one of the properties above broken in general): the property
 WRONG = {
     "stun-removed-from-untapped-permanents": (
         wrong_engines.stun_removed_from_untapped_permanents, "counter-rules"),
+    "pt-change-to-one-target-only": (
+        wrong_engines.pt_change_to_one_target_only, "power-and-toughness"),
 }
 
 

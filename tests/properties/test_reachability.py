@@ -37,7 +37,9 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
                       "two reductions of spells' costs in play": costs.reached_two_reductions},
     "x-costs": {"a cast with X judged beside a reduction of its cost": costs.reached_x_reduced},
     "power-and-toughness": {"an until-end-of-turn change ending with the turn":
-                            durations.reached_cleanup},
+                            durations.reached_cleanup,
+                            "a spell changing two targets or more, each judged":
+                            durations.reached_several_targets},
     "double-faced-faces": {"a double-faced card seen": objects.reached_double_faced},
     "legend-rule": {"the legend rule's choice judged, its permanents' controller not the "
                     "active player": objects.reached_legend_rule_choice},

@@ -87,9 +87,10 @@ def _graveyard_count(judge: Judge, o: Observation, player: str) -> int | None:
 def power_and_toughness(o: Observation) -> Iterable[Violation]:
     """A creature's power and toughness are its printed values (a face-down one's 2/2),
     plus its counters, its Auras and Equipment, the static abilities that apply, and the
-    "until end of turn" effects that resolved this turn for that very object: those end in
-    the cleanup step -- not before, not later, and not for another object that card
-    becomes."""
+    "until end of turn" effects that resolved this turn for that very object -- for each of
+    a spell's targets still legal when one change is given to several (CR 608.2c, 611.2a):
+    those end in the cleanup step -- not before, not later, and not for another object that
+    card becomes."""
     step = step_of(o)
     if step.knowledge.tainted or o.engine.pending_choice() is not None:
         return
@@ -117,6 +118,24 @@ def reached(o: Observation) -> bool:
     return not step.knowledge.tainted and any(
         step.knowledge.boosts.get(v.id) and expected_power_toughness(step, v) is not None
         for v in o.views.values() if v.zone is Zone.BATTLEFIELD)
+
+
+def reached_several_targets(o: Observation) -> bool:
+    """A spell giving one "until end of turn" change to each of its targets resolved with
+    two or more of them creatures still on the battlefield, then judged (CR 608.2c,
+    611.2a)."""
+    step = step_of(o)
+    resolved = step.resolved
+    if step.knowledge.tainted or resolved is None or resolved.kind != "spell":
+        return False
+    source = step.before_views.get(resolved.source)
+    readings = step.judge.readings_of(source) if source is not None else None
+    if not readings or not any(r.pump for r in readings):
+        return False
+    judged = [v for t in dict.fromkeys(str(t) for t in resolved.targets)
+              if (v := o.views.get(t)) is not None and v.zone is Zone.BATTLEFIELD
+              and expected_power_toughness(step, v) is not None]
+    return len(judged) >= 2
 
 
 def reached_cleanup(o: Observation) -> bool:
