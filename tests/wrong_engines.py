@@ -636,6 +636,25 @@ def pt_change_to_one_target_only() -> MutantEngine:
                     [(effects.EFFECTS, "modify_pt", _modify_pt_of_the_last_object)])
 
 
+def _draw_below_the_top(game: Any, player_name: str, count: int) -> None:
+    """effects.draw_cards, taking the second card of the library while it has two."""
+    player = game.state.player(player_name)
+    for _ in range(count):
+        library = player.zones[Zone.LIBRARY]
+        if not library:
+            player.drew_from_empty_library = True
+            return
+        game.move(game.state.objects[library[1 if len(library) > 1 else 0]], Zone.HAND)
+
+
+def cards_drawn_from_below_the_top() -> MutantEngine:
+    """A player draws the card under the top card of their library, not the top one (CR
+    121.1, 401.2)."""
+    return _patched("cards-drawn-from-below-the-top",
+                    [(effects, "draw_cards", _draw_below_the_top),
+                     (turn, "draw_cards", _draw_below_the_top)])
+
+
 # -- the choices a player may make: targets, attacks and blocks
 
 

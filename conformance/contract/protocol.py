@@ -78,7 +78,8 @@ class Engine(Protocol):
 
     def objects(self, zone: Zone, player: PlayerId | None = None) -> Sequence[ObjectId]:
         """Ids of the objects in a zone; ``player`` picks whose zone (or controller on the
-        battlefield and stack)."""
+        battlefield and stack).  A library is listed top first by an engine declaring
+        ``library-order``."""
         ...
 
     def game(self) -> GameView:

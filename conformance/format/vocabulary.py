@@ -118,6 +118,8 @@ CAPABILITIES: dict[str, str] = {
     "play-lands": "Playing lands as a special action (one each turn, in a main phase of the "
                   "player's turn with an empty stack), from the hand and from other zones an "
                   "effect allows",
+    "library-order": "`objects(Zone.LIBRARY, player)` lists that player's library top first "
+                     "(CR 401.2), so that which cards were on top can be told",
     "explicit-mana": "Mana abilities are activated only when an action asks (`Activate`): a "
                      "cost is paid from the mana pool alone, never with lands the engine taps "
                      "for the player while it is paid (CR 601.2g leaves that to the player)",

@@ -24,6 +24,7 @@ RULINGS = Path(__file__).parents[2] / "rulings"
 CAUGHT_BY = {
     "stun-counter-removed-from-untapped-permanent": "counter-rules",
     "pt-change-to-the-first-target-only": "power-and-toughness",
+    "cards-drawn-from-the-bottom": "keyword-actions",
 }
 
 #: wrong engine (the rule of one of the properties above broken in general): the property
@@ -32,6 +33,8 @@ WRONG = {
         wrong_engines.stun_removed_from_untapped_permanents, "counter-rules"),
     "pt-change-to-one-target-only": (
         wrong_engines.pt_change_to_one_target_only, "power-and-toughness"),
+    "cards-drawn-from-below-the-top": (
+        wrong_engines.cards_drawn_from_below_the_top, "keyword-actions"),
 }
 
 

@@ -40,7 +40,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a source sacrificing itself": (instructions.reached_verb("sacrifice"), 3),
         "tokens created": (instructions.reached_verb("create"), 3),
         "the characteristics of tokens created judged":
-            (instructions.reached_token_characteristics, 2)},
+            (instructions.reached_token_characteristics, 2),
+        "cards taken from a library whose order the engine shows":
+            (instructions.reached_from_the_top, 3)},
     "life-gained-and-lost": {
         "life gained": (instructions.reached_verb("gain"), 3),
         "life lost": (instructions.reached_verb("lose"), 3),

@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ...contract.text import normalize_text
-from ...contract.types import PlayerRef, StackItemView
+from ...contract.types import ObjectView, PlayerRef, StackItemView
 from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
@@ -447,7 +447,8 @@ def keyword_actions(o: Observation) -> Iterable[Violation]:
     description of it defines: its colors (a color word or "colorless"), card types and
     subtypes, and power and toughness, unless a card in any zone speaks of changing them
     (CR 608.2c, 121.1, 121.2, 701.9a, 701.17a, 701.13a, 701.21a, 111.2, 701.7a, 111.3,
-    111.4)."""
+    111.4); the cards drawn, milled or exiled are the top ones of the library, where the
+    engine shows library order (CR 121.1, 401.2)."""
     found = outcome(o)
     if found is None or not found.cards_known \
             or not any(i.verb not in ("gain", "lose", "nothing") for i in found.instructions):
@@ -469,6 +470,7 @@ def keyword_actions(o: Observation) -> Iterable[Violation]:
                 yield Violation(f"{_said(found)}): {player.name}'s {label} went from {was} to "
                                 f"{now} cards, not {expected} ({_cited(verbs)})")
                 return
+    yield from _from_the_top(o, step, found)
     wrong = [p.name for p in o.game.players
              if tokens.get(p.name, 0) != found.expected[p.name].tokens]
     if wrong:
@@ -480,6 +482,65 @@ def keyword_actions(o: Observation) -> Iterable[Violation]:
                         f"other player any ({_cited({'create'})})")
         return
     yield from _token_characteristics(o, step, found)
+
+
+#: The capability of an engine whose ``objects(Zone.LIBRARY, ...)`` lists each library top
+#: first (CR 401.2); without it, which cards were on top is unknown and not judged.
+LIBRARY_ORDER = "library-order"
+
+
+def _libraries(views: dict[str, ObjectView]) -> dict[str, list[str]] | None:
+    """Each player's library as the views list it, top first; ``None`` when a library card's
+    zone or owner is unknown."""
+    found: dict[str, list[str]] = {}
+    for view in views.values():
+        if "zone" in view.unknown or "owner" in view.unknown:
+            return None
+        if view.zone is Zone.LIBRARY:
+            found.setdefault(view.owner, []).append(view.id)
+    return found
+
+
+def _from_the_top(o: Observation, step: StepView, found: Outcome) -> Iterable[Violation]:
+    """The cards a resolving spell or ability takes from a library by drawing, milling or
+    exiling are its top cards (CR 121.1, 401.2, 701.17a): where the engine shows library
+    order, what is left of each library is its bottom part, in the same order.  Judged only
+    when every instruction is read (none searches, shuffles or puts a card into a library)
+    and no card went into a library in the step."""
+    if LIBRARY_ORDER not in o.engine.info.capabilities \
+            or not any(i.verb in ("draw", "mill", "exile_top") for i in found.instructions):
+        return
+    before, now = _libraries(step.before_views), _libraries(o.views)
+    if before is None or now is None:
+        return
+    for player, library in now.items():
+        then = before.get(player, [])
+        if any(card not in then for card in library):
+            return  # a card went into a library: its place is not the judge's to say
+    for player, then in before.items():
+        left = now.get(player, [])
+        if left != then[len(then) - len(left):]:
+            gone = [card for card in then if card not in left]
+            top = then[:len(gone)]
+            yield Violation(f"{_said(found)}): {len(gone)} card(s) left {player}'s library, "
+                            f"not its top {len(gone)} ({', '.join(top)}) but "
+                            f"{', '.join(gone)}: a player draws, mills and exiles the top "
+                            f"cards of a library (CR 121.1, 401.2)", gone[0], "zone",
+                            Zone.LIBRARY.value)
+            return
+
+
+def reached_from_the_top(o: Observation) -> bool:
+    """A spell or ability resolved drawing, milling or exiling cards of a library whose order
+    the engine shows, the counts judged."""
+    found = outcome(o)
+    if found is None or not found.cards_known \
+            or LIBRARY_ORDER not in o.engine.info.capabilities:
+        return False
+    step = step_of(o)
+    before, now = _libraries(step.before_views), _libraries(o.views)
+    return before is not None and now is not None and any(
+        len(cards) > len(now.get(player, [])) for player, cards in before.items())
 
 
 def _characteristics_changed(o: Observation, step: StepView) -> tuple[bool, bool]:
@@ -602,7 +663,7 @@ PROPERTIES: tuple[Property, ...] = (
               "turn-structure-draw-step-and-cleanup"),
              frozenset(), keyword_actions, keyword_focus,
              ("608.2c", "121.1", "121.2", "701.9a", "701.17a", "701.13a", "701.21a", "111.2",
-              "701.7a", "111.3", "111.4"), "zones", reached_keyword_actions,
+              "701.7a", "111.3", "111.4", "401.2"), "zones", reached_keyword_actions,
              weights=(("Cast", 16), ("Resolve", 8))),
     Property("life-gained-and-lost", life_gained_and_lost.__doc__ or "",
              ("rooms-duskmourn-funeral-room-dies",),
