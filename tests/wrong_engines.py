@@ -1393,7 +1393,7 @@ def searched_cards_put_into_the_graveyard() -> MutantEngine:
         (effects.EFFECTS, "search_library", _search_into_the_graveyard)])
 
 
-# -- combat: when players lose, what combat ends, what an empty attack triggers ---------------
+# -- combat: when players lose ----------------------------------------------------------------
 
 
 def _change_life_losing_at_once(game: Any, player: str, amount: int) -> None:
@@ -1415,42 +1415,6 @@ def players_lose_in_the_middle_of_an_event() -> MutantEngine:
     return _patched("players-lose-in-the-middle-of-an-event", [
         (damage, "change_life", _change_life_losing_at_once),
         (life, "change_life", _change_life_losing_at_once)])
-
-
-def _end_combat_removing_damage(game: Any) -> None:
-    """combat.end_combat, removing the damage marked on every permanent as well."""
-    game.state.combat = None
-    for obj in game.state.permanents():
-        obj.damage = 0
-        obj.damaged_by_deathtouch = False
-
-
-def damage_wears_off_as_combat_ends() -> MutantEngine:
-    """The damage marked on permanents is removed as combat ends, not in the cleanup step
-    (CR 514.2, 120.6)."""
-    return _patched("damage-wears-off-as-combat-ends", [
-        (combat, "end_combat", _end_combat_removing_damage)])
-
-
-def _declare_attackers_announcing_none(game: Any, action: Any, defender: str) -> None:
-    """combat.declare_attackers, announcing the declaration even when nothing attacks."""
-    fight = combat.Combat()
-    game.state.combat = fight
-    for object_id in action.attackers:
-        obj = game.state.objects[object_id]
-        if "Vigilance" not in game.chars(obj).keywords:
-            obj.tapped = True
-        fight.attackers[object_id] = defender
-    game.emit("attackers_declared", player=action.player, objects=list(action.attackers))
-    for object_id in action.attackers:
-        game.emit("attacks", object=object_id, player=action.player, defender=defender)
-
-
-def you_attack_with_no_attackers() -> MutantEngine:
-    """"Whenever you attack" triggers when its controller declares no attackers (CR 508.3a,
-    508.3d: it triggers only if one or more creatures are declared as attackers)."""
-    return _patched("you-attack-with-no-attackers", [
-        (combat, "declare_attackers", _declare_attackers_announcing_none)])
 
 
 def _turn_face_up_summoning_sick(game: Any, action: Any) -> Any:
