@@ -35,6 +35,8 @@ WRONG = {
         wrong_engines.pt_change_to_one_target_only, "power-and-toughness"),
     "cards-drawn-from-below-the-top": (
         wrong_engines.cards_drawn_from_below_the_top, "keyword-actions"),
+    "cards-drawn-from-below-the-top in draw steps": (
+        wrong_engines.cards_drawn_from_below_the_top, "draw-step"),
 }
 
 

@@ -19,7 +19,7 @@ import pytest
 
 from conformance.properties import Observation, Property, all_properties
 from conformance.properties.invariants import combat, costs, declarations, durations, objects
-from conformance.properties.invariants import triggers
+from conformance.properties.invariants import triggers, turns
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
@@ -40,6 +40,8 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
                             durations.reached_cleanup,
                             "a spell changing two targets or more, each judged":
                             durations.reached_several_targets},
+    "draw-step": {"a card drawn in a draw step from a library whose order the engine shows":
+                  turns.reached_draw_from_the_top},
     "double-faced-faces": {"a double-faced card seen": objects.reached_double_faced},
     "legend-rule": {"the legend rule's choice judged, its permanents' controller not the "
                     "active player": objects.reached_legend_rule_choice},

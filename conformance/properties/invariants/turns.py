@@ -133,8 +133,8 @@ def reached_untap(o: Observation) -> bool:
 
 def draw_step(o: Observation) -> Iterable[Violation]:
     """As the draw step begins, the active player draws a card: one card more in their
-    hand, one fewer in their library (CR 504.1) -- or, with an empty library, they lose
-    (CR 704.5b)."""
+    hand, one fewer in their library (CR 504.1) -- its top card, where the engine shows
+    library order (CR 121.1, 401.2) -- or, with an empty library, they lose (CR 704.5b)."""
     step = step_of(o)
     before = step.before_game
     if not _passing(o, step) or before is None:
@@ -156,11 +156,47 @@ def draw_step(o: Observation) -> Iterable[Violation]:
         yield Violation(f"in {player}'s draw step the library went from {then.library_size} to "
                         f"{now.library_size} cards and the hand from {then.hand_size} to "
                         f"{now.hand_size}: not one card drawn")
+        return
+    yield from _drawn_from_the_top(o, step, player)
+
+
+def _drawn_from_the_top(o: Observation, step: StepView, player: str) -> Iterable[Violation]:
+    """The card drawn is the top one: the library left is the one before without its top
+    card (CR 121.1, 401.2) -- judged where the engine shows library order and no card went
+    into that library."""
+    from .instructions import LIBRARY_ORDER, _libraries
+    if LIBRARY_ORDER not in o.engine.info.capabilities:
+        return
+    before, now = _libraries(step.before_views), _libraries(o.views)
+    if before is None or now is None:
+        return
+    then, left = before.get(player, []), now.get(player, [])
+    if any(card not in then for card in left) or len(left) >= len(then):
+        return
+    if left != then[len(then) - len(left):]:
+        gone = [card for card in then if card not in left]
+        yield Violation(f"in {player}'s draw step {', '.join(gone)} left the library, not its "
+                        f"top card {then[0]}: a player draws the top card of their library "
+                        f"(CR 121.1, 401.2)", gone[0], "zone", Zone.LIBRARY.value)
 
 
 def reached_draw(o: Observation) -> bool:
     step = step_of(o)
     return _passing(o, step) and any(s is Step.DRAW for s, _p in step.steps_begun)
+
+
+def reached_draw_from_the_top(o: Observation) -> bool:
+    """The active player drew in their draw step from a library whose order the engine
+    shows."""
+    from .instructions import LIBRARY_ORDER, _libraries
+    step = step_of(o)
+    if not reached_draw(o) or LIBRARY_ORDER not in o.engine.info.capabilities \
+            or o.game.game_over:
+        return False
+    before, now = _libraries(step.before_views), _libraries(o.views)
+    player = o.game.active_player
+    return before is not None and now is not None \
+        and len(now.get(player, [])) < len(before.get(player, []))
 
 
 def priority(o: Observation) -> Iterable[Violation]:
