@@ -447,10 +447,6 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
             alice[Zone.BATTLEFIELD] = [*reduced[1], *alice[Zone.BATTLEFIELD]]
         each_turn = draw(each_turn_at_stake, label="a first-spell-each-turn reduction") \
             if each_turn_at_stake is not None and mana is None else None
-        if each_turn is not None:
-            alice[Zone.HAND] = [*each_turn[0], *alice[Zone.HAND]]
-            alice[Zone.BATTLEFIELD] = [*each_turn[1], *alice[Zone.BATTLEFIELD]]
-            alice[Zone.LIBRARY] = [*each_turn[2], *alice[Zone.LIBRARY]]
         # Games about the stack: spells in both hands, plenty of mana for both players.
         hands = [draw(found, label="spells held by both players") for found in held]
         for mine, theirs, my_permanents, their_permanents, *libraries in hands:
@@ -469,6 +465,10 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
         if legends is not None:  # the legend rule to apply to both players, as games begin
             for side, pair in zip((alice, bob), draw(legends, label="two legends each")):
                 side[Zone.BATTLEFIELD] = [*pair, *side[Zone.BATTLEFIELD]]
+        if each_turn is not None:  # alone on her side: no other mana, no other spell first
+            alice[Zone.HAND], alice[Zone.BATTLEFIELD] = list(each_turn[0]), list(each_turn[1])
+            bob[Zone.HAND], bob[Zone.BATTLEFIELD] = [], []
+            alice[Zone.LIBRARY] = list(each_turn[2])
         alice_mana = doubled[2] if doubled is not None \
             else tight[3] if tight is not None else paying[1] if paying is not None \
             else reduced[2] if reduced is not None \

@@ -321,3 +321,85 @@ def symbol_costs(pool: CardPool, focus: Callable[[Card], bool] | None
         return [CardEntry(n) for n in hand], mana
 
     return build()
+
+
+#: "the first legendary creature spell you cast each turn costs {2} less to cast"
+_FIRST_EACH_TURN = re.compile(r"the first ([a-z ]+?) spell you cast each turn costs? \{(\d+)\} "
+                              r"less to cast", re.IGNORECASE)
+
+
+def first_each_turn(card: Card) -> bool:
+    """Cards reducing the cost of the first spell of a kind their controller casts each
+    turn (the focus of ``cost-reductions-each-turn``)."""
+    return bool(_FIRST_EACH_TURN.search(_text(card)))
+
+
+def _of_kind(card: Card, words: str) -> bool:
+    """Whether a spell of ``card``'s front face is of the kind ``words`` names
+    ("legendary creature", "creature", "instant or sorcery")."""
+    face = card.faces[0]
+    types = {t for t in _SPELL_TYPES if t.lower() in words}
+    legendary = "legendary" in words
+    return bool(types & set(face.types)) and (not legendary
+                                               or "Legendary" in face.supertypes)
+
+
+def _less_generic(cost: str, amount: int) -> tuple[str, list[str]]:
+    """``cost`` less ``amount`` generic mana (a reduction takes off generic mana only, CR
+    601.2f), as mana to pay it with (a hybrid symbol as its first color), and its colored
+    symbols."""
+    generic = max(0, sum(int(s) for s in re.findall(r"\{(\d+)\}", cost)) - amount)
+    colored = [s.split("/")[0] for s in re.findall(r"\{([^}\d][^}]*)\}", cost)]
+    return (f"{{{generic}}}" if generic else "") + "".join(f"{{{c}}}" for c in colored), colored
+
+
+def reduced_each_turn(pool: CardPool, focus: Callable[[Card], bool] | None
+                      ) -> st.SearchStrategy[tuple[list[CardEntry], list[CardEntry],
+                                                   list[CardEntry], str]] | None:
+    """For games about "the first ... spell you cast each turn costs {N} less"
+    (``focus`` takes exactly the cards saying so): such a card on alice's battlefield, two
+    spells of the kind it reduces in her hand whose generic mana it takes off, the mana the
+    first costs with the reduction, a basic land for each colored symbol of the second (tapped,
+    so that it pays for nothing before her next turn), and
+    more of the first on top of her library (no land to play) -- so that she casts the first in her turn, and the
+    second, whose generic mana she can't pay, in her next turn with her lands, exactly when
+    the reduction applies again there (CR 601.2f: "each turn" counts the spells cast this
+    turn).  ``None`` for games about something else.  Values: (alice's hand, alice's
+    battlefield, alice's library, alice's mana).
+
+    Shrinks towards the first reduction with its first spells.
+    """
+    if focus is None:
+        return None
+    names = sorted(n for n, c in pool.items() if "Land" not in c.faces[0].types)
+    if any(focus(pool[n]) != first_each_turn(pool[n]) for n in sorted(pool)):
+        return None
+    basics = {found.group(1): n for n, c in sorted(pool.items())
+              if "Basic" in c.faces[0].supertypes
+              and (found := re.search(r"Add \{([WUBRG])\}", c.faces[0].text)) is not None}
+    pairs = []
+    for reducer in names:
+        found = _FIRST_EACH_TURN.search(_text(pool[reducer]))
+        if found is None or not _is_permanent(pool[reducer]):
+            continue
+        words, amount = found.group(1).lower(), int(found.group(2))
+        spells = [n for n in names if n != reducer and _of_kind(pool[n], words)
+                  and re.search(r"\{\d+\}", pool[n].faces[0].mana_cost or "")
+                  and "X" not in (pool[n].faces[0].mana_cost or "")
+                  and all(s in basics for s in _less_generic(
+                      pool[n].faces[0].mana_cost or "", amount)[1])]
+        pairs += [(reducer, amount, s) for s in spells]
+    if not pairs or not basics:
+        return None
+
+    def build(found: tuple[str, int, str], second: str
+              ) -> tuple[list[CardEntry], list[CardEntry], list[CardEntry], str]:
+        reducer, amount, first = found
+        colored = _less_generic(pool[second].faces[0].mana_cost or "", amount)[1]
+        return ([CardEntry(first), CardEntry(second)],
+                [CardEntry(reducer), *(CardEntry(basics[c], tapped=True) for c in colored)],
+                [CardEntry(first)] * 6,
+                _less_generic(pool[first].faces[0].mana_cost or "", amount)[0])
+
+    return st.sampled_from(pairs).flatmap(lambda found: st.builds(
+        build, st.just(found), st.sampled_from([s for r, a, s in pairs if r == found[0]])))

@@ -1431,3 +1431,22 @@ def turning_face_up_makes_summoning_sick() -> MutantEngine:
     turned face up (CR 708.8, 302.6)."""
     return _patched("turning-face-up-makes-summoning-sick", [
         (casting, "turn_face_up", _turn_face_up_summoning_sick)])
+
+
+_NEXT_TURN = turn._next_turn
+
+
+def _next_turn_keeping_spells_cast(game: Any) -> None:
+    """turn._next_turn, then each player's spells cast before are still counted."""
+    kept = {player.name: list(player.spells_cast_this_turn) for player in game.state.players}
+    _NEXT_TURN(game)
+    for player in game.state.players:
+        player.spells_cast_this_turn[:0] = kept[player.name]
+
+
+def spells_cast_counted_in_later_turns() -> MutantEngine:
+    """The spells a player cast are never forgotten as turns begin: a "first ... spell you
+    cast each turn" reduction used once applies in no later turn (CR 601.2f: "each turn"
+    counts the spells cast this turn)."""
+    return _patched("spells-cast-counted-in-later-turns", [
+        (turn, "_next_turn", _next_turn_keeping_spells_cast)])

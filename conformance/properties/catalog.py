@@ -23,6 +23,7 @@ from .invariants import combat_triggers, declarations, divided
 from .invariants import copying, targets, transforming, watching
 from .invariants import counters, damage_results, delayed, dying, receiving_priority, resolution
 from .invariants import attachments, sickness, stack_order, tapping, timing, toughness
+from .invariants import each_turn
 from .invariants import affected_targets, chosen_targets
 from .invariants import marked, same_object, trigger_sources
 from .invariants import attacks_and_blocks, mana_symbols, offered_targets, target_counts
@@ -492,4 +493,5 @@ PROPERTIES += delayed.PROPERTIES
 PROPERTIES += instructions.PROPERTIES + cleanup.PROPERTIES + resolving.PROPERTIES
 PROPERTIES += lasting.PROPERTIES
 PROPERTIES += activated.PROPERTIES + searching.PROPERTIES
+PROPERTIES += each_turn.PROPERTIES
 PROPERTIES += losing.PROPERTIES
