@@ -25,6 +25,8 @@ CAUGHT_BY = {
     "stun-counter-removed-from-untapped-permanent": "counter-rules",
     "pt-change-to-the-first-target-only": "power-and-toughness",
     "cards-drawn-from-the-bottom": "keyword-actions",
+    "land-played-without-priority": "acting-with-priority",
+    "turned-face-up-without-priority": "acting-with-priority",
 }
 
 #: wrong engine (the rule of one of the properties above broken in general): the property
