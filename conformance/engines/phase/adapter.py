@@ -36,11 +36,13 @@ from .setup import set_up
 #: What this adapter can drive in phase.rs.  Left out, with the reason:
 #:  player-views -- phase exposes no per-player view of an object through the bindings.
 #: phase makes forced choices itself (a lone legal target, say): ``automatic-choices``.
+#: A player's library is phase's own list, drawn from its first card: ``library-order``.
 CAPABILITIES = frozenset({
     "automatic-choices", "rooms", "special-actions", "lock-unlock-effects", "triggered-abilities",
     "trigger-doubling", "spell-copies", "token-copies", "activated-abilities",
     "cast-from-graveyard", "name-choices", "library-search", "discard", "x-costs", "morph",
     "transform", "inject-state", "inject-moves", "combat", "priority", "play-lands",
+    "library-order",
 })
 
 
