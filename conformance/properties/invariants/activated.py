@@ -98,7 +98,8 @@ def activates(card: Card) -> bool:
 PROPERTIES: tuple[Property, ...] = (
     Property("activated-abilities-use-the-stack",
              activated_abilities_use_the_stack.__doc__ or "",
-             (), frozenset({"activated-abilities"}), activated_abilities_use_the_stack,
+             ("cost-chapter-iv-is-not-a-mana-ability",), frozenset({"activated-abilities"}),
+             activated_abilities_use_the_stack,
              activates, ("602.2", "602.2a", "405.1", "117.3c", "605.3a"), "stack", reached,
              weights=(("Activate", 24), ("Cast", 2))),
 )

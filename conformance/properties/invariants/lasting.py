@@ -173,10 +173,10 @@ def reached_stranded(o: Observation) -> bool:
 
 PROPERTIES: tuple[Property, ...] = (
     Property("until-end-of-turn-effects", until_end_of_turn_effects.__doc__ or "",
-             (), frozenset(), until_end_of_turn_effects, grants_until_end_of_turn,
+             ("durations-giant-growth-until-end-of-turn",), frozenset(), until_end_of_turn_effects, grants_until_end_of_turn,
              ("514.2", "611.2a", "613.1f"), "durations", reached_ended,
              weights=(("Cast", 16), ("Resolve", 8), ("Advance", 12))),
     Property("statics-on-the-battlefield-only", statics_on_the_battlefield_only.__doc__ or "",
-             (), frozenset(), statics_on_the_battlefield_only, anthem,
+             ("morph-thousand-winds-returns-other-tapped-creatures",), frozenset(), statics_on_the_battlefield_only, anthem,
              ("113.6", "611.3a", "613.4c"), "continuous-effects", reached_stranded),
 )

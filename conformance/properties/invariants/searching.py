@@ -106,7 +106,8 @@ def searches(card: Card) -> bool:
 
 PROPERTIES: tuple[Property, ...] = (
     Property("searched-cards-go-where-said", searched_cards_go_where_said.__doc__ or "",
-             (), frozenset({"library-search"}), searched_cards_go_where_said, searches,
+             ("room-characteristics-outside-stack-and-battlefield",),
+             frozenset({"library-search"}), searched_cards_go_where_said, searches,
              ("701.23a", "608.2c"), "lands", reached,
              weights=(("Cast", 24), ("Resolve", 16), ("Activate", 8))),
 )
