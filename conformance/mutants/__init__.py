@@ -40,7 +40,7 @@ class MutantEngine:
 
     #: The memos of the latest mutant made, with its patches: a measurement makes one engine
     #: after another for the same mutant (a ruling, a property's games), which share them.
-    _latest: tuple[list[Patch], dict[str, dict[Any, Any]]] | None = None
+    _latest: tuple[list[Patch], tuple[dict[Any, Any], ...]] | None = None
 
     def __init__(self, name: str, patches: list[Patch]) -> None:
         self._engine = ReferenceEngine()
@@ -49,23 +49,22 @@ class MutantEngine:
         self.name = name
 
     @classmethod
-    def _memos_for(cls, patches: list[Patch]) -> dict[str, dict[Any, Any]]:
+    def _memos_for(cls, patches: list[Patch]) -> tuple[dict[Any, Any], ...]:
+        """One table for each of ``MEMOS``, in its order."""
         latest = cls._latest
         if latest is not None and len(latest[0]) == len(patches) and all(
                 a[0] is b[0] and a[1] == b[1] and a[2] is b[2]
                 for a, b in zip(latest[0], patches)):
             return latest[1]
-        memos: dict[str, dict[Any, Any]] = {f"{module.__name__}.{attribute}": {}
-                                            for module, attribute in MEMOS}
+        memos: tuple[dict[Any, Any], ...] = tuple({} for _ in MEMOS)
         cls._latest = (list(patches), memos)
         return memos
 
     @contextlib.contextmanager
     def _broken(self) -> Iterator[None]:
         with contextlib.ExitStack() as stack:
-            for module, attribute in MEMOS:
-                stack.enter_context(mock.patch.object(
-                    module, attribute, self._memos[f"{module.__name__}.{attribute}"]))
+            for (module, attribute), memo in zip(MEMOS, self._memos):
+                stack.enter_context(mock.patch.object(module, attribute, memo))
             for target, attribute, replacement in self._patches:
                 if isinstance(target, dict):  # a registry entry, e.g. effects.EFFECTS
                     stack.enter_context(mock.patch.dict(target, {attribute: replacement}))
