@@ -12,8 +12,8 @@ def answers(choice: Choice) -> st.SearchStrategy[list[str]]:
     a ``divide`` or ``combat_damage`` choice, ``min`` values naming an option once per point
     (a ``divide`` answer names every option at least once -- but one time in three, among
     two options or more, it leaves one out: an answer a correct engine refuses, CR 601.2d,
-    and the machine then tries another); a ``target`` choice of one target or more gets
-    each number of targets as often.
+    and the machine then tries another); a ``target`` choice gets each number of targets it
+    allows as often ("up to two": none, one and two).
 
     Shrinks towards the fewest options allowed, taken from the first offered.
     """
@@ -33,8 +33,8 @@ def answers(choice: Choice) -> st.SearchStrategy[list[str]]:
         return st.one_of(valid, valid, short)
     high = min(choice.max, len(values))
     low = min(choice.min, high)
-    if choice.kind == "target" and 1 <= low < high:
-        # as many targets as the spell may have as often as one (divided damage, say)
+    if choice.kind == "target" and low < high:
+        # as many targets as the spell may have as often as one (divided damage, "up to")
         return st.sampled_from(range(low, high + 1)).flatmap(lambda size: st.lists(
             st.sampled_from(values), min_size=size, max_size=size, unique=True))
     return st.lists(st.sampled_from(values), min_size=low, max_size=high, unique=True)

@@ -29,6 +29,7 @@ _KEYWORD_ACTIONS = re.compile(rf"\b(?:draws?|discards?|mills?) {_N} cards?\b|\bc
                               re.IGNORECASE)
 #: Life gained or lost, said with a number.
 _TARGETED = re.compile(r"\btarget (?:player|opponent) (?:gains?|loses?)\b", re.IGNORECASE)
+_EACH_OPPONENT = re.compile(r"\beach opponent loses\b", re.IGNORECASE)
 _LIFE = re.compile(rf"\b(?:gains?|loses?) {_N} life\b", re.IGNORECASE)
 #: An instruction for the player a spell targets.
 _PLAYER_TARGET = re.compile(r"\btarget (?:player|opponent) (?:draws?|discards?|mills?)\b",
@@ -104,7 +105,8 @@ def life_focus(card: Card) -> bool:
 def life_changes(pool: CardPool, focus: Callable[[Card], bool] | None
                  ) -> st.SearchStrategy[Hands] | None:
     """For games about life gained and lost: alice has one or two permanents whose
-    abilities make players gain or lose life (Rooms with both doors unlocked) and holds
+    abilities make players gain or lose life (Rooms with both doors unlocked) -- and one
+    making each opponent lose life, where the pool has one -- and holds
     one such card and two creature cards (what enters or dies for the watchers); bob has
     one such permanent and holds a creature card; plenty of mana for both.  ``None`` for
     games about something else.
@@ -123,13 +125,17 @@ def life_changes(pool: CardPool, focus: Callable[[Card], bool] | None
     # pool has one: the rarest of the wordings read
     targeted = [n for n in wanted if _TARGETED.search(_text(pool[n]))]
     also = st.lists(one(targeted), min_size=1, max_size=1) if targeted else st.just([])
+    # and, on alice's battlefield, a permanent making each opponent lose life, where the
+    # pool has one: the other wording the watchers' own abilities rarely reach
+    everyone = [n for n in permanents if _EACH_OPPONENT.search(_text(pool[n]))]
+    theirs_too = st.lists(one(everyone), min_size=1, max_size=1) if everyone else st.just([])
     return st.builds(
-        lambda mine, held, first, second, theirs, their_creature, aimed: (
+        lambda mine, held, first, second, theirs, their_creature, aimed, each: (
             [*(CardEntry(n) for n in aimed), CardEntry(held), CardEntry(first), CardEntry(second)],
             [CardEntry(their_creature)],
-            [_entry(pool, n) for n in mine], [_entry(pool, theirs)]),
+            [_entry(pool, n) for n in dict.fromkeys([*each, *mine])], [_entry(pool, theirs)]),
         st.lists(one(permanents), min_size=1, max_size=2, unique=True), one(wanted),
-        one(creatures), one(creatures), one(permanents), one(creatures), also)
+        one(creatures), one(creatures), one(permanents), one(creatures), also, theirs_too)
 
 
 def hand_focus(card: Card) -> bool:

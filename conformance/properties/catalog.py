@@ -472,7 +472,7 @@ PROPERTIES: tuple[Property, ...] = (
              ("morph-face-down-permanent-is-nameless-2-2",),
              frozenset(), durations.power_and_toughness, _PUMPS,
              ("514.2", "611.2a", "611.2c", "613.4", "400.7", "708.2", "608.2c"), "durations",
-             durations.reached),
+             durations.reached, weights=(("Cast", 16), ("Resolve", 8))),
 )
 
 PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.PROPERTIES

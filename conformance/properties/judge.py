@@ -64,7 +64,8 @@ class Reading:
     permission_mv: int | None = None  # "cast a permanent spell with mana value N or less"
     enters_with: tuple[tuple[str, int | str], ...] = ()
     pump: tuple[int, int] | None = None  # "target creature gets +N/+N until end of turn"
-    anthem: tuple[int, int] | None = None  # "legendary creatures you control get +N/+N"
+    anthem: tuple[int, int] | None = None  # "[legendary] creatures you control get +N/+N"
+    anthem_legendary: bool = False  # ... only legendary ones
     aura: tuple[int, int] | None = None  # "enchanted creature gets +N/+N"
     power_per_card: bool = False
     morph: str | None = None
@@ -129,7 +130,7 @@ _ENTERS_WITH = re.compile(r"enters with (a|an|one|two|three|x|\d+) ([+\-/\w]+) c
 _PUMP = re.compile(r"^(?:target creature gets|(?:(?:un)?tap )?(?:up to )?(?:one|two|three|four|"
                    r"\d+) target creatures(?: each get|\. they each get)) ([+-]\d+)/([+-]\d+) "
                    r"until end of turn")
-_ANTHEM = re.compile(r"^legendary creatures you control get \+(\d+)/\+(\d+)")
+_ANTHEM = re.compile(r"^(legendary )?creatures you control get \+(\d+)/\+(\d+)\.?$")
 _AURA = re.compile(r"^(?:enchanted|equipped) creature gets \+(\d+)/\+(\d+)")
 _PER_CARD = re.compile(r"gets \+1/\+0 for each artifact and/or enchantment card in your "
                        r"graveyard")
@@ -238,7 +239,8 @@ def _read(face: CardFace) -> Reading:
         if (pump := _PUMP.match(text)) is not None:
             fields["pump"] = (int(pump.group(1)), int(pump.group(2)))
         elif (anthem := _ANTHEM.match(text)) is not None:
-            fields["anthem"] = (int(anthem.group(1)), int(anthem.group(2)))
+            fields["anthem"] = (int(anthem.group(2)), int(anthem.group(3)))
+            fields["anthem_legendary"] = anthem.group(1) is not None
         elif (aura := _AURA.match(text)) is not None:
             fields["aura"] = (int(aura.group(1)), int(aura.group(2)))
         elif _PER_CARD.search(text):

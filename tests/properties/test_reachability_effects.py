@@ -37,7 +37,7 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "cards drawn by a player targeted": (instructions.reached_verb("draw", "target"), 1),
         "cards discarded by a player targeted": (instructions.reached_verb("discard", "target"), 1),
         "the top of a library exiled": (instructions.reached_verb("exile_top"), 3),
-        "a source sacrificing itself": (instructions.reached_verb("sacrifice"), 3),
+        "a source sacrificing itself": (instructions.reached_verb("sacrifice"), 2),
         "tokens created": (instructions.reached_verb("create"), 3),
         "the characteristics of tokens created judged":
             (instructions.reached_token_characteristics, 2),

@@ -60,7 +60,7 @@ def expected_power_toughness(step: StepView, view: ObjectView) -> tuple[int, int
             if reading.aura is not None and other.attached_to == view.id:
                 power, toughness = power + reading.aura[0], toughness + reading.aura[1]
             if reading.anthem is not None and other.controller == view.controller \
-                    and "Legendary" in supertypes:
+                    and ("Legendary" in supertypes or not reading.anthem_legendary):
                 power, toughness = power + reading.anthem[0], toughness + reading.anthem[1]
     if any(r.power_per_card for r in readings):
         count = _graveyard_count(judge, o, view.controller or view.owner)
