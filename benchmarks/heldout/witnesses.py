@@ -13,6 +13,7 @@ from .seventh_witnesses import SEVENTH_BATCH
 from .eighth_witnesses import EIGHTH_BATCH
 from .ninth_witnesses import NINTH_BATCH
 from .tenth_witnesses import TENTH_BATCH
+from .eleventh_witnesses import ELEVENTH_BATCH
 from .sixth_witnesses import SIXTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
@@ -336,6 +337,7 @@ WITNESSES.update(SEVENTH_BATCH)
 WITNESSES.update(EIGHTH_BATCH)
 WITNESSES.update(NINTH_BATCH)
 WITNESSES.update(TENTH_BATCH)
+WITNESSES.update(ELEVENTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
