@@ -1450,3 +1450,76 @@ def spells_cast_counted_in_later_turns() -> MutantEngine:
     counts the spells cast this turn)."""
     return _patched("spells-cast-counted-in-later-turns", [
         (turn, "_next_turn", _next_turn_keeping_spells_cast)])
+
+
+# -- activating abilities: who, and with what ------------------------------------------------
+
+def _activate_untapping(game: Any, action: Any) -> Any:
+    """casting.activate, the permanent untapped first (its {T} then paid again)."""
+    obj = game.state.objects.get(action.object)
+    if obj is not None:
+        obj.tapped = False
+    return (yield from _ACTIVATE(game, action))
+
+
+def _refused_early_as_untapped(game: Any, action: Any) -> Any:
+    """casting.activation_refused_early, as if the permanent were untapped."""
+    obj = game.state.objects.get(action.object)
+    was = obj.tapped if obj is not None else False
+    if obj is not None:
+        obj.tapped = False
+    try:
+        return _REFUSED_EARLY(game, action)
+    finally:
+        if obj is not None:
+            obj.tapped = was
+
+
+def tapped_permanents_pay_tap_costs() -> MutantEngine:
+    """A tapped permanent pays the {T} in its ability's cost again (CR 107.5, 118.3, 602.2b:
+    a cost with {T} can be paid only by an untapped permanent)."""
+    return _patched("tapped-permanents-pay-tap-costs", [
+        (casting, "activation_refused_early", _refused_early_as_untapped),
+        (casting, "activate", _activate_untapping)])
+
+
+def _activate_with_spell_reductions(game: Any, action: Any) -> Any:
+    """casting.activate, its mana cost less the generic mana its controller's reductions of
+    spells' costs take off (whatever spells they name)."""
+    _obj, ability = _REFUSED_EARLY(game, action)
+    mana = ability.params.get("mana")
+    if mana and "X" not in mana:
+        generic = casting.Cost.of(mana).generic
+        off = sum(int(rule.get("generic", 0)) for _p, _a, rule
+                  in game.statics("cost_reduction", controller=action.player))
+        if min(generic, off):
+            game.state.player(action.player).pool.add(f"{{{min(generic, off)}}}")
+    return (yield from _ACTIVATE(game, action))
+
+
+def spell_reductions_reduce_abilities() -> MutantEngine:
+    """A reduction of the cost of spells ("creature spells you cast cost {2} less") reduces
+    the mana cost of activated abilities too (CR 601.2f, 602.2b: it applies to the spells it
+    names; an ability is not a spell)."""
+    return _patched("spell-reductions-reduce-abilities", [
+        (casting, "activate", _activate_with_spell_reductions)])
+
+
+def _refused_early_for_anyone(game: Any, action: Any) -> Any:
+    """casting.activation_refused_early, as if the player controlled the permanent."""
+    obj = game.state.objects.get(action.object)
+    was = obj.controller if obj is not None else None
+    if obj is not None and obj.zone is Zone.BATTLEFIELD:
+        obj.controller = action.player
+    try:
+        return _REFUSED_EARLY(game, action)
+    finally:
+        if obj is not None:
+            obj.controller = was
+
+
+def abilities_of_others_activatable() -> MutantEngine:
+    """A player may activate the abilities of another player's permanents (CR 602.2: a
+    player activates abilities of objects they control)."""
+    return _patched("abilities-of-others-activatable", [
+        (casting, "activation_refused_early", _refused_early_for_anyone)])

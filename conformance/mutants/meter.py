@@ -57,7 +57,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "zones": ("entering-permanents", "power-and-toughness", "copies-enter-with-copied-values"),
     "durations": ("power-and-toughness",),
     "continuous-effects": ("power-and-toughness", "statics-on-the-battlefield-only"),
-    "costs": ("legal-actions",),
+    "costs": ("legal-actions", "activation-costs"),
     "permissions": ("legal-actions",),
     "legend-rule": ("legend-rule",),
     "timing": ("casting-timing", "legal-actions", "sorcery-speed-abilities"),

@@ -33,6 +33,7 @@ from .invariants import cleanup, instructions, resolving
 from .invariants import lasting
 from .invariants import activated, searching
 from .invariants import losing
+from .invariants import activation_costs
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -495,3 +496,4 @@ PROPERTIES += lasting.PROPERTIES
 PROPERTIES += activated.PROPERTIES + searching.PROPERTIES
 PROPERTIES += each_turn.PROPERTIES
 PROPERTIES += losing.PROPERTIES
+PROPERTIES += activation_costs.PROPERTIES

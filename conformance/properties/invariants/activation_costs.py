@@ -1,0 +1,243 @@
+"""Who may activate an ability, and with what (CR 602.2, 602.2b, 118.3, 107.5, 601.2f).
+
+Only the controller of a permanent activates its abilities (CR 602.2: a player activates an
+ability of an object they control), and activating one means paying its whole cost (CR
+602.2b, 601.2g-h): {T} can't be paid by a permanent already tapped (CR 107.5, 118.3), and
+mana the player can't have can't pay the rest.  Cost reductions of *spells* ("creature
+spells you cast cost {2} less") never reduce an ability's cost (CR 601.2f: they apply to
+the spells they name; an ability is not a spell).
+
+The judge reads each activated ability of a permanent from card data as
+``sorcery-speed-abilities`` does (printed order, the contract's ``Activate.ability``), its
+cost being what comes before the first colon.  Only the illegal side is judged, for the
+player with priority, on at most four abilities a step, each without targets or with one
+target that may be a player ("any target", "target player": the opponent is named with the
+activation) -- an engine may take an activation up to its choice of targets, which comes
+before costs are paid (CR 602.2b), and refuse it only then:
+
+- an ability of a permanent another player controls (unless its text says "any player may
+  activate");
+- an ability with {T} in its cost of a permanent of theirs that is tapped;
+- an ability whose mana cost (no {X}, no Phyrexian or snow symbols) no pool the player may
+  have pays, even with the mana of all their untapped basic lands added (``legal-actions``'
+  reading of pools; on an engine declaring ``explicit-mana``, the pool alone) -- only while
+  no permanent on the battlefield speaks of abilities costing less or more, nor of spending
+  mana as though it were another kind.
+
+Whether an ability is legal depends on targets and on costs the judge does not work out
+(sacrifices, counters, life), so nothing is said of that side.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from ...contract.text import normalize_text
+from ...contract.types import Activate, ObjectId, PlayerRef
+from ...format.cards import Card, CardFace
+from ...format.vocabulary import Zone
+from ..judge import Cost
+from ..memory import step_of
+from ..observation import Observation, Property, Violation
+from .activation_timing import _COST, _LOYALTY, _NOT_ACTIVATED, _SORCERY_KEYWORDS, _unread
+from .costs import _LANDS, _payable, _show, _show_pool
+from .pools import pools_of
+
+#: Probes a step at most.
+_MOST = 4
+#: Mana symbols the judge can't count: X, Phyrexian, snow.
+_UNCOUNTED = re.compile(r"\{(?:x|[wubrgc]/p|s)\}")
+#: Text that changes what abilities cost or how they are paid.
+_ABILITY_COSTS = re.compile(r"abilit[a-z]* [^.]*cost|cost[s]? [^.]*to activate|"
+                            r"spend mana as though|activate [^.]*without paying")
+
+
+#: An effect with one target, a player: "any target", "target player", "target opponent".
+_PLAYER_TARGET = re.compile(r"\b(?:any target|target player|target opponent)\b")
+
+
+@cache
+def _read(face_name: str, text: str) -> tuple[tuple[str, bool] | None, ...] | None:
+    """For each activated ability of a face, in printed order, its cost (lower case) and
+    whether it targets one player (named so that its costs are reached); ``None`` for a
+    keyword or loyalty ability, whose cost is not read, and for an ability with other
+    targets; ``None`` when a line can't be placed."""
+    del face_name  # part of the key only
+    found: list[tuple[str, bool] | None] = []
+    for raw in text.splitlines():
+        line = normalize_text(raw).lower()
+        if not line:
+            continue
+        if '"' in line or line.startswith("level "):
+            return None
+        body = line.split("— ", 1)[1] if "— " in line and ":" in line.split("— ", 1)[1] \
+            else line
+        if _SORCERY_KEYWORDS.match(body) or _LOYALTY.match(body):
+            found.append(None)
+        elif _COST.match(body):
+            cost, effect = body.split(":", 1)
+            # an ability with targets may be taken up to its choice of targets, which
+            # comes before its costs are paid (CR 602.2b, 601.2c): judged only when its
+            # one target may be a player, named with the activation
+            targets = effect.count("target")
+            aimed = targets == 1 and _PLAYER_TARGET.search(effect) is not None
+            found.append((cost.lstrip("("), aimed) if not targets or aimed else None)
+        elif re.match(r"^[a-z][a-z' -]*\{", body) and not body.startswith(_NOT_ACTIVATED):
+            return None
+    return tuple(found)
+
+
+def costs_of(face: CardFace) -> tuple[tuple[str, bool] | None, ...] | None:
+    return _read(face.name, face.text)
+
+
+def _mana(cost: str) -> Cost | None:
+    """The mana part of an ability's cost, or ``None`` when the judge can't count it."""
+    if _UNCOUNTED.search(cost):
+        return None
+    symbols = [s for s in re.findall(r"\{[^}]+\}", cost) if s not in ("{t}", "{q}", "{e}")]
+    return Cost.of("".join(symbols).upper()) if symbols else None
+
+
+def _costs_unread(o: Observation) -> bool:
+    step = step_of(o)
+    key = "activation costs: unread"
+    kept = step.shared.get(key)
+    if kept is None:
+        kept = step.shared[key] = any(
+            _ABILITY_COSTS.search(normalize_text(f.text).lower())
+            for v in o.views.values() if v.zone is Zone.BATTLEFIELD
+            for f in step.judge.faces_of(v) or ())
+    return bool(kept)
+
+
+def _player(o: Observation) -> str | None:
+    game = o.game
+    if game.game_over or o.engine.pending_choice() is not None:
+        return None
+    return game.priority_player
+
+
+def _shielded(o: Observation) -> bool:
+    """A permanent on the battlefield speaks of what stops targeting (a player may have
+    hexproof): no player is named as a target then."""
+    step = step_of(o)
+    key = "activation costs: shielded"
+    kept = step.shared.get(key)
+    if kept is None:
+        kept = step.shared[key] = any(
+            _SHIELDS.search(normalize_text(f.text).lower())
+            for v in o.views.values() if v.zone is Zone.BATTLEFIELD
+            for f in step.judge.faces_of(v) or ())
+    return bool(kept)
+
+
+_SHIELDS = re.compile(r"hexproof|shroud|can't be the target|protection from|ward")
+
+
+def _candidates(o: Observation, player: str) -> Iterable[tuple[Activate, str]]:
+    """Each activation the judge says ``player`` can't make now, with why."""
+    step = step_of(o)
+    pool = pools_of(o).get(player)
+    mana_known = pool is not None and not _costs_unread(o)
+    opponent = next((p.name for p in o.game.players if p.name != player), None)
+    aimable = opponent is not None and not _shielded(o)
+    for view in sorted(o.views.values(), key=lambda v: str(v.id)):
+        if view.zone is not Zone.BATTLEFIELD or view.face_down:
+            continue
+        faces = step.judge.faces_of(view)
+        if not faces or len(faces) != 1:
+            continue
+        costs = costs_of(faces[0])
+        if not costs:
+            continue
+        name = " // ".join(view.names)
+        usable = [(i, c, aimed) for i, read in enumerate(costs) if read is not None
+                  for c, aimed in [read] if aimable or not aimed]
+        if view.controller != player:
+            if usable and "any player may" not in faces[0].text.lower():
+                index, _cost, aimed = usable[0]
+                yield (_activation(player, view.id, index, aimed, opponent),
+                       f"{name} is controlled by {view.controller}, not {player} (CR 602.2)")
+            continue
+        for index, cost, aimed in usable:
+            if "{t}" in cost and view.tapped:
+                yield (_activation(player, view.id, index, aimed, opponent),
+                       f"{name} is tapped and the cost has {{T}} (CR 602.2b, 107.5, 118.3)")
+                continue
+            mana = _mana(cost) if mana_known else None
+            if mana is not None and _payable(step, player, pool, mana) is False:
+                yield (_activation(player, view.id, index, aimed, opponent),
+                       f"its mana cost {_show(mana)} can't be paid from {_show_pool(pool)}"
+                       f"{_LANDS}; cost reductions of spells don't apply to abilities "
+                       f"(CR 602.2b, 601.2f, 118.3)")
+
+
+def _activation(player: str, object_id: ObjectId, index: int, aimed: bool,
+                opponent: str | None) -> Activate:
+    """The activation, naming the opponent as its target when it has one."""
+    if aimed and opponent is not None:
+        return Activate(player, object_id, index, targets=(PlayerRef(opponent),))
+    return Activate(player, object_id, index)
+
+
+def activation_costs(o: Observation) -> Iterable[Violation]:
+    """The player with priority can't activate an ability of a permanent another player
+    controls, nor one whose cost includes {T} of a tapped permanent, nor one whose mana cost
+    no pool they may have pays -- reductions of the costs of spells don't reduce it (CR
+    602.2, 602.2b, 107.5, 118.3, 601.2f)."""
+    player = _player(o)
+    if player is None or _unread(o):
+        return
+    for count, (action, why) in enumerate(_candidates(o, player)):
+        if count >= _MOST:
+            return
+        if o.engine.is_legal(action):
+            yield Violation(f"{player} may activate ability #{action.ability + 1} of "
+                            f"{dict(_names(o)).get(action.object, action.object)} though "
+                            f"{why}", illegal=action)
+            return
+
+
+def _names(o: Observation) -> Iterable[tuple[object, str]]:
+    for view in o.views.values():
+        yield view.id, " // ".join(view.names) or "a face-down permanent"
+
+
+def reached(o: Observation) -> bool:
+    """An activation the player with priority can't make was judged."""
+    player = _player(o)
+    return player is not None and not _unread(o) and any(
+        True for _ in _candidates(o, player))
+
+
+def reached_tapped(o: Observation) -> bool:
+    """... an ability with {T} of a tapped permanent of theirs."""
+    player = _player(o)
+    return player is not None and not _unread(o) and any(
+        "{T}" in why for _a, why in _candidates(o, player))
+
+
+def reached_mana(o: Observation) -> bool:
+    """... an ability whose mana cost they can't pay."""
+    player = _player(o)
+    return player is not None and not _unread(o) and any(
+        "mana cost" in why for _a, why in _candidates(o, player))
+
+
+def focus(card: Card) -> bool:
+    """Permanents with an activated ability whose cost is read."""
+    return any(any(c is not None for c in costs_of(f) or ()) for f in card.faces) \
+        and "Land" not in card.faces[0].types
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("activation-costs", activation_costs.__doc__ or "",
+             ("turn-structure-tap-an-attacker-before-attacks",
+              "cost-chapter-iv-is-not-a-mana-ability"),
+             frozenset(), activation_costs, focus,
+             ("602.2", "602.2b", "107.5", "118.3", "601.2f"), "costs", reached,
+             weights=(("Activate", 24), ("PassPriority", 6))),
+)
