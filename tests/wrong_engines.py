@@ -1523,3 +1523,19 @@ def abilities_of_others_activatable() -> MutantEngine:
     player activates abilities of objects they control)."""
     return _patched("abilities-of-others-activatable", [
         (casting, "activation_refused_early", _refused_early_for_anyone)])
+
+
+_MODIFY_PT = effects.EFFECTS["modify_pt"]
+
+
+def _modify_pt_without_keywords(game: Any, ctx: Any, params: Any) -> Any:
+    """The modify_pt effect, the keywords it gives left out."""
+    return (yield from _MODIFY_PT(game, ctx, {k: v for k, v in params.items() if k != "gains"}))
+
+
+def pumps_drop_their_keywords() -> MutantEngine:
+    """A change of power and toughness that also gives keywords ("gets +1/+1 and gains
+    double strike until end of turn") gives only the change (CR 608.2c, 611.2a: the spell
+    does all it says)."""
+    return _patched("pumps-drop-their-keywords", [
+        (effects.EFFECTS, "modify_pt", _modify_pt_without_keywords)])

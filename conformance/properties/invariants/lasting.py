@@ -116,14 +116,87 @@ def _explained(step: StepView, view: ObjectView, keyword: str,
     return any(keyword in s and _GIVES.search(s) for s in lasting)
 
 
+#: A spell that is one grant to one target creature: "Target creature gets +2/+2 and gains
+#: flying until end of turn."
+_GRANT = re.compile(r"^target creature (?:gets [+-]\d+/[+-]\d+ and )?gains ([a-z ]+?)"
+                    r"(?: and ([a-z ]+?))? until end of turn\.?$")
+_KEYWORDS = frozenset({"flying", "first strike", "double strike", "trample", "lifelink",
+                       "deathtouch", "vigilance", "haste", "reach", "menace", "indestructible",
+                       "hexproof"})
+#: What can take a keyword away or stop a target: nothing is judged where any text says so.
+_TAKES_AWAY = re.compile(r"\bloses?\b|\blose all\b|can't have|hexproof|shroud|protection|"
+                         r"\bward\b|can't be the target")
+
+
+def _granted(o: Observation, step: StepView) -> Violation | None:
+    """A spell that is one grant to one target creature resolved with its target still on
+    the battlefield: the creature has the keywords it names (CR 608.2c, 611.2a)."""
+    resolved = step.resolved
+    if resolved is None or resolved.kind != "spell" or o.game.game_over:
+        return None
+    source = step.before_views.get(resolved.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    if not faces or len(faces) != 1:
+        return None
+    found = _GRANT.match(normalize_text(faces[0].text).lower().strip())
+    if found is None:
+        return None
+    keywords = [k for k in found.groups() if k]
+    targets = list(dict.fromkeys(str(t) for t in resolved.targets))
+    if any(k not in _KEYWORDS for k in keywords) or len(targets) != 1:
+        return None
+    view, before = o.views.get(targets[0]), step.before_views.get(targets[0])
+    if view is None or before is None or Zone.BATTLEFIELD not in (view.zone, before.zone) \
+            or view.zone is not before.zone or view.face_down or before.face_down \
+            or "Creature" not in (step.judge.types_of(before) or ()):
+        return None
+    if any(_TAKES_AWAY.search(normalize_text(f.text).lower())
+           for views in (step.before_views, o.views) for v in views.values()
+           for f in step.judge.faces_of(v) or ()):
+        return None
+    has = {k.lower() for k in view.keywords}
+    missing = [k for k in keywords if k not in has]
+    if not missing:
+        return None
+    name = " // ".join(view.names) or "a face-down permanent"
+    return Violation(f"{name} lacks {', '.join(missing)} after "
+                     f"{' // '.join(source.names) if source else 'a spell'} resolved "
+                     f"targeting it, which says it gains {' and '.join(keywords)} until end "
+                     f"of turn (CR 608.2c, 611.2a)", view.id, "keywords",
+                     sorted({*view.keywords, *missing}))
+
+
+def reached_granted(o: Observation) -> bool:
+    """A spell that is one grant to one target creature resolved with the creature still
+    there, and was judged."""
+    step = step_of(o)
+    resolved = step.resolved
+    if resolved is None or resolved.kind != "spell":
+        return False
+    source = step.before_views.get(resolved.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    if not faces or len(faces) != 1 or _GRANT.match(
+            normalize_text(faces[0].text).lower().strip()) is None:
+        return False
+    return any((v := o.views.get(str(t))) is not None and v.zone is Zone.BATTLEFIELD
+               for t in resolved.targets)
+
+
 def until_end_of_turn_effects(o: Observation) -> Iterable[Violation]:
     """An "until end of turn" effect ends in the cleanup step, whatever it gives: once the
     turn has ended, a permanent that gained a keyword from a spell or ability saying "gains
     ... until end of turn" no longer has it unless something else gives it (its own faces,
     a counter, a lasting text), and its power and toughness are back as
-    ``power-and-toughness`` works them out (CR 514.2, 611.2a)."""
+    ``power-and-toughness`` works them out (CR 514.2, 611.2a).  And it begins as it
+    resolves: a spell that is one grant to one target creature ("Target creature gets +2/+2
+    and gains flying until end of turn") leaves the creature, still there, with the keywords
+    it names (CR 608.2c, 611.2a)."""
     step, grants = _track(o)
     yield from durations.power_and_toughness(o)
+    granted = _granted(o, step)
+    if granted is not None:
+        yield granted
+        return
     if not grants.ended or o.game.game_over:
         return
     lasting = _lasting_sentences(step)
@@ -174,7 +247,7 @@ def reached_stranded(o: Observation) -> bool:
 PROPERTIES: tuple[Property, ...] = (
     Property("until-end-of-turn-effects", until_end_of_turn_effects.__doc__ or "",
              ("durations-giant-growth-until-end-of-turn",), frozenset(), until_end_of_turn_effects, grants_until_end_of_turn,
-             ("514.2", "611.2a", "613.1f"), "durations", reached_ended,
+             ("514.2", "611.2a", "613.1f", "608.2c"), "durations", reached_ended,
              weights=(("Cast", 16), ("Resolve", 8), ("Advance", 12))),
     Property("statics-on-the-battlefield-only", statics_on_the_battlefield_only.__doc__ or "",
              ("morph-thousand-winds-returns-other-tapped-creatures",), frozenset(), statics_on_the_battlefield_only, anthem,
