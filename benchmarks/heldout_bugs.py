@@ -23,9 +23,9 @@ is kept in ``benchmarks/heldout/results.json`` (first batch),
 ``benchmarks/heldout/results-sixth.json`` (sixth batch),
 ``benchmarks/heldout/results-seventh.json`` (seventh batch),
 ``benchmarks/heldout/results-eighth.json`` (eighth batch),
-``benchmarks/heldout/results-ninth.json`` (ninth batch) and
-``benchmarks/heldout/results-tenth.json`` (tenth batch); the eleventh batch is not measured
-yet.
+``benchmarks/heldout/results-ninth.json`` (ninth batch),
+``benchmarks/heldout/results-tenth.json`` (tenth batch) and
+``benchmarks/heldout/results-eleventh-first.json`` (eleventh batch).
 """
 
 from __future__ import annotations
