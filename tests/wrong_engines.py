@@ -1539,3 +1539,26 @@ def pumps_drop_their_keywords() -> MutantEngine:
     does all it says)."""
     return _patched("pumps-drop-their-keywords", [
         (effects.EFFECTS, "modify_pt", _modify_pt_without_keywords)])
+
+
+_PASS_PRIORITY = turn.pass_priority
+
+
+def _pass_priority_needing_three(game: Any, action: Any) -> Any:
+    """turn.pass_priority, counting the first pass after an action as none."""
+    state = game.state
+    if state.priority == action.player and state.passes == 0 and not state.__dict__.get(
+            "counted"):
+        state.__dict__["counted"] = True
+        game.events.append(Event("priority_passed", {"player": action.player}))
+        names = [p.name for p in state.players]
+        state.priority = names[(names.index(action.player) + 1) % len(names)]
+        return
+    state.__dict__.pop("counted", None)
+    yield from _PASS_PRIORITY(game, action)
+
+
+def one_pass_too_many() -> MutantEngine:
+    """The top of the stack resolves, or the step ends, only after one more pass than there
+    are players (CR 117.4: when all players pass in succession)."""
+    return _patched("one-pass-too-many", [(turn, "pass_priority", _pass_priority_needing_three)])

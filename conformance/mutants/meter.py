@@ -62,7 +62,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "permissions": ("legal-actions",),
     "legend-rule": ("legend-rule",),
     "timing": ("casting-timing", "legal-actions", "sorcery-speed-abilities"),
-    "priority": ("acting-with-priority",),
+    "priority": ("acting-with-priority", "priority"),
     "stack": ("illegal-targets", "attachments", "stack-order"),
     "counters": ("trample-assignment", "face-changes-keep-the-object"),
     "state-based-actions": ("counter-rules", "legend-rule"),

@@ -202,15 +202,23 @@ def reached_draw_from_the_top(o: Observation) -> bool:
 def priority(o: Observation) -> Iterable[Violation]:
     """A player passing priority gives it to the next player; only when every player has
     passed in succession, without an action in between, does the top of the stack resolve
-    or the step end (CR 117.3d, 117.4)."""
+    or the step end -- and then it does (CR 117.3d, 117.4, 500.2)."""
     step = step_of(o)
     turn = turn_of(o)
     action, before = o.action, step.before_game
     if not step.acted or not isinstance(action, PassPriority) or before is None:
         return
-    if not turn.fresh_before or o.game.game_over:
-        return  # another player passed just before (or the judge does not know)
-    if "stack" in o.game.unknown or "priority_player" in o.game.unknown:
+    if "stack" in o.game.unknown or "priority_player" in o.game.unknown or o.game.game_over:
+        return
+    if not turn.fresh_before:
+        # another player passed just before, nothing in between: with two players, all
+        # have passed in succession, and the top of the stack resolves or the step ends
+        if turn.passed_before not in (None, action.player) and len(o.game.players) == 2 \
+                and o.engine.pending_choice() is None and unchanged(before, o.game):
+            what = "the top of the stack did not resolve" if before.stack \
+                else "the step did not end"
+            yield Violation(f"{turn.passed_before} then {action.player} passed priority in "
+                            f"succession, and {what} (CR 117.4, 500.2)")
         return
     if not _nothing_ended(before, o.game):
         what = "the top of the stack resolved" if before.stack else "the step ended"
