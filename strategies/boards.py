@@ -19,7 +19,7 @@ from .cards import is_creature as _creature
 from .choice_boards import declarations, multi_targets
 from .cost_boards import (cost_changes, doubled_reductions, impulses, reduced_each_turn,
                           symbol_costs, x_cost_reductions)
-from .damage_boards import flickered, returning, turned_up, watched_deaths
+from .damage_boards import double_blocked, flickered, returning, turned_up, watched_deaths
 from .lki_boards import copies_dying, gone_sources
 from .sba_boards import doomed, drawing, legend_pairs
 from .stack_boards import answered, sources_answered, timings
@@ -374,7 +374,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 life_changes(pool, focus), full_hands(pool, focus),
                                 sacrificed(pool, focus), granted(pool, focus),
                                 stranded(pool, focus), special_actions(pool, focus),
-                                pumped_together(pool, focus))
+                                pumped_together(pool, focus), double_blocked(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

@@ -206,3 +206,31 @@ def flickered(pool: CardPool, focus: Callable[[Card], bool] | None
         else st.just(none)
     return st.builds(lambda c, a, g: ([CardEntry(a)], [], [CardEntry(c), *g], []),
                      one(creatures), one(auras), gear)
+
+
+def double_blocked(pool: CardPool, focus: Callable[[Card], bool] | None
+                   ) -> st.SearchStrategy[Hands] | None:
+    """For games about how a trampler assigns its combat damage (``focus`` takes exactly
+    the creatures with trample or deathtouch): alice has one or two creatures with trample
+    (without flying, so that anything may block them), bob two or three creatures that may
+    block, so that a trampler is blocked by two creatures or more and must assign each of
+    them lethal damage before the player (CR 702.19b, 509.1a: the machine declares every
+    blocker on the first attacker as one of its blocks).  ``None`` for games about
+    something else.
+
+    Shrinks towards the first trampler, one of it, and two blockers.
+    """
+    from .choice_boards import _exactly, _plain_creatures
+
+    wanted = _exactly(pool, trampler_or_deathtoucher, focus)
+    tramplers = [n for n in wanted if "Trample" in _keywords(pool[n])
+                 and "Flying" not in _keywords(pool[n]) and len(pool[n].faces) == 1]
+    blockers = _plain_creatures(pool)
+    if not tramplers or not blockers:
+        return None
+    one = st.sampled_from
+    return st.builds(
+        lambda mine, theirs: ([], [], [CardEntry(n) for n in mine],
+                              [CardEntry(n) for n in theirs]),
+        st.lists(one(tramplers), min_size=1, max_size=2),
+        st.lists(one(blockers), min_size=2, max_size=3))

@@ -1562,3 +1562,19 @@ def one_pass_too_many() -> MutantEngine:
     """The top of the stack resolves, or the step ends, only after one more pass than there
     are players (CR 117.4: when all players pass in succession)."""
     return _patched("one-pass-too-many", [(turn, "pass_priority", _pass_priority_needing_three)])
+
+
+def _refused_outside_sorcery_timing(game: Any, action: Any) -> Any:
+    """casting.activation_refused_early, then every ability refused outside sorcery
+    timing."""
+    found = _REFUSED_EARLY(game, action)
+    casting._sorcery_timing(game, action.player)
+    return found
+
+
+def abilities_only_at_sorcery_speed() -> MutantEngine:
+    """Every activated ability may be activated only as a sorcery (CR 117.1b, 602.2: an
+    ability may be activated whenever its controller has priority, unless it says
+    otherwise)."""
+    return _patched("abilities-only-at-sorcery-speed", [
+        (casting, "activation_refused_early", _refused_outside_sorcery_timing)])

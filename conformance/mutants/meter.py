@@ -61,14 +61,16 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "costs": ("legal-actions", "activation-costs"),
     "permissions": ("legal-actions",),
     "legend-rule": ("legend-rule",),
-    "timing": ("casting-timing", "legal-actions", "sorcery-speed-abilities"),
+    "timing": ("casting-timing", "legal-actions", "sorcery-speed-abilities",
+               "activation-costs"),
     "priority": ("acting-with-priority", "priority"),
     "stack": ("illegal-targets", "attachments", "stack-order"),
     "counters": ("trample-assignment", "face-changes-keep-the-object"),
     "state-based-actions": ("counter-rules", "legend-rule"),
     "targets": ("target-counts", "offered-targets"),
     "mana": ("mana-symbols", "legal-actions"),
-    "drawing": ("keyword-actions",),
+    "drawing": ("keyword-actions", "draw-step"),
+    "mana-abilities": ("mana-symbols", "legal-actions", "activation-costs"),
     "tokens": ("keyword-actions",),
 }
 

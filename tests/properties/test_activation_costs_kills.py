@@ -2,8 +2,9 @@
 ``activation-costs`` holds on the reference engine in its ``ci`` games, reaches each of its
 judgements there, and catches, in the same games (without shrinking, as the meter runs
 them), engines letting a tapped permanent pay {T} again, reducing abilities' costs by the
-reductions of spells' costs, and letting a player activate another player's abilities
-(tests/wrong_engines.py), and the development set's held-out bugs of its rule."""
+reductions of spells' costs, letting a player activate another player's abilities and
+allowing abilities only as a sorcery (tests/wrong_engines.py), and the development set's
+held-out bugs of its rule."""
 
 from __future__ import annotations
 
@@ -25,13 +26,15 @@ PROPERTY = "activation-costs"
 
 #: wrong engines and held-out bugs of the development set it catches in its ``ci`` games
 WRONG = ("tapped_permanents_pay_tap_costs", "spell_reductions_reduce_abilities",
-         "abilities_of_others_activatable")
-CAUGHT = ("tap-cost-paid-by-a-tapped-permanent", "spell-cost-reduction-applied-to-abilities")
+         "abilities_of_others_activatable", "abilities_only_at_sorcery_speed")
+CAUGHT = ("tap-cost-paid-by-a-tapped-permanent", "spell-cost-reduction-applied-to-abilities",
+          "tap-abilities-only-as-a-sorcery")
 
 #: what its ``ci`` games judge, with the least number of observations judging it
 SITUATIONS = {
     "an ability with {T} of a tapped permanent": (activation_costs.reached_tapped, 10),
     "an ability whose mana cost can't be paid": (activation_costs.reached_mana, 10),
+    "an ability that can be activated": (activation_costs.reached_allowed, 5),
 }
 watch(PROPERTY, {name: holds for name, (holds, _least) in SITUATIONS.items()})
 

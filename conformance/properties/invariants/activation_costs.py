@@ -24,8 +24,15 @@ before costs are paid (CR 602.2b), and refuse it only then:
   no permanent on the battlefield speaks of abilities costing less or more, nor of spending
   mana as though it were another kind.
 
-Whether an ability is legal depends on targets and on costs the judge does not work out
-(sacrifices, counters, life), so nothing is said of that side.
+The other side is judged where the judge knows every cost: an ability whose cost is mana
+and {T} only, of a permanent the player with priority controls -- untapped if {T} is in
+the cost, and a creature then under their control since the turn began -- with no target
+or one that may be a player, every pool the player may have paying its mana, and no text of
+the card limiting when or how often it may be activated, may be activated: an activated
+ability may be activated whenever its controller has priority (CR 117.1b, 602.2, 602.5a),
+in any step, in any turn, with spells on the stack.  At most two such a step; lands only on
+an engine declaring ``explicit-mana``; nothing while a permanent speaks of abilities that
+can't be activated, nor for a card whose card data marks an ability unimplemented.
 """
 
 from __future__ import annotations
@@ -42,11 +49,13 @@ from ..judge import Cost
 from ..memory import step_of
 from ..observation import Observation, Property, Violation
 from .activation_timing import _COST, _LOYALTY, _NOT_ACTIVATED, _SORCERY_KEYWORDS, _unread
+from .combat import turn_of
 from .costs import _LANDS, _payable, _show, _show_pool
 from .pools import pools_of
 
-#: Probes a step at most.
+#: Probes a step at most, of activations refused and of activations allowed.
 _MOST = 4
+_MOST_ALLOWED = 2
 #: Mana symbols the judge can't count: X, Phyrexian, snow.
 _UNCOUNTED = re.compile(r"\{(?:x|[wubrgc]/p|s)\}")
 #: Text that changes what abilities cost or how they are paid.
@@ -183,21 +192,91 @@ def _activation(player: str, object_id: ObjectId, index: int, aimed: bool,
     return Activate(player, object_id, index)
 
 
+#: A cost of mana symbols and {T} only.
+_PLAIN_COST = re.compile(r"^(?:\{[^}]+\})(?:,? ?\{[^}]+\})*$")
+#: Text that limits when or how often a card's ability may be activated, and text that
+#: stops abilities from being activated.
+_LIMITS = re.compile(r"activate (?:this ability )?only|only once")
+_STOPS = re.compile(r"can't be activated|activated abilities|abilities can't")
+
+
+def _allowed(o: Observation, player: str) -> Iterable[tuple[Activate, str]]:
+    """Each activation the judge says ``player`` may make now: an ability of a permanent of
+    theirs whose cost is mana and {T} only, every pool they may have paying the mana, the
+    permanent untapped if {T} is in it -- a creature, under their control since the turn
+    began -- with no target or one a player may be, and no text saying when or how often it
+    may be activated (CR 117.1b, 602.2, 602.5a); a land only on an engine whose players tap
+    lands themselves (``explicit-mana``: on another, lands are tapped as costs are paid)."""
+    step = step_of(o)
+    pool = pools_of(o).get(player)
+    if pool is None or _costs_unread(o) or _shielded(o):
+        return
+    if any(_STOPS.search(normalize_text(f.text).lower())
+           for v in o.views.values() if v.zone is Zone.BATTLEFIELD
+           for f in step.judge.faces_of(v) or ()):
+        return
+    turn = turn_of(o)
+    explicit = "explicit-mana" in o.engine.info.capabilities
+    opponent = next((p.name for p in o.game.players if p.name != player), None)
+    for view in sorted(o.views.values(), key=lambda v: str(v.id)):
+        if view.zone is not Zone.BATTLEFIELD or view.face_down or view.controller != player:
+            continue
+        faces = step.judge.faces_of(view)
+        if not faces or len(faces) != 1 or any(r.get("unimplemented") for r in faces[0].rules) \
+                or _LIMITS.search(normalize_text(faces[0].text).lower()):
+            continue
+        types = step.judge.types_of(view) or ()
+        if "Land" in types and not explicit:
+            continue
+        costs = costs_of(faces[0]) or ()
+        for index, read in enumerate(costs):
+            if read is None:
+                continue
+            cost, aimed = read
+            if not _PLAIN_COST.match(cost.strip()) or (aimed and opponent is None):
+                continue
+            if "{t}" in cost and (view.tapped or "Creature" in types and (
+                    turn.unknown_haste or view.id in turn.entered)):
+                continue
+            mana = _mana(cost)
+            if mana is None and _UNCOUNTED.search(cost):
+                continue
+            if mana is not None and _payable(step, player, pool, mana) is not True:
+                continue
+            yield (_activation(player, view.id, index, aimed, opponent),
+                   " // ".join(view.names))
+
+
 def activation_costs(o: Observation) -> Iterable[Violation]:
     """The player with priority can't activate an ability of a permanent another player
     controls, nor one whose cost includes {T} of a tapped permanent, nor one whose mana cost
-    no pool they may have pays -- reductions of the costs of spells don't reduce it (CR
-    602.2, 602.2b, 107.5, 118.3, 601.2f)."""
+    no pool they may have pays -- reductions of the costs of spells don't reduce it; and
+    they may activate one of theirs whose costs they can pay whenever they have priority,
+    unless it says otherwise (CR 602.2, 602.2b, 107.5, 118.3, 601.2f, 117.1b)."""
     player = _player(o)
     if player is None or _unread(o):
         return
     for count, (action, why) in enumerate(_candidates(o, player)):
         if count >= _MOST:
-            return
+            break
         if o.engine.is_legal(action):
             yield Violation(f"{player} may activate ability #{action.ability + 1} of "
                             f"{dict(_names(o)).get(action.object, action.object)} though "
                             f"{why}", illegal=action)
+            return
+    for count, (action, name) in enumerate(_allowed(o, player)):
+        if count >= _MOST_ALLOWED:
+            return
+        if not o.engine.is_legal(action):
+            game = o.game
+            when = ("in another player's turn" if game.active_player != player
+                    else f"in the {game.step.value.replace('_', ' ')} step"
+                    + (" with a spell or ability on the stack" if game.stack else ""))
+            yield Violation(f"{player} can't activate ability #{action.ability + 1} of {name} "
+                            f"{when}, though they have priority, it is untapped and every "
+                            f"pool they may have pays its mana: an activated ability may be "
+                            f"activated whenever its controller has priority, unless it says "
+                            f"otherwise (CR 117.1b, 602.2, 602.5a)", legal=action)
             return
 
 
@@ -207,10 +286,11 @@ def _names(o: Observation) -> Iterable[tuple[object, str]]:
 
 
 def reached(o: Observation) -> bool:
-    """An activation the player with priority can't make was judged."""
+    """An activation the player with priority can't make, or one they may make, was
+    judged."""
     player = _player(o)
-    return player is not None and not _unread(o) and any(
-        True for _ in _candidates(o, player))
+    return player is not None and not _unread(o) and (
+        any(True for _ in _candidates(o, player)) or any(True for _ in _allowed(o, player)))
 
 
 def reached_tapped(o: Observation) -> bool:
@@ -218,6 +298,12 @@ def reached_tapped(o: Observation) -> bool:
     player = _player(o)
     return player is not None and not _unread(o) and any(
         "{T}" in why for _a, why in _candidates(o, player))
+
+
+def reached_allowed(o: Observation) -> bool:
+    """... or an activation they may make, judged allowed."""
+    player = _player(o)
+    return player is not None and not _unread(o) and any(True for _ in _allowed(o, player))
 
 
 def reached_mana(o: Observation) -> bool:
@@ -238,6 +324,6 @@ PROPERTIES: tuple[Property, ...] = (
              ("turn-structure-tap-an-attacker-before-attacks",
               "cost-chapter-iv-is-not-a-mana-ability"),
              frozenset(), activation_costs, focus,
-             ("602.2", "602.2b", "107.5", "118.3", "601.2f"), "costs", reached,
+             ("602.2", "602.2b", "107.5", "118.3", "601.2f", "117.1b"), "costs", reached,
              weights=(("Activate", 24), ("PassPriority", 6))),
 )

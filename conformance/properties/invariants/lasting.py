@@ -39,7 +39,8 @@ _GIVES = re.compile(r"\b(gains?|has|have)\b")
 @dataclass
 class _Grants:
     last: Observation | None = None
-    #: keywords gained "until end of turn" this turn, by object (lower case)
+    #: keywords gained "until end of turn" this turn, by object (lower case, letters only:
+    #: "first strike" and "FirstStrike" are one keyword)
     gained: dict[ObjectId, set[str]] = field(default_factory=dict)
     #: what the step that ended a turn found, for the observation after it
     ended: dict[ObjectId, set[str]] = field(default_factory=dict)
@@ -81,8 +82,8 @@ def _track(o: Observation) -> tuple[StepView, _Grants]:
             if view.zone is not Zone.BATTLEFIELD or before is None \
                     or before.zone is not Zone.BATTLEFIELD:
                 continue
-            new = {k.lower() for k in view.keywords} - {k.lower() for k in before.keywords}
-            named = {k for k in new if any(k in s for s in granting)}
+            new = {_squeezed(k) for k in view.keywords} - {_squeezed(k) for k in before.keywords}
+            named = {k for k in new if any(k in _squeezed(s) for s in granting)}
             if named:
                 grants.gained.setdefault(view.id, set()).update(named)
     return step, grants
@@ -109,11 +110,11 @@ def _lasting_sentences(step: StepView) -> list[str] | None:
 def _explained(step: StepView, view: ObjectView, keyword: str,
                lasting: list[str]) -> bool:
     faces = step.judge.faces_of(view)
-    if faces is None or any(keyword == k.lower() for f in faces for k in f.keywords):
+    if faces is None or any(keyword == _squeezed(k) for f in faces for k in f.keywords):
         return True
-    if any(keyword == c.lower() for c in view.counters):
+    if any(keyword == _squeezed(c) for c in view.counters):
         return True
-    return any(keyword in s and _GIVES.search(s) for s in lasting)
+    return any(keyword in _squeezed(s) and _GIVES.search(s) for s in lasting)
 
 
 #: A spell that is one grant to one target creature: "Target creature gets +2/+2 and gains
@@ -126,6 +127,10 @@ _KEYWORDS = frozenset({"flying", "first strike", "double strike", "trample", "li
 #: What can take a keyword away or stop a target: nothing is judged where any text says so.
 _TAKES_AWAY = re.compile(r"\bloses?\b|\blose all\b|can't have|hexproof|shroud|protection|"
                          r"\bward\b|can't be the target")
+
+
+def _squeezed(keyword: str) -> str:
+    return re.sub(r"[^a-z]", "", keyword.lower())
 
 
 def _granted(o: Observation, step: StepView) -> Violation | None:
@@ -154,8 +159,8 @@ def _granted(o: Observation, step: StepView) -> Violation | None:
            for views in (step.before_views, o.views) for v in views.values()
            for f in step.judge.faces_of(v) or ()):
         return None
-    has = {k.lower() for k in view.keywords}
-    missing = [k for k in keywords if k not in has]
+    has = {_squeezed(k) for k in view.keywords}  # "First strike", "FirstStrike"
+    missing = [k for k in keywords if _squeezed(k) not in has]
     if not missing:
         return None
     name = " // ".join(view.names) or "a face-down permanent"
@@ -206,13 +211,14 @@ def until_end_of_turn_effects(o: Observation) -> Iterable[Violation]:
         view = o.views.get(object_id)
         if view is None or view.zone is not Zone.BATTLEFIELD:
             continue
-        kept = sorted(k for k in keywords if k in {x.lower() for x in view.keywords}
+        kept = sorted(k for k in keywords if k in {_squeezed(x) for x in view.keywords}
                       and not _explained(step, view, k, lasting))
         if kept:
             name = " // ".join(view.names) or "a face-down permanent"
-            yield Violation(f"{name} still has {', '.join(kept)}, gained until end of turn, "
+            shown = [x for x in view.keywords if _squeezed(x) in kept]
+            yield Violation(f"{name} still has {', '.join(shown)}, gained until end of turn, "
                             f"after the turn ended", view.id, "keywords",
-                            [k for k in view.keywords if k.lower() not in kept])
+                            [x for x in view.keywords if _squeezed(x) not in kept])
             return
 
 
@@ -221,6 +227,12 @@ def reached_ended(o: Observation) -> bool:
     _, grants = _track(o)
     return any((v := o.views.get(i)) is not None and v.zone is Zone.BATTLEFIELD
                for i in grants.ended)
+
+
+def reached(o: Observation) -> bool:
+    """A turn ended with a keyword gained until end of turn on a permanent still there, or
+    a spell granting keywords to one target creature resolved with the creature there."""
+    return reached_ended(o) or reached_granted(o)
 
 
 def statics_on_the_battlefield_only(o: Observation) -> Iterable[Violation]:
@@ -247,7 +259,7 @@ def reached_stranded(o: Observation) -> bool:
 PROPERTIES: tuple[Property, ...] = (
     Property("until-end-of-turn-effects", until_end_of_turn_effects.__doc__ or "",
              ("durations-giant-growth-until-end-of-turn",), frozenset(), until_end_of_turn_effects, grants_until_end_of_turn,
-             ("514.2", "611.2a", "613.1f", "608.2c"), "durations", reached_ended,
+             ("514.2", "611.2a", "613.1f", "608.2c"), "durations", reached,
              weights=(("Cast", 16), ("Resolve", 8), ("Advance", 12))),
     Property("statics-on-the-battlefield-only", statics_on_the_battlefield_only.__doc__ or "",
              ("morph-thousand-winds-returns-other-tapped-creatures",), frozenset(), statics_on_the_battlefield_only, anthem,
