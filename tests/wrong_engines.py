@@ -1578,3 +1578,19 @@ def abilities_only_at_sorcery_speed() -> MutantEngine:
     otherwise)."""
     return _patched("abilities-only-at-sorcery-speed", [
         (casting, "activation_refused_early", _refused_outside_sorcery_timing)])
+
+
+_ENTER_AS_COPY = entering._enter_as_copy
+
+
+def _enter_as_copy_of_anything(game: Any, new: Any, params: Any) -> Any:
+    """entering._enter_as_copy, offering every other permanent whatever the text names."""
+    rule = {k: v for k, v in params["copy"].items() if k in ("optional", "add_types")}
+    return (yield from _ENTER_AS_COPY(game, new, {**params, "copy": rule}))
+
+
+def clones_offer_every_permanent() -> MutantEngine:
+    """"Enter as a copy of any creature on the battlefield" offers every permanent there
+    (CR 707.2, 614.1c: the effect names what may be copied)."""
+    return _patched("clones-offer-every-permanent", [
+        (entering, "_enter_as_copy", _enter_as_copy_of_anything)])

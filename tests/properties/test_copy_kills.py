@@ -186,3 +186,15 @@ def test_legend_rule_catches_an_engine_that_keeps_the_newest_without_asking(corp
     result = run_property(prop, wrong, corpus.cards, corpus.rulings,
                           profile=quick_profile("ci"))
     assert result.status is Status.FAILED, result.message
+
+
+def test_entering_as_a_copy_catches_a_clone_offered_every_permanent(corpus):
+    """"Enter as a copy of any creature on the battlefield" offers the creatures there and
+    nothing else (CR 707.2, 614.1c): caught in the property's own ``ci`` games, where the
+    reference engine's choices are judged (tests/properties/test_reachability.py)."""
+    import wrong_engines
+
+    result = run_property(OWN["entering-as-a-copy"], wrong_engines.clones_offer_every_permanent,
+                          corpus.cards, corpus.rulings, profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, result.message
+    assert "which is not a creature" in (result.message or "")

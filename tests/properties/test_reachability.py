@@ -19,7 +19,7 @@ import pytest
 
 from conformance.properties import Observation, Property, all_properties
 from conformance.properties.invariants import combat, costs, declarations, durations, objects
-from conformance.properties.invariants import triggers, turns
+from conformance.properties.invariants import copying, triggers, turns
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
@@ -36,6 +36,8 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
                       "a permission to cast from a graveyard": costs.reached_permission,
                       "two reductions of spells' costs in play": costs.reached_two_reductions},
     "x-costs": {"a cast with X judged beside a reduction of its cost": costs.reached_x_reduced},
+    "entering-as-a-copy": {"a choice of what to enter as a copy of judged":
+                           copying.reached_copy_choice},
     "power-and-toughness": {"an until-end-of-turn change ending with the turn":
                             durations.reached_cleanup,
                             "a spell changing two targets or more, each judged":

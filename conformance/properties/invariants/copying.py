@@ -23,10 +23,12 @@ what their text and cost say, never by name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from strategies.token_boards import copier_focus
 
+from ...contract.text import normalize_text
 from ...format.cards import Card
 from ...format.vocabulary import Zone
 from ..memory import step_of
@@ -75,6 +77,69 @@ def _spell_copies(card: Card) -> bool:
         _x_in_cost(card) and "Sorcery" not in card.faces[0].types)
 
 
+#: "You may have this creature enter as a copy of any creature on the battlefield".
+_ANY_CREATURE = re.compile(r"enter as a copy of (?:any|a) creature on the battlefield")
+
+
+def _copy_choices(o: Observation) -> Iterable[Violation]:
+    """A spell that enters as a copy of "any creature on the battlefield" offers, as its
+    choice of what to copy, the creatures on the battlefield and nothing else (CR 707.2,
+    614.1c: the replacement effect names what may be copied)."""
+    step = step_of(o)
+    resolved = step.resolved
+    if resolved is None or resolved.kind != "spell" or not o.choices:
+        return
+    source = step.before_views.get(resolved.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    if not faces or len(faces) != 1 or _ANY_CREATURE.search(
+            normalize_text(faces[0].text).lower()) is None:
+        return
+    views = step.before_views
+    battlefield = {str(i) for i, v in views.items() if v.zone is Zone.BATTLEFIELD}
+    creatures = {str(i) for i, v in views.items() if v.zone is Zone.BATTLEFIELD
+                 and "Creature" in (step.judge.types_of(v) or ())}
+    for choice, _answer in o.choices:
+        offered = {option.value for option in choice.options}
+        if choice.kind != "cards" or choice.player != resolved.controller \
+                or not offered or not offered <= battlefield:
+            continue  # not the choice of what to copy
+        other = sorted(offered - creatures)
+        if other:
+            name = " // ".join(views[other[0]].names) or "a face-down permanent"
+            yield Violation(f"{' // '.join(source.names)} offered {name}, which is not a "
+                            f"creature, as what it may enter as a copy of, though it copies "
+                            f"\"any creature on the battlefield\" (CR 707.2, 614.1c)")
+            return
+        left = sorted(creatures - offered)
+        if left:
+            name = " // ".join(views[left[0]].names) or "a face-down creature"
+            yield Violation(f"{' // '.join(source.names)} did not offer {name}, a creature on "
+                            f"the battlefield, as what it may enter as a copy of (CR 707.2, "
+                            f"614.1c)")
+            return
+
+
+def entering_as_a_copy(o: Observation) -> Iterable[Violation]:
+    """What enters as a copy of a permanent gets its copiable values and nothing else
+    (``entering-permanents``' judgement), and one copying "any creature on the battlefield"
+    is offered exactly the creatures there to copy (CR 707.2, 614.1c)."""
+    yield from objects.entering_permanents(o)
+    yield from _copy_choices(o)
+
+
+def reached_copy_choice(o: Observation) -> bool:
+    """A choice of what to enter as a copy of was judged."""
+    step = step_of(o)
+    resolved = step.resolved
+    if resolved is None or resolved.kind != "spell" or not o.choices:
+        return False
+    source = step.before_views.get(resolved.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    return bool(faces) and len(faces or ()) == 1 and _ANY_CREATURE.search(
+        normalize_text(faces[0].text).lower()) is not None and any(
+        c.kind == "cards" for c, _a in o.choices)
+
+
 #: A copy of a spell is made by an ability answering the spell (Lithoform Engine's kind):
 #: these games activate abilities more often, and move cards and tap lands less.
 SPELL_COPY_WEIGHTS = (("Activate", 16), ("Cast", 16), ("Move", 1), ("Activate (land)", 2),
@@ -88,9 +153,9 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), objects.entering_permanents, _permanent_copies,
              ("707.2", "707.10", "107.3m", "122.6", "110.5b", "400.7"), "copies",
              objects.reached_entering),
-    Property("entering-as-a-copy", objects.entering_permanents.__doc__ or "",
+    Property("entering-as-a-copy", entering_as_a_copy.__doc__ or "",
              ("copy-mirror-room-copies-only-printed-values",),
-             frozenset(), objects.entering_permanents, _enters_as_a_copy,
+             frozenset(), entering_as_a_copy, _enters_as_a_copy,
              ("707.2", "614.1c", "110.5b", "122.6", "107.3m"), "copies",
              objects.reached_entering, weights=(("Cast", 16), ("Move", 1))),
     Property("enters-with-counters-under-doublers", objects.entering_permanents.__doc__ or "",
