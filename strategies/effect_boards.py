@@ -30,6 +30,8 @@ _KEYWORD_ACTIONS = re.compile(rf"\b(?:draws?|discards?|mills?) {_N} cards?\b|\bc
 #: Life gained or lost, said with a number.
 _TARGETED = re.compile(r"\btarget (?:player|opponent) (?:gains?|loses?)\b", re.IGNORECASE)
 _EACH_OPPONENT = re.compile(r"\beach opponent loses\b", re.IGNORECASE)
+_PLAYER_DAMAGE = re.compile(rf"\bdeals? {_N} damage to (?:each player|each opponent|target "
+                            r"player|target opponent)\b", re.IGNORECASE)
 _LIFE = re.compile(rf"\b(?:gains?|loses?) {_N} life\b", re.IGNORECASE)
 #: An instruction for the player a spell targets.
 _PLAYER_TARGET = re.compile(r"\btarget (?:player|opponent) (?:draws?|discards?|mills?)\b",
@@ -97,9 +99,10 @@ def instructed(pool: CardPool, focus: Callable[[Card], bool] | None
 
 
 def life_focus(card: Card) -> bool:
-    """The cards whose text says a player gains or loses a number of life (the focus of
-    ``life-gained-and-lost``)."""
-    return bool(_LIFE.search(_text(card)))
+    """The cards whose text says a player gains or loses a number of life, or is dealt a
+    number of damage by name ("each player", "each opponent", "target player") (the focus
+    of ``life-gained-and-lost``)."""
+    return bool(_LIFE.search(_text(card)) or _PLAYER_DAMAGE.search(_text(card)))
 
 
 def life_changes(pool: CardPool, focus: Callable[[Card], bool] | None

@@ -1594,3 +1594,20 @@ def clones_offer_every_permanent() -> MutantEngine:
     (CR 707.2, 614.1c: the effect names what may be copied)."""
     return _patched("clones-offer-every-permanent", [
         (entering, "_enter_as_copy", _enter_as_copy_of_anything)])
+
+
+_DAMAGE = effects.EFFECTS["damage"]
+
+
+def _damage_sparing_the_controller(game: Any, ctx: Any, params: Any) -> Any:
+    """The damage effect, "each player" read as "each opponent"."""
+    if params.get("to") == "each_player":
+        params = {**params, "to": "each_opponent"}
+    return (yield from _DAMAGE(game, ctx, params))
+
+
+def damage_to_each_player_spares_its_controller() -> MutantEngine:
+    """"Deals N damage to each player" deals none to the controller of the spell (CR 120.3a,
+    608.2c: each player is dealt the damage)."""
+    return _patched("damage-to-each-player-spares-its-controller", [
+        (effects.EFFECTS, "damage", _damage_sparing_the_controller)])

@@ -28,6 +28,7 @@ WRONG = {
     "tokens_created_without_their_subtypes": "keyword-actions",
     "each_opponent_is_each_player": "life-gained-and-lost",
     "life_gained_twice": "life-gained-and-lost",
+    "damage_to_each_player_spares_its_controller": "life-gained-and-lost",
     "permanent_spells_enter_under_the_active_player": "resolved-spell-destination",
     "resolved_instants_exiled": "resolved-spell-destination",
     "cleanup_discards_down_to_eight": "cleanup-discard",

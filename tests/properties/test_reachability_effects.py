@@ -47,7 +47,8 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "life gained": (instructions.reached_verb("gain"), 3),
         "life lost": (instructions.reached_verb("lose"), 3),
         "life lost by each opponent": (_who("each opponent"), 1),
-        "life lost by a player targeted": (_who("target"), 1)},
+        "life lost by a player targeted": (_who("target"), 1),
+        "damage dealt to players": (instructions.reached_verb("damage"), 2)},
     "resolved-spell-destination": {
         "an instant or sorcery card resolving": (resolving.reached_instant_or_sorcery, 5),
         "a permanent spell of the player who is not the active player resolving":

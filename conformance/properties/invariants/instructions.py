@@ -64,6 +64,12 @@ _CARDS = re.compile(rf"^{_SUBJECT}(draws?|discards?|mills?) {_N} cards?$")
 _LIFE = re.compile(rf"^{_SUBJECT}(gains?|loses?) {_N} life$")
 _CREATE = re.compile(rf"^create {_N} ([a-z0-9/+ -]+?) tokens?(?: with [a-z ]+)?$")
 _EXILE_TOP = re.compile(rf"^exile the top {_N} cards? of your library$")
+#: Damage to players, read as the life it makes them lose (CR 120.3a).
+_DAMAGE = re.compile(rf"^[a-z0-9 ,'-]+? deals? {_N} damage to "
+                     r"(you|target player|target opponent|any target|each player|each opponent)$")
+#: What changes the life damage makes a player lose: then damage is not read.
+_DAMAGE_SPOILERS = re.compile(r"\bprevent|damage (?:would|that would|can't)|\binfect\b|"
+                              r"\btoxic\b|\bwither\b|\blifelink\b")
 _SACRIFICE = re.compile(r"^sacrifice this (creature|permanent|artifact|enchantment|land)$")
 _PERMISSION = re.compile(r"^until (?:end of turn|the end of your next turn), you may play "
                          r"(?:those cards|that card|them|it)$")
@@ -86,8 +92,8 @@ _SPOILERS = re.compile(r"\binstead\b|\bwould\b|can't (?:gain|lose|draw|create)|l
 
 @dataclass(frozen=True, slots=True)
 class Instruction:
-    """One clause read: ``verb`` is draw, discard, mill, gain, lose, create, exile_top,
-    sacrifice or nothing; ``who`` you, target, each player or each opponent."""
+    """One clause read: ``verb`` is draw, discard, mill, gain, lose, damage (to players),
+    create, exile_top, sacrifice or nothing; ``who`` you, target, each player or each opponent."""
 
     verb: str
     who: str
@@ -162,6 +168,12 @@ def _clause(clause: str, previous: str | None) -> tuple[Instruction | None, str 
     if (found := _CREATE.match(clause)) is not None and not _ODD_TOKEN.search(found.group(2)):
         return Instruction("create", "you", int(_NUMBERS.get(found.group(1), found.group(1))),
                            found.group(2)), "you"
+    if (found := _DAMAGE.match(clause)) is not None:
+        subject = found.group(2)
+        who = "target" if subject in ("target player", "target opponent", "any target") \
+            else subject
+        return Instruction("damage", who, int(_NUMBERS.get(found.group(1), found.group(1)))), \
+            None
     if (found := _EXILE_TOP.match(clause)) is not None:
         return Instruction("exile_top", "you", int(_NUMBERS.get(found.group(1),
                                                                 found.group(1)))), "you"
@@ -287,6 +299,19 @@ def _spoiled(o: Observation, step: StepView) -> bool:
     return bool(kept)
 
 
+def _damage_spoiled(o: Observation, step: StepView) -> bool:
+    """A text or keyword in any zone that changes what damage to a player does (prevention,
+    infect, lifelink...)."""
+    for views in (step.before_views, o.views):
+        for view in views.values():
+            faces = step.judge.faces_of(view)
+            texts = [f.text for f in faces] + [k for f in faces for k in f.keywords] \
+                if faces is not None else list(view.abilities) + list(view.keywords)
+            if any(_DAMAGE_SPOILERS.search(normalize_text(t).lower()) for t in texts):
+                return True
+    return False
+
+
 def outcome(o: Observation) -> Outcome | None:
     """What the item that resolved in ``o``'s step should have done, when the judge reads
     every instruction of it and nothing else could have changed the counts."""
@@ -326,6 +351,8 @@ def _outcome(o: Observation, step: StepView) -> Outcome | None:
             return None
     if _spoiled(o, step):
         return None
+    if any(i.verb == "damage" for i in instructions) and _damage_spoiled(o, step):
+        return None
     expected = {p.name: Counts(p.life, p.hand_size, p.library_size, p.graveyard_size,
                                p.exile_size) for p in before.players}
     sacrificed: str | None = None
@@ -359,7 +386,7 @@ def _outcome(o: Observation, step: StepView) -> Outcome | None:
                     counts.exile += k
             elif verb == "gain":
                 counts.life += n
-            elif verb == "lose":
+            elif verb in ("lose", "damage"):
                 counts.life -= n
             elif verb == "create":
                 counts.tokens += n
@@ -450,8 +477,8 @@ def keyword_actions(o: Observation) -> Iterable[Violation]:
     111.4); the cards drawn, milled or exiled are the top ones of the library, where the
     engine shows library order (CR 121.1, 401.2)."""
     found = outcome(o)
-    if found is None or not found.cards_known \
-            or not any(i.verb not in ("gain", "lose", "nothing") for i in found.instructions):
+    if found is None or not found.cards_known or not any(
+            i.verb not in ("gain", "lose", "damage", "nothing") for i in found.instructions):
         return
     step = step_of(o)
     before = step.before_game
@@ -599,11 +626,13 @@ def _token_characteristics(o: Observation, step: StepView,
 
 
 def life_gained_and_lost(o: Observation) -> Iterable[Violation]:
-    """A spell or ability that resolves saying that players gain or lose N life changes
-    each one's life total by exactly that -- "you", "target player", "target opponent",
-    "each player", "each opponent", in the order written (CR 119.3, 608.2c)."""
+    """A spell or ability that resolves saying that players gain or lose N life, or that it
+    deals N damage to players, changes each one's life total by exactly that -- "you",
+    "target player", "target opponent", "any target" (a player), "each player", "each
+    opponent", in the order written (CR 119.3, 120.3a, 608.2c)."""
     found = outcome(o)
-    if found is None or not any(i.verb in ("gain", "lose") for i in found.instructions):
+    if found is None or not any(i.verb in ("gain", "lose", "damage")
+                                for i in found.instructions):
         return
     before = step_of(o).before_game
     assert before is not None
@@ -612,7 +641,7 @@ def life_gained_and_lost(o: Observation) -> Iterable[Violation]:
         if player.life != want:
             yield Violation(f"{_said(found)}): {player.name}'s life went from "
                             f"{before.player(player.name).life} to {player.life}, not {want} "
-                            f"(CR 119.3)")
+                            f"(CR 119.3{', 120.3a' if any(i.verb == 'damage' for i in found.instructions) else ''})")
             return
 
 
@@ -645,7 +674,8 @@ def reached_life(o: Observation) -> bool:
     """A spell or ability resolved whose every instruction the judge reads, making a
     player gain or lose life."""
     found = outcome(o)
-    return found is not None and any(i.verb in ("gain", "lose") for i in found.instructions)
+    return found is not None and any(i.verb in ("gain", "lose", "damage")
+                                     for i in found.instructions)
 
 
 def reached_verb(verb: str, who: str | None = None) -> Callable[[Observation], bool]:
