@@ -1,12 +1,14 @@
-"""Held-out bugs, twelfth batch: transform, face-down permanents, triggers, copies, tokens,
+"""Held-out bugs, twelfth batch: transform, face-down permanents, copies, triggers, tokens,
 Rooms and durations -- a transformed permanent's power and toughness read from its front
-face (CR 712.8d, 712.8e); a face-down permanent keeping its card's keywords (CR 708.2a); an
-"enters" ability of its own triggering only for a permanent spell resolving (CR 603.6a); a
-triggered ability dropped when its source has left the battlefield (CR 603.10a, 113.7a);
-"enter as a copy of a creature" offering the entering permanent itself (CR 707.2, 614.1c); a
-token copy created under the active player's control (CR 111.2); a door unlocked outside a
-main phase (CR 709.5e, 116.2m); "until end of turn" effects ended on the active player's
-permanents only (CR 514.2)."""
+face (CR 712.8d); a face-down permanent keeping its card's keywords (CR 708.2a); a copy
+effect's "in addition to its other types" replacing the copied subtypes (CR 707.9b); an
+"enters" ability of its own triggering only for a permanent spell resolving (CR 603.6a);
+"whenever a creature enters" limited to its controller's creatures (CR 603.2); a triggered
+ability dropped when its source has left the battlefield (CR 603.10a, 113.7a); "enter as a
+copy of a creature" offering the entering permanent itself (CR 707.2, 614.1c); a token copy
+created under the active player's control (CR 111.2); a door unlocked outside a main phase
+(CR 709.5e, 116.2m); "until end of turn" effects ended on the active player's permanents
+only (CR 514.2)."""
 
 from __future__ import annotations
 
@@ -42,7 +44,8 @@ from . import HeldOut, bug
 
 def _copiable_values_with_front_face_pt(obj: GameObject, abilities: Abilities,
                                         front_pt: bool = True,
-                                        hidden_keywords: bool = False) -> Characteristics:
+                                        hidden_keywords: bool = False,
+                                        replaced_subtypes: bool = False) -> Characteristics:
     if obj.face_down:
         if hidden_keywords:
             return replace(FACE_DOWN, keywords=obj.copiable_card.faces[0].keywords)
@@ -62,7 +65,8 @@ def _copiable_values_with_front_face_pt(obj: GameObject, abilities: Abilities,
         types, subtypes, supertypes = card.faces[0].types, card.faces[0].subtypes, ()
     if copy is not None:
         types = _union(types, copy.add_types)
-        subtypes = _union(subtypes, copy.add_subtypes)
+        subtypes = (copy.add_subtypes or subtypes) if replaced_subtypes \
+            else _union(subtypes, copy.add_subtypes)
     face_abilities = abilities.get(card.name, ())
     pt_faces = [card.faces[0]] if front_pt and is_transforming(card) else faces
     result = Characteristics(
@@ -100,7 +104,37 @@ def copiable_values_face_down_keywords(obj: GameObject, abilities: Abilities
                                                hidden_keywords=True)
 
 
+def copiable_values_exception_replacing_subtypes(obj: GameObject, abilities: Abilities
+                                                 ) -> Characteristics:
+    """A copy effect's "in addition to its other types" exception replaces the copied
+    subtypes instead of adding to them: Spirit Mirror's token copy of a Bear is a Spirit and
+    no longer a Bear (CR 707.9b: the exception becomes part of the copiable values, along
+    with what is copied)."""
+    return _copiable_values_with_front_face_pt(obj, abilities, front_pt=False,
+                                               replaced_subtypes=True)
+
+
 # -- triggers --------------------------------------------------------------------------------
+
+def enters_any_limited_to_yours(game: Game, obj: GameObject, params: Any, event: Event,
+                                ability: Any) -> bool:
+    """"Whenever a creature enters" is read as "whenever a creature you control enters":
+    Watchful Shrine gains nothing when the opponent's creature enters (CR 603.2, 109.5: a
+    trigger condition without "you control" is met by any player's permanents)."""
+    if event.kind != "zone_changed" or event.data["to"] != Zone.BATTLEFIELD.value:
+        return False
+    entering_id = event.data["new_object"]
+    if params == "this":
+        return entering_id == obj.id
+    entering = game.state.objects.get(str(entering_id))
+    if entering is None:
+        return False
+    if entering.controller != obj.controller:
+        return False
+    if params.get("other") and entering.id == obj.id:
+        return False
+    return matches(game.chars(entering), params)
+
 
 def enters_this_only_from_the_stack(game: Game, obj: GameObject, params: Any, event: Event,
                                     ability: Any) -> bool:
@@ -259,6 +293,10 @@ BUGS: list[HeldOut] = [
         "https://github.com/magarena/magarena/issues/553",
         _doc(enters_this_only_from_the_stack),
         (triggers.MATCHERS, "enters", enters_this_only_from_the_stack)),
+    bug("enters-trigger-limited-to-your-permanents", "triggers",
+        "https://github.com/magefree/mage/issues/2806",
+        _doc(enters_any_limited_to_yours),
+        (triggers.MATCHERS, "enters", enters_any_limited_to_yours)),
     bug("trigger-dropped-when-its-source-is-gone", "triggers",
         "https://github.com/phase-rs/phase/issues/1059",
         _doc(put_on_stack_without_gone_sources),
@@ -266,6 +304,10 @@ BUGS: list[HeldOut] = [
     bug("copy-offered-itself", "copies",
         "https://github.com/phase-rs/phase/issues/5289",
         _doc(enter_as_copy_of_itself_too), (entering, "_enter_as_copy", enter_as_copy_of_itself_too)),
+    bug("copy-exception-replaces-subtypes", "copies",
+        "https://github.com/phase-rs/phase/pull/1951",
+        _doc(copiable_values_exception_replacing_subtypes),
+        (characteristics, "_copiable_values", copiable_values_exception_replacing_subtypes)),
     bug("token-copy-created-for-the-active-player", "tokens",
         "https://github.com/magefree/mage/issues/3442",
         _doc(create_token_copy_for_the_active_player),

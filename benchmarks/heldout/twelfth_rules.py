@@ -1,23 +1,26 @@
-"""Held-out bugs, twelfth batch: targets, the stack and priority, timing, state-based
-actions, combat, costs, mana abilities, drawing and the end of the game -- "any target"
+"""Held-out bugs, twelfth batch: targets, the stack and priority, combat, state-based
+actions, costs, mana, the cleanup step, drawing and the end of the game -- "any target"
 offering every permanent (CR 115.4); one target more than a spell allows accepted (CR 115.1,
-601.2c); a triggered ability's targets chosen by the active player (CR 603.3d, 113.8); the
+601.2c); a triggered ability's targets chosen by the active player (CR 603.3d, 109.5); the
 passes counted before a resolution kept after it (CR 117.3b, 117.4); a tapped creature
 declared as an attacker (CR 508.1a); a creature with flying kept from blocking one without
 (CR 702.9b, 509.1a); the legend rule putting the permanent chosen to keep into the graveyard
 (CR 704.5j); "the first creature spell each turn" reduction used up by a noncreature spell
-(CR 601.2f); a mana ability activated without priority (CR 605.3a, 117.1d); the draw step's
-card drawn by the non-active player (CR 504.1); the game going on with one player left in it
-(CR 104.2a); convoke tapping a creature already tapped (CR 702.51a)."""
+(CR 601.2f); convoke tapping a creature already tapped (CR 702.51a); a mana ability
+activated without priority (CR 605.3a, 117.1d); a hybrid symbol paid with mana of any color
+(CR 107.4e); the cards discarded in the cleanup step exiled (CR 514.1, 701.9a); the draw
+step's card drawn by the non-active player (CR 504.1); the game going on with one player
+left in it (CR 104.2a)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from conformance.contract.types import Activate, Choice, Event, Option
 from conformance.engines.reference import (
-    casting, combat, convoke, copies, effects, engine, game as game_module, targets, triggers,
-    turn,
+    casting, combat, convoke, copies, effects, engine, game as game_module, mana, targets,
+    triggers, turn,
 )
 from conformance.engines.reference.abilities import TargetSpec
 from conformance.engines.reference.casting import (
@@ -28,7 +31,7 @@ from conformance.engines.reference.combat import _in_combat, _name, is_attacking
 from conformance.engines.reference.dividing import announce, record
 from conformance.engines.reference.effects import draw_cards
 from conformance.engines.reference.game import Flow, Game
-from conformance.engines.reference.mana import Cost
+from conformance.engines.reference.mana import COLORS, Cost, ManaPool
 from conformance.engines.reference.state import GameObject, GameState, StackAbility
 from conformance.engines.reference.targets import (
     PLAYER_PREFIX, candidates, choose_targets, controlled_ok, label, matches,
@@ -274,7 +277,53 @@ def convoke_helpers_tapped_or_not(game: Game, player: str) -> list[GameObject]:
             and "Creature" in game.chars(obj).types]
 
 
-# -- drawing ---------------------------------------------------------------------------------
+def pay_hybrid_with_any_mana(self: ManaPool, cost: Cost) -> None:
+    """A hybrid symbol is paid with any mana in the pool, as if it were generic: Boros
+    Recruit's {R/W} is paid with {G} (CR 107.4e: a hybrid symbol is paid with one of its
+    colors)."""
+    pool = Counter(self.mana)
+    for symbol in sorted(cost.colored, key=lambda s: "/" in s):  # plain colors first
+        options = [p for p in symbol.split("/") if p in COLORS or p == "C"] \
+            if "/" not in symbol else [*COLORS, "C"]
+        choice = next((p for p in options if pool[p] > 0), None)
+        if choice is None and "/" in symbol:
+            two = next((int(p) for p in symbol.split("/") if p.isdigit()), None)
+            if two is not None and sum(pool.values()) >= two:
+                cost = Cost(cost.generic + two, cost.colored)
+                continue
+        if choice is None:
+            raise IllegalAction(f"cannot pay {{{symbol}}} with {self.describe()}")
+        pool[choice] -= 1
+    if sum(pool.values()) < cost.generic:
+        raise IllegalAction(f"cannot pay {cost} with {self.describe()}")
+    remaining = cost.generic
+    for color in ("C", *COLORS):  # spend colorless first, then colors in order
+        spend = min(pool[color], remaining)
+        pool[color] -= spend
+        remaining -= spend
+    self.mana = +pool
+
+
+# -- drawing and the cleanup step ------------------------------------------------------------
+
+def discard_to_hand_size_into_exile(game: Game) -> Flow:
+    """The cards discarded down to the maximum hand size in the cleanup step are put into
+    exile rather than into the graveyard: with eight cards in hand, one goes to exile
+    (CR 514.1, 701.9a: a discarded card is put into its owner's graveyard)."""
+    player = game.state.active_player
+    if any(True for _ in game.statics("no_maximum_hand_size", controller=player)):
+        return
+    hand = list(game.state.player(player).zones[Zone.HAND])
+    extra = len(hand) - 7
+    if extra <= 0:
+        return
+    options = tuple(Option(card_id, label(game, card_id)) for card_id in hand)
+    chosen = yield Choice("cards", player, f"discard {extra} card(s) down to seven", options,
+                          extra, extra)
+    for card_id in chosen:
+        game.move(game.state.objects[card_id], Zone.EXILE)
+        game.events.append(Event("card_discarded", {"object": card_id}))
+
 
 def next_step_draw_for_the_other_player(game: Game, declare: Any = None) -> Flow:
     """The draw step's card is drawn by the player after the active player in turn order:
@@ -363,6 +412,13 @@ BUGS: list[HeldOut] = [
         "https://github.com/phase-rs/phase/issues/592",
         _doc(activation_refused_early_mana_without_priority),
         (casting, "activation_refused_early", activation_refused_early_mana_without_priority)),
+    bug("hybrid-paid-with-any-mana", "mana",
+        "https://github.com/magefree/mage/issues/1404",
+        _doc(pay_hybrid_with_any_mana), (mana.ManaPool, "pay", pay_hybrid_with_any_mana)),
+    bug("cleanup-discard-exiled", "turn-structure",
+        "https://github.com/magarena/magarena/issues/1405",
+        _doc(discard_to_hand_size_into_exile),
+        (turn, "discard_to_hand_size", discard_to_hand_size_into_exile)),
     bug("card-drawn-by-the-non-active-player", "drawing",
         "https://github.com/phase-rs/phase/issues/954",
         _doc(next_step_draw_for_the_other_player),

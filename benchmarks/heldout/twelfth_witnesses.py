@@ -66,7 +66,15 @@ TWELFTH_BATCH: dict[str, Witness] = {
         {"alice": {"hand": ["Shock as s"], "mana": "{R}"},
          "bob": {"battlefield": ["Forest as f"]}},
         cast("alice", "s", BOB), activate("bob", "f"), resolve()),
-    # -- drawing -------------------------------------------------------------------------------
+    "hybrid-paid-with-any-mana": _w(
+        {"alice": {"hand": ["Boros Recruit as br"], "mana": "{G}"}},
+        cast("alice", "br"), resolve()),
+    # -- drawing and the cleanup step ----------------------------------------------------------
+    "cleanup-discard-exiled": _w(
+        {"alice": {"hand": ["Bear", "Bear", "Ogre", "Ogre", "Squire", "Squire", "Memnite",
+                            "Trinket"], "library": LIBRARY},
+         "bob": {"library": LIBRARY}},
+        advance(Step.UPKEEP), step=Step.END),
     "card-drawn-by-the-non-active-player": _w(
         {"alice": {"library": LIBRARY}, "bob": {"library": LIBRARY}},
         advance(Step.DRAW), step=Step.UPKEEP),
@@ -86,6 +94,11 @@ TWELFTH_BATCH: dict[str, Witness] = {
         {"alice": {"battlefield": ["Shapeshifter as ss"], "hand": ["Flicker as fl"],
                    "mana": "{W}"}},
         cast("alice", "fl", "ss"), resolve(), resolve()),
+    "enters-trigger-limited-to-your-permanents": _w(
+        {"alice": {"battlefield": ["Watchful Shrine"], "hand": ["Flicker as fl"],
+                   "mana": "{W}"},
+         "bob": {"battlefield": ["Bear as b"]}},
+        cast("alice", "fl", "b"), resolve(), resolve()),
     "trigger-dropped-when-its-source-is-gone": _w(
         {"alice": {"battlefield": ["Self Mourner as sm"]}}, move("sm", Zone.GRAVEYARD),
         resolve()),
@@ -93,6 +106,10 @@ TWELFTH_BATCH: dict[str, Witness] = {
     "copy-offered-itself": _w(
         {"alice": {"hand": ["Clone as c"], "mana": "{3}{U}"}},
         cast("alice", "c"), resolve()),
+    "copy-exception-replaces-subtypes": _w(
+        {"alice": {"battlefield": ["Bear as b"], "hand": ["Spirit Mirror as sm"],
+                   "mana": "{U}"}},
+        cast("alice", "sm", "b"), resolve()),
     "token-copy-created-for-the-active-player": _w(
         {"alice": {}, "bob": {"battlefield": ["Bear as b"], "hand": ["Mirror as m"], "mana": "{U}"}},
         pass_priority("alice"), cast("bob", "m", "b"), resolve()),
