@@ -42,7 +42,7 @@ from . import HeldOut, bug
 
 # -- transform and face-down permanents ------------------------------------------------------
 
-def _copiable_values_with_front_face_pt(obj: GameObject, abilities: Abilities,
+def _copiable_values_with_branches(obj: GameObject, abilities: Abilities,
                                         front_pt: bool = True,
                                         hidden_keywords: bool = False,
                                         replaced_subtypes: bool = False) -> Characteristics:
@@ -92,7 +92,7 @@ def copiable_values_front_face_pt(obj: GameObject, abilities: Abilities) -> Char
     """A transforming permanent's power and toughness are read from its front face, face
     up or not: Day Wolf transformed into Night Wolf stays a 2/2 (CR 712.8d-e: a transformed
     permanent has only its back face's characteristics)."""
-    return _copiable_values_with_front_face_pt(obj, abilities)
+    return _copiable_values_with_branches(obj, abilities)
 
 
 def copiable_values_face_down_keywords(obj: GameObject, abilities: Abilities
@@ -100,7 +100,7 @@ def copiable_values_face_down_keywords(obj: GameObject, abilities: Abilities
     """A face-down permanent is a nameless 2/2 creature that keeps its card's keywords:
     Battering Craghorn cast face down for {3} has first strike (CR 708.2a: a face-down
     permanent has no text, no name, no subtypes and no mana cost, and is a 2/2)."""
-    return _copiable_values_with_front_face_pt(obj, abilities, front_pt=False,
+    return _copiable_values_with_branches(obj, abilities, front_pt=False,
                                                hidden_keywords=True)
 
 
@@ -110,7 +110,7 @@ def copiable_values_exception_replacing_subtypes(obj: GameObject, abilities: Abi
     subtypes instead of adding to them: Spirit Mirror's token copy of a Bear is a Spirit and
     no longer a Bear (CR 707.9b: the exception becomes part of the copiable values, along
     with what is copied)."""
-    return _copiable_values_with_front_face_pt(obj, abilities, front_pt=False,
+    return _copiable_values_with_branches(obj, abilities, front_pt=False,
                                                replaced_subtypes=True)
 
 

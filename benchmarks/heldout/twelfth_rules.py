@@ -27,7 +27,7 @@ from conformance.engines.reference.casting import (
     _check_not_prevented, _sorcery_timing, activated_abilities, summoning_sick,
 )
 from conformance.engines.reference.characteristics import Characteristics
-from conformance.engines.reference.combat import _in_combat, _name, is_attacking
+from conformance.engines.reference.combat import _creature, _in_combat, _name, is_attacking
 from conformance.engines.reference.dividing import announce, record
 from conformance.engines.reference.effects import draw_cards
 from conformance.engines.reference.game import Flow, Game
@@ -164,18 +164,18 @@ def check_blockers_flyers_block_flyers(game: Game, action: DeclareBlockers) -> N
     """Flying is read as a restriction on blocking as well: a creature with flying can
     block only a creature with flying, so a Flyer can't block a Bear (CR 702.9b: flying
     restricts what can block the creature, not what it can block)."""
-    combat_ = game.state.combat
-    if combat_ is None or not combat_.attackers:
+    combat = game.state.combat
+    if combat is None or not combat.attackers:
         raise IllegalAction("no creature is attacking")
     if len({blocker for blocker, _ in action.blocks}) != len(action.blocks):
         raise IllegalAction("a creature can block only one attacker")
-    defenders = set(combat_.attackers.values())
+    defenders = set(combat.attackers.values())
     if action.player not in defenders:
         raise IllegalAction(f"{action.player} is not a defending player")
     for blocker, attacker in action.blocks:
-        _obj, chars = combat._creature(game, blocker, action.player, "block")
+        _obj, chars = _creature(game, blocker, action.player, "block")
         attacking_now = _in_combat(game, attacker)
-        if combat_.attackers.get(attacker) != action.player or attacking_now is None:
+        if combat.attackers.get(attacker) != action.player or attacking_now is None:
             raise IllegalAction(f"{attacker} is not attacking {action.player} (a creature "
                                 f"that left the battlefield is removed from combat, CR 506.4)")
         _attacker, attacking = attacking_now
