@@ -7,7 +7,7 @@ the engine is called, the way ``conformance.mutants`` does, and names the report
 ``benchmarks/heldout_bugs.py`` measures them; ``witnesses.py`` holds, for each bug, a small
 game in which it changes something a player can see.
 
-The bugs come in eleven batches, written at different times: the first (triggers, copies,
+The bugs come in twelve batches, written at different times: the first (triggers, copies,
 faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
 with a minimum, permissions to play exiled cards and convoke were implemented; the second
 (combat, turns, sba, spells) for those mechanisms; the third (third_rules, third_triggers,
@@ -31,7 +31,8 @@ over every area in proportion to the rules, one or two bugs each; the ninth (nin
 ninth_objects) as a fifth sample, written the same way and spread the same way; the
 tenth (tenth_rules, tenth_objects) as a sixth sample, written the same way and spread the
 same way; the eleventh (eleventh_rules, eleventh_objects) as a seventh sample, written the
-same way and spread the same way.
+same way and spread the same way; the twelfth (twelfth_rules, twelfth_objects) as an eighth
+sample, written the same way and spread the same way.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ BATCHES: dict[str, tuple[str, ...]] = {
     "ninth": ("ninth_rules", "ninth_objects"),
     "tenth": ("tenth_rules", "tenth_objects"),
     "eleventh": ("eleventh_rules", "eleventh_objects"),
+    "twelfth": ("twelfth_rules", "twelfth_objects"),
 }
 
 

@@ -14,6 +14,7 @@ from .eighth_witnesses import EIGHTH_BATCH
 from .ninth_witnesses import NINTH_BATCH
 from .tenth_witnesses import TENTH_BATCH
 from .eleventh_witnesses import ELEVENTH_BATCH
+from .twelfth_witnesses import TWELFTH_BATCH
 from .sixth_witnesses import SIXTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
@@ -338,6 +339,7 @@ WITNESSES.update(EIGHTH_BATCH)
 WITNESSES.update(NINTH_BATCH)
 WITNESSES.update(TENTH_BATCH)
 WITNESSES.update(ELEVENTH_BATCH)
+WITNESSES.update(TWELFTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
