@@ -1611,3 +1611,26 @@ def damage_to_each_player_spares_its_controller() -> MutantEngine:
     608.2c: each player is dealt the damage)."""
     return _patched("damage-to-each-player-spares-its-controller", [
         (effects.EFFECTS, "damage", _damage_sparing_the_controller)])
+
+
+def _refused_early_mana_without_priority(game: Any, action: Any) -> Any:
+    """casting.activation_refused_early, a mana ability let through without priority."""
+    state = game.state
+    obj = state.objects.get(action.object)
+    abilities = casting.activated_abilities(game, obj) if obj is not None else []
+    mana = 0 <= action.ability < len(abilities) \
+        and bool(abilities[action.ability].params.get("mana_ability"))
+    was = state.priority
+    if mana and obj is not None and obj.controller == action.player:
+        state.priority = action.player
+    try:
+        return _REFUSED_EARLY(game, action)
+    finally:
+        state.priority = was
+
+
+def mana_abilities_without_priority() -> MutantEngine:
+    """A player may activate a mana ability while another player has priority and no cost
+    is being paid (CR 605.3a: whenever they have priority or are asked to pay a cost)."""
+    return _patched("mana-abilities-without-priority", [
+        (casting, "activation_refused_early", _refused_early_mana_without_priority)])

@@ -21,7 +21,8 @@ import wrong_engines
 RULINGS = Path(__file__).parents[2] / "rulings"
 
 #: wrong engines the property's ``ci`` games catch
-WRONG = ("special_actions_without_priority", "instants_without_priority")
+WRONG = ("special_actions_without_priority", "instants_without_priority",
+         "mana_abilities_without_priority")
 
 
 @pytest.mark.parametrize("wrong", WRONG)

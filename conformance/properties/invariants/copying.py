@@ -91,7 +91,7 @@ def _copy_choices(o: Observation) -> Iterable[Violation]:
         return
     source = step.before_views.get(resolved.source)
     faces = step.judge.faces_of(source) if source is not None else None
-    if not faces or len(faces) != 1 or _ANY_CREATURE.search(
+    if source is None or not faces or len(faces) != 1 or _ANY_CREATURE.search(
             normalize_text(faces[0].text).lower()) is None:
         return
     views = step.before_views
@@ -135,8 +135,9 @@ def reached_copy_choice(o: Observation) -> bool:
         return False
     source = step.before_views.get(resolved.source)
     faces = step.judge.faces_of(source) if source is not None else None
-    return bool(faces) and len(faces or ()) == 1 and _ANY_CREATURE.search(
-        normalize_text(faces[0].text).lower()) is not None and any(
+    if not faces or len(faces) != 1:
+        return False
+    return _ANY_CREATURE.search(normalize_text(faces[0].text).lower()) is not None and any(
         c.kind == "cards" for c, _a in o.choices)
 
 

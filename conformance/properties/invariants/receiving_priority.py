@@ -12,7 +12,6 @@ rules, are not judged; nor is a step that ended the game or left a choice pendin
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from ...contract.types import (
@@ -95,22 +94,17 @@ def _instant_speed(card: Card) -> bool:
     return "Instant" in face.types or "Flash" in face.keywords or ": " in face.text
 
 
-#: Words of a text that may make mana: a permanent with such a text, or a basic land type,
-#: may have a mana ability, which a player may activate while paying a cost without
-#: priority (CR 605.3a); its abilities are not probed.
-_MANA = re.compile(r"\badd\b")
 #: The actions probed for a player without priority.
 Act = Cast | Activate | PlayLand | TurnFaceUp | Unlock
-_BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
 
 def _activations(o: Observation, view: ObjectView, player: str) -> list[Act]:
-    """The activated abilities of ``view``, a permanent ``player`` controls, when none of
-    its texts may make mana and its card data places every one of them."""
+    """The activated abilities of ``view``, a permanent ``player`` controls, when its card
+    data places every one of them -- mana abilities too: they are probed only while no
+    choice is pending, so no cost is being paid (CR 605.3a)."""
     step = step_of(o)
     faces = step.judge.faces_of(view)
-    if not faces or len(faces) != 1 or _BASIC_LAND_TYPES.intersection(view.subtypes) \
-            or any(_MANA.search(text.lower()) for text in (faces[0].text, *view.abilities)):
+    if not faces or len(faces) != 1:
         return []
     read = activation_timing.abilities_of(faces[0])
     return [Activate(player, view.id, index) for index in range(len(read or ()))]
@@ -121,8 +115,8 @@ def _without_priority(o: Observation) -> list[Act]:
     illegal, whatever else: CR 117.1, 117.1a-b, 116.2a-b, 116.2m): cast the instants and
     spells with flash in their hand, play the first land card of their hand, turn face up
     each face-down permanent they control, unlock each locked door of the Rooms they
-    control, and activate the abilities of the permanents they control that make no
-    mana."""
+    control, and activate the abilities of the permanents they control, mana abilities too
+    (no choice is pending: no cost is being paid, CR 605.3a)."""
     game = o.game
     step = step_of(o)
     if not step.acted or game.game_over or o.engine.pending_choice() is not None \
@@ -176,10 +170,10 @@ def _what(o: Observation, action: Act) -> str:
 
 def acting_with_priority(o: Observation) -> Iterable[Violation]:
     """Only the player who has priority may act: cast a spell -- an instant or a spell with
-    flash included --, activate an ability other than a mana ability, or take a special
-    action -- play a land, turn a face-down permanent face up, unlock a door (CR 117.1,
-    117.1a, 117.1b, 116.2a, 116.2b, 116.2m, 601.2, 602.2).  Probed for each player without
-    priority, whatever the turn, step and stack."""
+    flash included --, activate an ability -- a mana ability too, unless a cost is being
+    paid --, or take a special action -- play a land, turn a face-down permanent face up,
+    unlock a door (CR 117.1, 117.1a, 117.1b, 116.2a, 116.2b, 116.2m, 601.2, 602.2, 605.3a).
+    Probed for each player without priority, whatever the turn, step and stack."""
     for action in _without_priority(o):
         if o.engine.is_legal(action):
             yield Violation(f"{action.player} may {_what(o, action)} while "
@@ -220,6 +214,7 @@ PROPERTIES: tuple[Property, ...] = (
     Property("acting-with-priority", acting_with_priority.__doc__ or "",
              ("turn-structure-priority-passes-to-the-opponent",),
              frozenset({"priority"}), acting_with_priority, acts,
-             ("117.1", "117.1a", "117.1b", "116.2a", "116.2b", "116.2m", "601.2", "602.2"),
+             ("117.1", "117.1a", "117.1b", "116.2a", "116.2b", "116.2m", "601.2", "602.2",
+              "605.3a"),
              "turn-structure", reached_without_priority, weights=(("PassPriority", 6),)),
 )
