@@ -1634,3 +1634,20 @@ def mana_abilities_without_priority() -> MutantEngine:
     is being paid (CR 605.3a: whenever they have priority or are asked to pay a cost)."""
     return _patched("mana-abilities-without-priority", [
         (casting, "activation_refused_early", _refused_early_mana_without_priority)])
+
+
+def _candidates_any_permanent(game: Any, spec: Any, you: str, *,
+                              exclude: str | None = None) -> list[str]:
+    """targets.candidates, "any target" taking every permanent and player."""
+    if spec.what != "any":
+        return _CANDIDATES(game, spec, you, exclude=exclude)
+    players = [targets_module.PLAYER_PREFIX + p.name for p in game.state.players]
+    return [obj.id for obj in game.state.permanents() if obj.id != exclude] + players
+
+
+def any_target_takes_every_permanent() -> MutantEngine:
+    """"Any target" takes every permanent, an artifact or a land too (CR 115.4: a creature,
+    a player, a planeswalker or a battle)."""
+    return _patched("any-target-takes-every-permanent", [
+        (targets_module, "candidates", _candidates_any_permanent),
+        (effects, "candidates", _candidates_any_permanent)])

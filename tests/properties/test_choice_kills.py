@@ -40,6 +40,7 @@ CAUGHT_IN_CI: list[tuple[str, str]] = [
     ("target-counts", "held-out:up-to-targets-need-one"),
     ("offered-targets", "any_target_without_players"),
     ("offered-targets", "target_controller_ignored"),
+    ("offered-targets", "any_target_takes_every_permanent"),
     ("attacks-and-blocks", "one_creature_blocks_two"),
     ("attacks-and-blocks", "tapped_creatures_block"),
     ("attacks-and-blocks", "haste_ignored_by_attacks"),

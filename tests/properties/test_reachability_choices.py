@@ -38,6 +38,8 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (offered_targets.reached_object_probes, 10),
         "activations naming a permanent for a word asking plainly for one probed":
             (offered_targets.reached_activation_probes, 2),
+        "casts saying \"any target\" probed naming a permanent of another kind":
+            (offered_targets.reached_any_target_permanent, 3),
         "a word \"target\" asking for a tapped or untapped permanent judged":
             (offered_targets.reached_tapped_or_untapped, 1),
         "a choice of targets judged for an activated ability whose source is what it asks for":

@@ -21,7 +21,9 @@ word "target" is "target opponent", "target player" or "any target", castable no
 probed (``is_legal`` of a ``Cast`` naming one player, which changes nothing): once the
 engine takes a cast naming a player the word allows (which shows it takes the targets
 given), every player the word allows is taken and its controller is refused for "target
-opponent".  The first such spell whose word asks plainly for a permanent -- or, with none,
+opponent"; for "any target", casts naming a permanent that is no creature, planeswalker
+or battle (by card data and by the engine's view) and a card in a hand or a graveyard are
+refused (CR 115.4).  The first such spell whose word asks plainly for a permanent -- or, with none,
 the first activated ability of a permanent of that player's that does, activatable now --
 is probed with one target named (CR 601.2c, 602.2b: targets named with the action are
 checked as chosen ones): once the engine takes a permanent that surely is what the word
@@ -276,12 +278,53 @@ def _probes(o: Observation, step: StepView) -> tuple[bool, list[Violation]]:
                     f"\"target\" allows {_show_players(reading[0])} (CR 115.1, 102.3, "
                     f"109.5)", illegal=action))
                 break
+        if reading[0] == "any" and not violations:
+            violations += _not_any_target(o, step, player, view.id, name)
         found = (True, violations)
         break
     if not found[0]:
         found = _activation_probes(o, step, player)
     step.shared[key] = found
     return found
+
+
+def _not_any_target(o: Observation, step: StepView, player: str, spell: str,
+                    name: str) -> list[Violation]:
+    """Casts of ``spell``, whose word is "any target", naming a permanent that is no
+    creature, planeswalker or battle (by card data and by the engine's view) or a card in a
+    hand or a graveyard: each is refused (CR 115.4, 601.2c), once the engine has taken the
+    cast naming a player."""
+    others: list[ObjectView] = []
+    elsewhere: list[ObjectView] = []
+    for view in sorted(o.views.values(), key=lambda v: (v.names, v.id)):
+        if view.id == spell or view.face_down:
+            continue
+        if view.zone in (Zone.HAND, Zone.GRAVEYARD):
+            elsewhere.append(view)
+        elif view.zone is Zone.BATTLEFIELD:
+            types = step.judge.types_of(view)
+            if types is not None and not _ANY_TARGET_TYPES & (types | set(view.types)):
+                others.append(view)
+    if others:
+        step.shared["offered-targets: any target probed with a permanent"] = True
+    probes = [(v, f"{_named(v)}, controlled by {v.controller}, which is no creature, "
+                  f"planeswalker or battle") for v in others[:2]]
+    probes += [(v, f"{_named(v)} in {v.owner}'s {v.zone.value}, which is no permanent")
+               for v in elsewhere[:1]]
+    for view, why in probes:
+        action = Cast(player, spell, targets=(view.id,))
+        if o.engine.is_legal(action):
+            return [Violation(f"{player} may cast {name} targeting {why}: \"any target\" "
+                              f"means a creature, a player, a planeswalker or a battle "
+                              f"(CR 115.4, 601.2c)", illegal=action)]
+    return []
+
+
+def reached_any_target_permanent(o: Observation) -> bool:
+    """A spell saying "any target" was probed naming a permanent that is no creature,
+    planeswalker or battle."""
+    _probes(o, step_of(o))
+    return bool(step_of(o).shared.get("offered-targets: any target probed with a permanent"))
 
 
 def _spells_to_probe(o: Observation, player: str
