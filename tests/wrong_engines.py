@@ -1651,3 +1651,19 @@ def any_target_takes_every_permanent() -> MutantEngine:
     return _patched("any-target-takes-every-permanent", [
         (targets_module, "candidates", _candidates_any_permanent),
         (effects, "candidates", _candidates_any_permanent)])
+
+
+def _convoke_helpers_tapped_too(game: Any, player: str) -> list[Any]:
+    """convoke.helpers, tapped creatures included."""
+    return [obj for obj in game.state.permanents()
+            if obj.controller == player and obj.zone is Zone.BATTLEFIELD
+            and "Creature" in game.chars(obj).types]
+
+
+def convoke_offers_tapped_creatures() -> MutantEngine:
+    """Convoke offers the caster's tapped creatures too (CR 702.51a: each untapped creature
+    tapped this way pays)."""
+    from conformance.engines.reference import convoke as convoke_module
+
+    return _patched("convoke-offers-tapped-creatures", [
+        (convoke_module, "helpers", _convoke_helpers_tapped_too)])

@@ -117,3 +117,24 @@ def test_legal_actions_holds_on_an_engine_paying_generic_mana_with_colors_first(
     result = run_property(LEGAL_ACTIONS, ReferenceEngine, corpus.cards, corpus.rulings,
                           profile="ci")
     assert result.status is Status.PASSED, result.message
+
+
+@pytest.mark.parametrize("bug", ["wrong:convoke_offers_tapped_creatures",
+                                 "held-out:convoke-taps-a-tapped-creature"])
+def test_legal_actions_catches_convoke_offering_tapped_creatures_in_ci(corpus, bug):
+    """Convoke offers untapped creatures its caster controls and nothing else (CR
+    702.51a): an engine offering the tapped ones too is caught in the property's own
+    ``ci`` games (where the reference engine's offers are judged: the property holds on it,
+    ``test_properties.py``)."""
+    import wrong_engines
+    from benchmarks.heldout import catalogue as held_out
+    from conformance.mutants.meter import quick_profile
+    from conformance.properties import run_property
+    from conformance.runner.results import Status
+
+    kind, name = bug.split(":")
+    make = getattr(wrong_engines, name) if kind == "wrong" else held_out()[name].engine
+    result = run_property(LEGAL_ACTIONS, make, corpus.cards, corpus.rulings,
+                          profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, result.message
+    assert "for convoke" in (result.message or "")

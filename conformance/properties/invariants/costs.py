@@ -285,6 +285,45 @@ def _convoking(step: StepView, player: str, face: CardFace) -> bool | None:
     return found
 
 
+#: What else a spell's text may ask its caster to choose among their permanents as it is
+#: cast: then no choice of permanents is read as convoke's.
+_OTHER_COSTS = re.compile(r"additional cost|sacrifice|exile|tap an untapped|return")
+
+
+def _convoke_offers(o: Observation, step: StepView) -> Violation | None:
+    """A spell with convoke offers, for convoke, untapped creatures its caster controls
+    and nothing else (CR 702.51a): read from a choice of its caster's, as it was cast,
+    whose options are all permanents."""
+    action, judge = o.action, step.judge
+    if not isinstance(action, Cast) or step.cast_spell is None or action.face_down \
+            or not o.choices:
+        return None
+    spell = o.views.get(step.cast_spell)
+    faces = judge.faces_of(spell) if spell is not None else None
+    if spell is None or not faces or len(faces) != 1 \
+            or _convoking(step, action.player, faces[0]) is not True \
+            or _OTHER_COSTS.search(faces[0].text.lower()):
+        return None
+    for choice, _answer in o.choices:
+        if choice.kind != "cards" or choice.player != action.player or not choice.options:
+            continue
+        offered = [step.before_views.get(option.value) for option in choice.options]
+        if any(v is None or v.zone is not Zone.BATTLEFIELD for v in offered):
+            continue  # not a choice among permanents
+        for view in offered:
+            assert view is not None
+            types = judge.types_of(view)
+            why = "tapped" if view.tapped else \
+                f"controlled by {view.controller}" if view.controller != action.player else \
+                "no creature" if types is not None and "Creature" not in types else None
+            if why is not None:
+                return Violation(f"{' // '.join(spell.names)}, cast by {action.player}, "
+                                 f"offered {' // '.join(view.names) or 'a face-down creature'}"
+                                 f", which is {why}, to tap for convoke: convoke taps "
+                                 f"untapped creatures its caster controls (CR 702.51a)")
+    return None
+
+
 def _convoke_payment(o: Observation, step: StepView) -> Violation | None:
     """A spell with convoke cast with creatures tapped: each pays {1} or one mana of its
     color (CR 702.51a), and some pool the caster may have had pays the rest."""
@@ -379,7 +418,7 @@ def legal_actions(o: Observation) -> Iterable[Violation]:
     pools_of(o)  # brought up to date at every step, judged or not
     if o.engine.pending_choice() is not None or step.before is None and not o.recorder:
         return
-    convoked = _convoke_payment(o, step) or _payment(o, step)
+    convoked = _convoke_offers(o, step) or _convoke_payment(o, step) or _payment(o, step)
     if convoked is not None:
         yield convoked
         return
