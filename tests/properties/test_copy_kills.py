@@ -44,8 +44,9 @@ CAUGHT = {
     "copies-of-spells-keep-choices": ("spell-copy-loses-x", "spell-copy-mana-value-without-x"),
     "enters-with-counters-under-doublers": ("enters-with-doubled",
                                             "fractured-realm-repeats-as-enters"),
-    "targeted-triggers": ("trigger-without-targets-goes-on-stack",
-                          "up-to-one-target-trigger-removed"),
+    # trigger-without-targets-goes-on-stack: caught on a board with its subject
+    # (CAUGHT_FROM); the ci games no longer reliably reach it since the pools grew
+    "targeted-triggers": ("up-to-one-target-trigger-removed",),
     "dies-triggers": ("dies-triggers-on-return-to-hand",),
     "intervening-if": ("intervening-if-not-checked-on-trigger",),
     "copies-and-cast-triggers": ("spell-copy-counts-as-cast",),
@@ -139,9 +140,15 @@ def corpus():
 @pytest.mark.slow  # by default, tests/benign plays every property on every variant
 @pytest.mark.parametrize("prop_id", sorted(OWN))
 def test_the_property_holds_on_every_benign_difference_at_once(corpus, prop_id):
+    """No benign difference is judged a failure: the variant plays games and the property
+    does not fail or err on them.  Whether those games reach the property's subject is the
+    games' business, held on the reference engine (test_reachability.py): the variant's
+    games are other games (its ids, orders and labels move every draw), and
+    copies-of-tokens, whose subject its ``ci`` games reach a few times, may miss it there."""
     result = run_property(OWN[prop_id], VARIANTS["everything"], corpus.cards, corpus.rulings,
                           profile="ci")
-    assert result.status is Status.PASSED, result.message
+    assert result.status in (Status.PASSED, Status.UNSUPPORTED), result.message
+    assert result.details["games"] > 0, result.message
 
 
 @pytest.mark.slow  # by default, tests/benign plays every property on every variant
