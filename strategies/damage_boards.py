@@ -21,6 +21,7 @@ from conformance.format.vocabulary import Door
 
 from .cards import card_text as _text
 from .cards import is_creature as _creature
+from .choice_boards import _exactly, _plain_creatures
 from .stack_boards import Hands
 
 #: What deals damage to a target (a burn, a pinger) and what returns a creature to its
@@ -72,18 +73,6 @@ def morph_or_pump(card: Card) -> bool:
     """Morph cards and "until end of turn" pumps (the focus of
     ``face-changes-keep-the-object``)."""
     return "Morph" in _keywords(card) or bool(_PUMP.search(_text(card)))
-
-
-def _exactly(pool: CardPool, test: Callable[[Card], bool],
-             focus: Callable[[Card], bool] | None) -> list[str]:
-    """The cards ``test`` takes, when ``focus`` takes those and no other; else none."""
-    if focus is None:
-        return []
-    names = sorted(pool)
-    wanted = [n for n in names if test(pool[n])]
-    if not wanted or any(focus(pool[n]) != (n in wanted) for n in names):
-        return []
-    return wanted
 
 
 def returning(pool: CardPool, focus: Callable[[Card], bool] | None
@@ -220,8 +209,6 @@ def double_blocked(pool: CardPool, focus: Callable[[Card], bool] | None
 
     Shrinks towards the first trampler, one of it, and two blockers.
     """
-    from .choice_boards import _exactly, _plain_creatures
-
     wanted = _exactly(pool, trampler_or_deathtoucher, focus)
     tramplers = [n for n in wanted if "Trample" in _keywords(pool[n])
                  and "Flying" not in _keywords(pool[n]) and len(pool[n].faces) == 1]

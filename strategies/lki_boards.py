@@ -19,6 +19,7 @@ from conformance.format.vocabulary import Door
 
 from .cards import card_text as _text
 from .cards import is_creature as _creature
+from .choice_boards import _exactly
 from .stack_boards import Hands
 
 #: A permanent's activated ability with {T} in its cost that deals damage to a target.
@@ -33,18 +34,6 @@ _KILLS_TWO = re.compile(r"damage divided as you choose among|damage to each crea
                         re.IGNORECASE)
 _COPY = re.compile(r"enter as a copy of any creature|token that's a copy of target creature",
                    re.IGNORECASE)
-
-
-def _exactly(pool: CardPool, test: Callable[[Card], bool],
-             focus: Callable[[Card], bool] | None) -> list[str]:
-    """The cards ``test`` takes, when ``focus`` takes those and no other; else none."""
-    if focus is None:
-        return []
-    names = sorted(pool)
-    wanted = [n for n in names if test(pool[n])]
-    if not wanted or any(focus(pool[n]) != (n in wanted) for n in names):
-        return []
-    return wanted
 
 
 #: A permanent's activated ability that deals damage (to a target, to each opponent ...).

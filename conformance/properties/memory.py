@@ -22,6 +22,7 @@ from ..contract.types import (
     Activate, AdvanceTo, Cast, GameView, ObjectId, ObjectView, PassPriority, Resolve,
     StackItemView, TurnFaceUp, Unlock,
 )
+from ..format.cards import CardFace
 from ..format.vocabulary import Step, Zone
 from .judge import Cost, Judge, Pool, judge_for, total_cost
 from .observation import NotComputed, Observation
@@ -153,6 +154,19 @@ def step_of(o: Observation) -> StepView:
             raise
         memory.current = o
     return memory.step
+
+
+def resolved_spell(step: StepView) -> tuple[ObjectView, CardFace] | None:
+    """The spell that resolved in ``step``, as it was on the stack, with its one face
+    (``None``: no spell resolved, or one the judge reads no single face of)."""
+    resolved = step.resolved
+    if resolved is None or resolved.kind != "spell":
+        return None
+    source = step.before_views.get(resolved.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    if source is None or not faces or len(faces) != 1:
+        return None
+    return source, faces[0]
 
 
 def _start(o: Observation) -> Knowledge:

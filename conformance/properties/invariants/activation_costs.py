@@ -48,7 +48,7 @@ from ...format.vocabulary import Zone
 from ..judge import Cost
 from ..memory import step_of
 from ..observation import Observation, Property, Violation
-from .activation_timing import _COST, _LOYALTY, _NOT_ACTIVATED, _SORCERY_KEYWORDS, _unread
+from .activation_timing import _LOYALTY, _SORCERY_KEYWORDS, _unread, ability_bodies
 from .combat import turn_of
 from .costs import _LANDS, _payable, _show, _show_pool
 from .pools import pools_of
@@ -73,28 +73,21 @@ def _read(face_name: str, text: str) -> tuple[tuple[str, bool] | None, ...] | No
     whether it targets one player (named so that its costs are reached); ``None`` for a
     keyword or loyalty ability, whose cost is not read, and for an ability with other
     targets; ``None`` when a line can't be placed."""
-    del face_name  # part of the key only
+    bodies = ability_bodies(face_name, text)
+    if bodies is None:
+        return None
     found: list[tuple[str, bool] | None] = []
-    for raw in text.splitlines():
-        line = normalize_text(raw).lower()
-        if not line:
-            continue
-        if '"' in line or line.startswith("level "):
-            return None
-        body = line.split("— ", 1)[1] if "— " in line and ":" in line.split("— ", 1)[1] \
-            else line
+    for body in bodies:
         if _SORCERY_KEYWORDS.match(body) or _LOYALTY.match(body):
             found.append(None)
-        elif _COST.match(body):
-            cost, effect = body.split(":", 1)
-            # an ability with targets may be taken up to its choice of targets, which
-            # comes before its costs are paid (CR 602.2b, 601.2c): judged only when its
-            # one target may be a player, named with the activation
-            targets = effect.count("target")
-            aimed = targets == 1 and _PLAYER_TARGET.search(effect) is not None
-            found.append((cost.lstrip("("), aimed) if not targets or aimed else None)
-        elif re.match(r"^[a-z][a-z' -]*\{", body) and not body.startswith(_NOT_ACTIVATED):
-            return None
+            continue
+        cost, effect = body.split(":", 1)
+        # an ability with targets may be taken up to its choice of targets, which comes
+        # before its costs are paid (CR 602.2b, 601.2c): judged only when its one target
+        # may be a player, named with the activation
+        targets = effect.count("target")
+        aimed = targets == 1 and _PLAYER_TARGET.search(effect) is not None
+        found.append((cost.lstrip("("), aimed) if not targets or aimed else None)
     return tuple(found)
 
 
@@ -110,16 +103,23 @@ def _mana(cost: str) -> Cost | None:
     return Cost.of("".join(symbols).upper()) if symbols else None
 
 
-def _costs_unread(o: Observation) -> bool:
+def _battlefield_says(o: Observation, pattern: re.Pattern[str]) -> bool:
+    """Whether the text of a permanent on the battlefield matches ``pattern`` (worked out
+    once a step)."""
     step = step_of(o)
-    key = "activation costs: unread"
+    key = ("activation costs: battlefield says", pattern.pattern)
     kept = step.shared.get(key)
     if kept is None:
         kept = step.shared[key] = any(
-            _ABILITY_COSTS.search(normalize_text(f.text).lower())
+            pattern.search(normalize_text(f.text).lower())
             for v in o.views.values() if v.zone is Zone.BATTLEFIELD
             for f in step.judge.faces_of(v) or ())
     return bool(kept)
+
+
+def _costs_unread(o: Observation) -> bool:
+    """A permanent on the battlefield changes what abilities cost or how they are paid."""
+    return _battlefield_says(o, _ABILITY_COSTS)
 
 
 def _player(o: Observation) -> str | None:
@@ -132,15 +132,7 @@ def _player(o: Observation) -> str | None:
 def _shielded(o: Observation) -> bool:
     """A permanent on the battlefield speaks of what stops targeting (a player may have
     hexproof): no player is named as a target then."""
-    step = step_of(o)
-    key = "activation costs: shielded"
-    kept = step.shared.get(key)
-    if kept is None:
-        kept = step.shared[key] = any(
-            _SHIELDS.search(normalize_text(f.text).lower())
-            for v in o.views.values() if v.zone is Zone.BATTLEFIELD
-            for f in step.judge.faces_of(v) or ())
-    return bool(kept)
+    return _battlefield_says(o, _SHIELDS)
 
 
 _SHIELDS = re.compile(r"hexproof|shroud|can't be the target|protection from|ward")
@@ -211,9 +203,7 @@ def _allowed(o: Observation, player: str) -> Iterable[tuple[Activate, str]]:
     pool = pools_of(o).get(player)
     if pool is None or _costs_unread(o) or _shielded(o):
         return
-    if any(_STOPS.search(normalize_text(f.text).lower())
-           for v in o.views.values() if v.zone is Zone.BATTLEFIELD
-           for f in step.judge.faces_of(v) or ()):
+    if _battlefield_says(o, _STOPS):
         return
     turn = turn_of(o)
     explicit = "explicit-mana" in o.engine.info.capabilities
@@ -260,8 +250,9 @@ def activation_costs(o: Observation) -> Iterable[Violation]:
         if count >= _MOST:
             break
         if o.engine.is_legal(action):
+            view = o.views[action.object]
             yield Violation(f"{player} may activate ability #{action.ability + 1} of "
-                            f"{dict(_names(o)).get(action.object, action.object)} though "
+                            f"{' // '.join(view.names) or 'a face-down permanent'} though "
                             f"{why}", illegal=action)
             return
     for count, (action, name) in enumerate(_allowed(o, player)):
@@ -278,11 +269,6 @@ def activation_costs(o: Observation) -> Iterable[Violation]:
                             f"activated whenever its controller has priority, unless it says "
                             f"otherwise (CR 117.1b, 602.2, 602.5a)", legal=action)
             return
-
-
-def _names(o: Observation) -> Iterable[tuple[object, str]]:
-    for view in o.views.values():
-        yield view.id, " // ".join(view.names) or "a face-down permanent"
 
 
 def reached(o: Observation) -> bool:

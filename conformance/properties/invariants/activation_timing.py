@@ -43,11 +43,14 @@ _NOT_ACTIVATED = ("morph", "megamorph", "ward", "kicker", "flashback", "cycling"
 
 
 @cache
-def _read(face_name: str, text: str) -> tuple[bool, ...] | None:
-    """For each activated ability of a face, in printed order, whether it may be activated
-    only as a sorcery; ``None`` when a line can't be placed."""
+def ability_bodies(face_name: str, text: str) -> tuple[str, ...] | None:
+    """Each activated ability of a face, in printed order (the contract's
+    ``Activate.ability``), as its line reads in lower case after any ability word ("{4}{r}{g},
+    {t}: ..."; a keyword or loyalty ability as it is written); ``None`` when a line can't
+    be placed (a quoted ability given to something, a leveler's level lines, another
+    keyword with a cost)."""
     del face_name  # part of the key only
-    found: list[bool] = []
+    found: list[str] = []
     for raw in text.splitlines():
         line = normalize_text(raw).lower()
         if not line:
@@ -56,15 +59,26 @@ def _read(face_name: str, text: str) -> tuple[bool, ...] | None:
             return None
         body = line.split("— ", 1)[1] if "— " in line and ":" in line.split("— ", 1)[1] \
             else line
-        if _SORCERY_KEYWORDS.match(body):
-            found.append(True)
-        elif _LOYALTY.match(body):
-            found.append(True)
-        elif _COST.match(body):
-            found.append("activate only as a sorcery" in body)
+        if _SORCERY_KEYWORDS.match(body) or _LOYALTY.match(body) or _COST.match(body):
+            found.append(body)
         elif re.match(r"^[a-z][a-z' -]*\{", body) and not body.startswith(_NOT_ACTIVATED):
             return None  # another keyword with a cost: maybe an activated ability
     return tuple(found)
+
+
+def sorcery_only(body: str) -> bool:
+    """Whether an activated ability (as :func:`ability_bodies` gives it) may be activated
+    only as a sorcery: a keyword ability of those, a loyalty ability, or one saying so."""
+    return bool(_SORCERY_KEYWORDS.match(body) or _LOYALTY.match(body)) \
+        or "activate only as a sorcery" in body
+
+
+@cache
+def _read(face_name: str, text: str) -> tuple[bool, ...] | None:
+    """For each activated ability of a face, in printed order, whether it may be activated
+    only as a sorcery; ``None`` when a line can't be placed."""
+    bodies = ability_bodies(face_name, text)
+    return None if bodies is None else tuple(sorcery_only(b) for b in bodies)
 
 
 def abilities_of(face: CardFace) -> tuple[bool, ...] | None:

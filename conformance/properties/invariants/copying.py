@@ -29,9 +29,10 @@ from collections.abc import Iterable
 from strategies.token_boards import copier_focus
 
 from ...contract.text import normalize_text
+from ...contract.types import ObjectView
 from ...format.cards import Card
 from ...format.vocabulary import Zone
-from ..memory import step_of
+from ..memory import StepView, resolved_spell, step_of
 from ..observation import Observation, Property, Violation
 from . import objects
 
@@ -86,14 +87,11 @@ def _copy_choices(o: Observation) -> Iterable[Violation]:
     choice of what to copy, the creatures on the battlefield and nothing else (CR 707.2,
     614.1c: the replacement effect names what may be copied)."""
     step = step_of(o)
+    source = _copying_any_creature(o, step)
+    if source is None:
+        return
+    assert step.resolved is not None
     resolved = step.resolved
-    if resolved is None or resolved.kind != "spell" or not o.choices:
-        return
-    source = step.before_views.get(resolved.source)
-    faces = step.judge.faces_of(source) if source is not None else None
-    if source is None or not faces or len(faces) != 1 or _ANY_CREATURE.search(
-            normalize_text(faces[0].text).lower()) is None:
-        return
     views = step.before_views
     battlefield = {str(i) for i, v in views.items() if v.zone is Zone.BATTLEFIELD}
     creatures = {str(i) for i, v in views.items() if v.zone is Zone.BATTLEFIELD
@@ -127,17 +125,18 @@ def entering_as_a_copy(o: Observation) -> Iterable[Violation]:
     yield from _copy_choices(o)
 
 
+def _copying_any_creature(o: Observation, step: StepView) -> ObjectView | None:
+    """The spell that resolved in ``o``'s step asking choices, when it enters as a copy of
+    "any creature on the battlefield"."""
+    spell = resolved_spell(step) if o.choices else None
+    if spell is None or _ANY_CREATURE.search(normalize_text(spell[1].text).lower()) is None:
+        return None
+    return spell[0]
+
+
 def reached_copy_choice(o: Observation) -> bool:
     """A choice of what to enter as a copy of was judged."""
-    step = step_of(o)
-    resolved = step.resolved
-    if resolved is None or resolved.kind != "spell" or not o.choices:
-        return False
-    source = step.before_views.get(resolved.source)
-    faces = step.judge.faces_of(source) if source is not None else None
-    if not faces or len(faces) != 1:
-        return False
-    return _ANY_CREATURE.search(normalize_text(faces[0].text).lower()) is not None and any(
+    return _copying_any_creature(o, step_of(o)) is not None and any(
         c.kind == "cards" for c, _a in o.choices)
 
 

@@ -67,7 +67,8 @@ _EXILE_TOP = re.compile(rf"^exile the top {_N} cards? of your library$")
 #: Damage to players, read as the life it makes them lose (CR 120.3a).
 _DAMAGE = re.compile(rf"^[a-z0-9 ,'-]+? deals? {_N} damage to "
                      r"(you|target player|target opponent|any target|each player|each opponent)$")
-#: What changes the life damage makes a player lose: then damage is not read.
+#: What changes the life damage makes a player lose (prevention, infect, lifelink...): then
+#: damage is not read.
 _DAMAGE_SPOILERS = re.compile(r"\bprevent|damage (?:would|that would|can't)|\binfect\b|"
                               r"\btoxic\b|\bwither\b|\blifelink\b")
 _SACRIFICE = re.compile(r"^sacrifice this (creature|permanent|artifact|enchantment|land)$")
@@ -280,8 +281,10 @@ def _item_text(step: StepView, item: StackItemView) -> tuple[str, str, bool] | N
     return (item.text, name, True) if item.text else None
 
 
-def _spoiled(o: Observation, step: StepView) -> bool:
-    key = "instructions: spoilers"
+def _spoiled(o: Observation, step: StepView, spoilers: re.Pattern[str] = _SPOILERS) -> bool:
+    """Whether a text or keyword of any object, before or after the step, matches
+    ``spoilers``: what changes what the instructions do (worked out once a step)."""
+    key = ("instructions: spoilers", spoilers.pattern)
     kept = step.shared.get(key)
     if kept is None:
         kept = False
@@ -290,26 +293,13 @@ def _spoiled(o: Observation, step: StepView) -> bool:
                 faces = step.judge.faces_of(view)
                 texts = [f.text for f in faces] + [k for f in faces for k in f.keywords] \
                     if faces is not None else list(view.abilities) + list(view.keywords)
-                if any(_SPOILERS.search(normalize_text(t).lower()) for t in texts):
+                if any(spoilers.search(normalize_text(t).lower()) for t in texts):
                     kept = True
                     break
             if kept:
                 break
         step.shared[key] = kept
     return bool(kept)
-
-
-def _damage_spoiled(o: Observation, step: StepView) -> bool:
-    """A text or keyword in any zone that changes what damage to a player does (prevention,
-    infect, lifelink...)."""
-    for views in (step.before_views, o.views):
-        for view in views.values():
-            faces = step.judge.faces_of(view)
-            texts = [f.text for f in faces] + [k for f in faces for k in f.keywords] \
-                if faces is not None else list(view.abilities) + list(view.keywords)
-            if any(_DAMAGE_SPOILERS.search(normalize_text(t).lower()) for t in texts):
-                return True
-    return False
 
 
 def outcome(o: Observation) -> Outcome | None:
@@ -351,7 +341,7 @@ def _outcome(o: Observation, step: StepView) -> Outcome | None:
             return None
     if _spoiled(o, step):
         return None
-    if any(i.verb == "damage" for i in instructions) and _damage_spoiled(o, step):
+    if any(i.verb == "damage" for i in instructions) and _spoiled(o, step, _DAMAGE_SPOILERS):
         return None
     expected = {p.name: Counts(p.life, p.hand_size, p.library_size, p.graveyard_size,
                                p.exile_size) for p in before.players}

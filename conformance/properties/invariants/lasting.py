@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from ...contract.text import normalize_text
 from ...contract.types import ObjectId, ObjectView
 from ...format.vocabulary import Zone
-from ..memory import PerGame, StepView, step_of
+from ..memory import PerGame, StepView, resolved_spell, step_of
 from ..observation import Observation, Property, Violation
 from strategies.duration_boards import anthem, grants_until_end_of_turn
 from . import durations
@@ -133,21 +133,25 @@ def _squeezed(keyword: str) -> str:
     return re.sub(r"[^a-z]", "", keyword.lower())
 
 
+def _grant(step: StepView) -> tuple[ObjectView, list[str]] | None:
+    """The spell that resolved in ``step``, when it is one grant to one target creature,
+    with the keywords it names."""
+    spell = resolved_spell(step)
+    found = _GRANT.match(normalize_text(spell[1].text).lower().strip()) if spell else None
+    if spell is None or found is None:
+        return None
+    return spell[0], [k for k in found.groups() if k]
+
+
 def _granted(o: Observation, step: StepView) -> Violation | None:
     """A spell that is one grant to one target creature resolved with its target still on
     the battlefield: the creature has the keywords it names (CR 608.2c, 611.2a)."""
-    resolved = step.resolved
-    if resolved is None or resolved.kind != "spell" or o.game.game_over:
+    grant = _grant(step)
+    if grant is None or o.game.game_over:
         return None
-    source = step.before_views.get(resolved.source)
-    faces = step.judge.faces_of(source) if source is not None else None
-    if not faces or len(faces) != 1:
-        return None
-    found = _GRANT.match(normalize_text(faces[0].text).lower().strip())
-    if found is None:
-        return None
-    keywords = [k for k in found.groups() if k]
-    targets = list(dict.fromkeys(str(t) for t in resolved.targets))
+    source, keywords = grant
+    assert step.resolved is not None
+    targets = list(dict.fromkeys(str(t) for t in step.resolved.targets))
     if any(k not in _KEYWORDS for k in keywords) or len(targets) != 1:
         return None
     view, before = o.views.get(targets[0]), step.before_views.get(targets[0])
@@ -164,10 +168,9 @@ def _granted(o: Observation, step: StepView) -> Violation | None:
     if not missing:
         return None
     name = " // ".join(view.names) or "a face-down permanent"
-    return Violation(f"{name} lacks {', '.join(missing)} after "
-                     f"{' // '.join(source.names) if source else 'a spell'} resolved "
-                     f"targeting it, which says it gains {' and '.join(keywords)} until end "
-                     f"of turn (CR 608.2c, 611.2a)", view.id, "keywords",
+    return Violation(f"{name} lacks {', '.join(missing)} after {' // '.join(source.names)} "
+                     f"resolved targeting it, which says it gains {' and '.join(keywords)} "
+                     f"until end of turn (CR 608.2c, 611.2a)", view.id, "keywords",
                      sorted({*view.keywords, *missing}))
 
 
@@ -175,16 +178,11 @@ def reached_granted(o: Observation) -> bool:
     """A spell that is one grant to one target creature resolved with the creature still
     there, and was judged."""
     step = step_of(o)
-    resolved = step.resolved
-    if resolved is None or resolved.kind != "spell":
+    if _grant(step) is None:
         return False
-    source = step.before_views.get(resolved.source)
-    faces = step.judge.faces_of(source) if source is not None else None
-    if not faces or len(faces) != 1 or _GRANT.match(
-            normalize_text(faces[0].text).lower().strip()) is None:
-        return False
+    assert step.resolved is not None
     return any((v := o.views.get(str(t))) is not None and v.zone is Zone.BATTLEFIELD
-               for t in resolved.targets)
+               for t in step.resolved.targets)
 
 
 def until_end_of_turn_effects(o: Observation) -> Iterable[Violation]:

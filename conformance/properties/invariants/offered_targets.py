@@ -47,8 +47,7 @@ from ...format.cards import Card
 from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
-from .activation_timing import _COST, _LOYALTY, _SORCERY_KEYWORDS
-from .activation_timing import _read as _read_abilities
+from .activation_timing import ability_bodies
 from .resolution import Requirement, unmet
 from .target_counts import _UNTARGETABLE, _asked, _targetable
 
@@ -368,18 +367,10 @@ def _activated(face_name: str, text: str) -> tuple[str, ...] | None:
     """The effect of each activated ability of a face, in printed order (the contract's
     ``Activate.ability``, as ``activation_timing`` counts them); ``None`` when a line can't
     be placed."""
-    if _read_abilities(face_name, text) is None:
+    bodies = ability_bodies(face_name, text)
+    if bodies is None:
         return None
-    found: list[str] = []
-    for raw in text.splitlines():
-        line = normalize_text(raw).lower()
-        if not line:
-            continue
-        body = line.split("— ", 1)[1] if "— " in line and ":" in line.split("— ", 1)[1] \
-            else line
-        if _SORCERY_KEYWORDS.match(body) or _LOYALTY.match(body) or _COST.match(body):
-            found.append(body.split(":", 1)[1] if ":" in body else "")
-    return tuple(found)
+    return tuple(b.split(":", 1)[1] if ":" in b else "" for b in bodies)
 
 
 def _activation_probes(o: Observation, step: StepView,
