@@ -7,9 +7,9 @@ data/general-rules.yaml)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from hypothesis import settings
 
 import wrong_engines_general as wrong_engines
 from conformance.contract.types import (
@@ -21,9 +21,8 @@ from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Step, Zone
 from conformance.mutants.meter import quick_profile
-from conformance.properties import PROPERTIES, Observation
-from conformance.properties.machine import PropertyFailure, games_test, machine_class
-from conformance.properties.profiles import PROFILES
+from conformance.properties import PROPERTIES, Observation, run_property
+from conformance.runner.results import Status
 
 RULINGS = Path(__file__).parents[2] / "rulings"
 BY_ID = {p.id: p for p in PROPERTIES}
@@ -40,17 +39,20 @@ def corpus():
     return load_corpus([RULINGS])
 
 
-def _play(cards: object, prop_id: str, factory: object) -> None:
-    chosen = settings(PROFILES[quick_profile("ci")])
-    machine = machine_class(factory, cards, [BY_ID[prop_id]], moves=True)  # type: ignore[arg-type]
-    games_test(machine, chosen)()
+def _play(corpus: object, prop_id: str, factory: object) -> Any:
+    return run_property(BY_ID[prop_id], factory, corpus.cards, corpus.rulings,  # type: ignore[attr-defined]
+                        profile=quick_profile("ci"))
 
 
 @pytest.mark.parametrize(("prop_id", "wrong"), IN_CI_GAMES)
 def test_caught_in_its_own_ci_games(corpus, prop_id, wrong):
-    _play(corpus.cards, prop_id, ReferenceEngine)  # the same games pass
-    with pytest.raises(PropertyFailure, match=prop_id):
-        _play(corpus.cards, prop_id, getattr(wrong_engines, wrong))
+    """The property's own ``ci`` search, as ``conformance properties`` runs it: passed on
+    the reference engine, failed on the wrong one, on the same seed."""
+    right = _play(corpus, prop_id, ReferenceEngine)
+    assert right.status is Status.PASSED, right.message
+    found = _play(corpus, prop_id, getattr(wrong_engines, wrong))
+    assert found.status is Status.FAILED, found.message
+    assert found.details["games"] > 0
 
 
 DATA = Path(__file__).parent / "data" / "general-rules.yaml"
