@@ -382,14 +382,21 @@ def long_lived_set_aside() -> Iterator[None]:
     fast enough that full collections come every few hundred steps, and each would walk
     them all again.  They are given back to it afterwards.  Left alone when the collector
     is off or something else froze objects (that freeze is not ours to undo)."""
-    if not gc.isenabled() or gc.get_freeze_count():
+    global _frozen
+    # inside our own freeze, nothing to do (counting the frozen objects walks them all)
+    if _frozen or not gc.isenabled() or gc.get_freeze_count():
         yield
         return
     gc.freeze()
+    _frozen = True
     try:
         yield
     finally:
+        _frozen = False
         gc.unfreeze()
+
+
+_frozen = False  # whether long_lived_set_aside's freeze is on
 
 
 class _OutOfTime(BaseException):
