@@ -361,10 +361,15 @@ def targeted_triggers(o: Observation) -> Iterable[Violation]:
     """A triggered ability that needs a target goes on the stack with one: with no legal
     target to choose, it is removed from the stack instead (CR 603.3d, 601.2c, 115.1) --
     and one with "up to one target" goes on the stack all the same, with none
-    (``trigger_instances``)."""
+    (``trigger_instances``).  Its controller chooses its targets as it is put on the stack,
+    whoever's turn it is (``targets_chosen_by_controller``)."""
     step = step_of(o)
     if not step.acted or isinstance(o.action, Activate) \
             or o.engine.pending_choice() is not None:
+        return
+    wrong = next(iter(targets_chosen_by_controller(o)), None)
+    if wrong is not None:
+        yield wrong
         return
     judge = step.judge
     for item in step.new_items:
@@ -385,6 +390,30 @@ def targeted_triggers(o: Observation) -> Iterable[Violation]:
                         f"though every triggered ability it has needs one")
         return
     yield from trigger_instances(o)
+
+
+def targets_chosen_by_controller(o: Observation) -> Iterable[Violation]:
+    """The targets of a spell or ability put on the stack are chosen by its controller (CR
+    601.2c, 602.2b, 603.3d): a step that put on the stack an item with targets, asking no
+    target choice of its controller, asked none of a player who controls no such new item.
+    (Choices are told apart by who was asked, not by their options' values, which are the
+    engine's own; an engine that makes a forced choice itself asks nobody, contract 1.1.)"""
+    step = step_of(o)
+    if not step.acted or not o.choices:
+        return
+    asked = [choice.player for choice, _values in o.choices if choice.kind == "target"]
+    targeted = [item for item in step.new_items if item.targets]
+    controllers = {item.controller for item in targeted}
+    strangers = [player for player in asked if player not in controllers]
+    if not strangers:
+        return
+    for item in targeted:
+        if item.controller not in asked:
+            source = step.view(item.source)
+            name = " // ".join(source.names) if source is not None else item.source
+            yield Violation(f"the targets of {item.kind} {item.id} of {name}, controlled by "
+                            f"{item.controller}, were chosen by {strangers[0]}")
+            return
 
 
 def reached_targeted(o: Observation) -> bool:
