@@ -1525,6 +1525,26 @@ def abilities_of_others_activatable() -> MutantEngine:
         (casting, "activation_refused_early", _refused_early_for_anyone)])
 
 
+def _activate_leaving_tap_unpaid(game: Any, action: Any) -> Any:
+    """casting.activate, the {T} of an ability that is no mana ability checked but not paid:
+    the permanent stays untapped."""
+    obj = game.state.objects.get(action.object)
+    untapped = obj is not None and not obj.tapped
+    result = yield from _ACTIVATE(game, action)
+    if untapped and obj.zone is Zone.BATTLEFIELD:
+        ability = casting.activated_abilities(game, obj)[action.ability]
+        if ability.params.get("tap") and not ability.params.get("mana_ability"):
+            obj.tapped = False
+    return result
+
+
+def tap_costs_left_unpaid() -> MutantEngine:
+    """An ability's {T} is checked (a tapped permanent can't pay it) but not paid: the
+    permanent stays untapped after its ability is activated (CR 602.2b, 601.2h)."""
+    return _patched("tap-costs-left-unpaid", [
+        (casting, "activate", _activate_leaving_tap_unpaid)])
+
+
 _MODIFY_PT = effects.EFFECTS["modify_pt"]
 
 

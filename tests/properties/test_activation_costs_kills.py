@@ -3,8 +3,9 @@
 judgements there, and catches, in the same games (without shrinking, as the meter runs
 them), engines letting a tapped permanent pay {T} again, reducing abilities' costs by the
 reductions of spells' costs, letting a player activate another player's abilities and
-allowing abilities only as a sorcery (tests/wrong_engines.py), and the development set's
-held-out bugs of its rule."""
+allowing abilities only as a sorcery, and leaving a {T} cost unpaid (tests/wrong_engines.py),
+and the development set's held-out bugs of its rule -- a sacrifice cost left unpaid among
+them (CR 601.2h)."""
 
 from __future__ import annotations
 
@@ -26,15 +27,18 @@ PROPERTY = "activation-costs"
 
 #: wrong engines and held-out bugs of the development set it catches in its ``ci`` games
 WRONG = ("tapped_permanents_pay_tap_costs", "spell_reductions_reduce_abilities",
-         "abilities_of_others_activatable", "abilities_only_at_sorcery_speed")
+         "abilities_of_others_activatable", "abilities_only_at_sorcery_speed",
+         "tap_costs_left_unpaid")
 CAUGHT = ("tap-cost-paid-by-a-tapped-permanent", "spell-cost-reduction-applied-to-abilities",
-          "tap-abilities-only-as-a-sorcery")
+          "tap-abilities-only-as-a-sorcery", "sacrifice-cost-left-unpaid")
 
 #: what its ``ci`` games judge, with the least number of observations judging it
 SITUATIONS = {
     "an ability with {T} of a tapped permanent": (activation_costs.reached_tapped, 10),
     "an ability whose mana cost can't be paid": (activation_costs.reached_mana, 10),
     "an ability that can be activated": (activation_costs.reached_allowed, 5),
+    "an activation taken whose cost taps or sacrifices its permanent":
+        (activation_costs.reached_paid, 5),
 }
 watch(PROPERTY, {name: holds for name, (holds, _least) in SITUATIONS.items()})
 

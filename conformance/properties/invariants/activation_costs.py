@@ -242,7 +242,12 @@ def activation_costs(o: Observation) -> Iterable[Violation]:
     controls, nor one whose cost includes {T} of a tapped permanent, nor one whose mana cost
     no pool they may have pays -- reductions of the costs of spells don't reduce it; and
     they may activate one of theirs whose costs they can pay whenever they have priority,
-    unless it says otherwise (CR 602.2, 602.2b, 107.5, 118.3, 601.2f, 117.1b)."""
+    unless it says otherwise (CR 602.2, 602.2b, 107.5, 118.3, 601.2f, 117.1b).  An
+    activation taken has had its costs paid (``paid_costs``: CR 601.2h)."""
+    paid = next(iter(paid_costs(o)), None)
+    if paid is not None:
+        yield paid
+        return
     player = _player(o)
     if player is None or _unread(o):
         return
@@ -269,6 +274,61 @@ def activation_costs(o: Observation) -> Iterable[Violation]:
                             f"activated whenever its controller has priority, unless it says "
                             f"otherwise (CR 117.1b, 602.2, 602.5a)", legal=action)
             return
+
+
+#: A cost that sacrifices the permanent whose ability it is.
+_SACRIFICE_ITSELF = re.compile(r"\bsacrifice (?:this (?:creature|permanent|artifact|"
+                               r"enchantment|land)|~|it)\b")
+
+
+def paid_costs(o: Observation) -> Iterable[Violation]:
+    """An activation the engine took has had its costs paid (CR 602.2b, 601.2h): a permanent
+    whose ability's cost says to sacrifice it has left the battlefield, and one whose cost
+    has {T} is tapped -- unless the ability's own text untaps something (a mana ability
+    resolves at once, CR 605.3a).  Read from card data, for a permanent with one face up."""
+    step = step_of(o)
+    action = o.action
+    if not isinstance(action, Activate) or not step.acted \
+            or o.engine.pending_choice() is not None:
+        return
+    before = step.before_views.get(action.object)
+    if before is None or before.zone is not Zone.BATTLEFIELD or before.face_down:
+        return
+    faces = step.judge.faces_of(before)
+    bodies = ability_bodies(faces[0].name, faces[0].text) if faces and len(faces) == 1 \
+        else None
+    if not bodies or not 0 <= action.ability < len(bodies) or ":" not in bodies[action.ability]:
+        return
+    cost, effect = bodies[action.ability].split(":", 1)
+    name = " // ".join(before.names)
+    now = o.views.get(action.object)
+    if _SACRIFICE_ITSELF.search(cost) and now is not None and now.zone is Zone.BATTLEFIELD:
+        yield Violation(f"{name}'s ability #{action.ability + 1} was activated and {name} is "
+                        f"still on the battlefield, though its cost sacrifices it (CR 602.2b, "
+                        f"601.2h)", action.object, "zone", Zone.GRAVEYARD.value)
+        return
+    if "{t}" in cost and "untap" not in effect and now is not None \
+            and now.zone is Zone.BATTLEFIELD and not now.tapped:
+        yield Violation(f"{name}'s ability #{action.ability + 1} was activated and {name} is "
+                        f"untapped, though its cost has {{T}} (CR 602.2b, 601.2h, 107.5)",
+                        action.object, "tapped", True)
+
+
+def reached_paid(o: Observation) -> bool:
+    """... an activation the engine took of an ability whose cost sacrifices or taps its
+    permanent."""
+    step = step_of(o)
+    action = o.action
+    if not isinstance(action, Activate) or not step.acted:
+        return False
+    before = step.before_views.get(action.object)
+    faces = step.judge.faces_of(before) if before is not None else None
+    bodies = ability_bodies(faces[0].name, faces[0].text) if faces and len(faces) == 1 \
+        else None
+    if not bodies or not 0 <= action.ability < len(bodies):
+        return False
+    cost = bodies[action.ability].split(":", 1)[0]
+    return "{t}" in cost or _SACRIFICE_ITSELF.search(cost) is not None
 
 
 def reached(o: Observation) -> bool:
@@ -310,6 +370,7 @@ PROPERTIES: tuple[Property, ...] = (
              ("turn-structure-tap-an-attacker-before-attacks",
               "cost-chapter-iv-is-not-a-mana-ability"),
              frozenset(), activation_costs, focus,
-             ("602.2", "602.2b", "107.5", "118.3", "601.2f", "117.1b"), "costs", reached,
+             ("602.2", "602.2b", "107.5", "118.3", "601.2f", "117.1b", "601.2h"), "costs",
+             reached,
              weights=(("Activate", 24), ("PassPriority", 6))),
 )
