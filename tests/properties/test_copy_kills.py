@@ -205,3 +205,16 @@ def test_entering_as_a_copy_catches_a_clone_offered_every_permanent(corpus):
                           corpus.cards, corpus.rulings, profile=quick_profile("ci"))
     assert result.status is Status.FAILED, result.message
     assert "which is not a creature" in (result.message or "")
+
+
+def test_entering_as_a_copy_catches_a_copy_keeping_its_own_colors(corpus):
+    """A Clone that entered as a copy of a creature has its colors (copiable values, CR
+    707.2): the thirteenth batch's copy-keeps-its-own-colors (a development set since its
+    first measurement) is caught in the property's own ``ci`` games."""
+    from benchmarks.heldout import catalogue as held_out
+
+    result = run_property(OWN["entering-as-a-copy"],
+                          held_out()["copy-keeps-its-own-colors"].engine,
+                          corpus.cards, corpus.rulings, profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, result.message
+    assert "with the colors" in (result.message or "")

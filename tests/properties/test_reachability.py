@@ -37,7 +37,9 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
                       "two reductions of spells' costs in play": costs.reached_two_reductions},
     "x-costs": {"a cast with X judged beside a reduction of its cost": costs.reached_x_reduced},
     "entering-as-a-copy": {"a choice of what to enter as a copy of judged":
-                           copying.reached_copy_choice},
+                           copying.reached_copy_choice,
+                           "a copy's copied values judged against the creature chosen":
+                           copying.reached_copied_values},
     "power-and-toughness": {"an until-end-of-turn change ending with the turn":
                             durations.reached_cleanup,
                             "a spell changing two targets or more, each judged":

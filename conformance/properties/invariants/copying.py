@@ -120,9 +120,61 @@ def _copy_choices(o: Observation) -> Iterable[Violation]:
 def entering_as_a_copy(o: Observation) -> Iterable[Violation]:
     """What enters as a copy of a permanent gets its copiable values and nothing else
     (``entering-permanents``' judgement), and one copying "any creature on the battlefield"
-    is offered exactly the creatures there to copy (CR 707.2, 614.1c)."""
+    is offered exactly the creatures there to copy (CR 707.2, 614.1c), and has the names,
+    colors, card types and subtypes of the creature chosen (``_copied_values``)."""
     yield from objects.entering_permanents(o)
     yield from _copy_choices(o)
+    yield from _copied_values(o)
+
+
+#: The characteristics a copy takes from what it copies that no effect in the pools changes.
+_COPIED = ("names", "colors", "types", "subtypes")
+
+
+def _copied_values(o: Observation) -> Iterable[Violation]:
+    """A permanent spell that entered as a copy of the creature its controller chose (one
+    copying "any creature on the battlefield", with no exception stated) has that creature's
+    names, colors, card types and subtypes, as the creature had them (copiable values, CR
+    707.2, 707.3: a copy of a copy has what the copy has), never those of its own card."""
+    step = step_of(o)
+    found = resolved_spell(step) if o.choices else None
+    resolved = step.resolved
+    text = normalize_text(found[1].text).lower() if found is not None else ""
+    if found is None or resolved is None or _ANY_CREATURE.search(text) is None \
+            or "except" in text:
+        return
+    spell = found[0]
+    chosen = [answer for choice, answer in o.choices if choice.kind == "cards"
+              and choice.player == resolved.controller and len(answer) == 1]
+    original = step.before_views.get(chosen[-1][0]) if chosen else None
+    if original is None or original.zone is not Zone.BATTLEFIELD or original.face_down:
+        return
+    entered = [i for i, _zone in step.entered
+               if step.entered_as.get(i) in (resolved.id, resolved.source)]
+    copy = o.views.get(entered[0]) if len(entered) == 1 else None
+    if copy is None or copy.zone is not Zone.BATTLEFIELD or copy.face_down:
+        return
+    for key in _COPIED:
+        has, wanted = getattr(copy, key), getattr(original, key)
+        if sorted(has) != sorted(wanted):
+            yield Violation(f"{' // '.join(spell.names)} entered as a copy of "
+                            f"{' // '.join(original.names)} with the {key} {list(has)}, "
+                            f"not {list(wanted)} (copiable values, CR 707.2)",
+                            copy.id, key, list(wanted))
+            return
+
+
+def reached_copied_values(o: Observation) -> bool:
+    """A permanent spell entered as a copy of the creature chosen, its copied values judged
+    (``_copied_values`` compares them whether or not they differ)."""
+    step = step_of(o)
+    found = resolved_spell(step) if o.choices else None
+    if found is None or _ANY_CREATURE.search(normalize_text(found[1].text).lower()) is None:
+        return False
+    resolved = step.resolved
+    return resolved is not None and any(
+        answer and choice.kind == "cards" for choice, answer in o.choices) and any(
+        step.entered_as.get(i) in (resolved.id, resolved.source) for i, _z in step.entered)
 
 
 def _copying_any_creature(o: Observation, step: StepView) -> ObjectView | None:
