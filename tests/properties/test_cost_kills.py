@@ -138,3 +138,20 @@ def test_legal_actions_catches_convoke_offering_tapped_creatures_in_ci(corpus, b
                           profile=quick_profile("ci"))
     assert result.status is Status.FAILED, result.message
     assert "for convoke" in (result.message or "")
+
+
+def test_legal_actions_catches_a_land_played_from_another_players_hand_in_ci(corpus):
+    """A player plays a land from their own hand (or a zone an effect lets them play it
+    from), never from another player's (CR 305.1, 116.2a): the thirteenth batch's
+    land-played-from-another-players-hand (a development set since its first measurement)
+    is caught in the property's own ``ci`` games, where the other player's lands come to
+    their hand by the games' moves."""
+    from benchmarks.heldout import catalogue as held_out
+    from conformance.mutants.meter import quick_profile
+    from conformance.properties import run_property
+    from conformance.runner.results import Status
+
+    result = run_property(LEGAL_ACTIONS, held_out()["land-played-from-another-players-hand"]
+                          .engine, corpus.cards, corpus.rulings, profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, result.message
+    assert "PlayLand" in (result.message or "") and "hand, not" in (result.message or "")

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable
 from itertools import product
 
-from ...contract.types import Action, Cast, ObjectId, TurnFaceUp, Unlock
+from ...contract.types import Action, Cast, ObjectId, PlayLand, TurnFaceUp, Unlock
 from ...format.cards import Card, CardFace
 from ...format.vocabulary import Door, Zone
 from ..judge import Cost, total_cost
@@ -227,6 +227,12 @@ def _judged_candidates(step: StepView, player: str, pool: Pools | None
                         yield (Cast(player, view.id, x=x),
                                _cast_judgement(step, player, card, view.zone, view.owner,
                                                faces, False, pool, view.id, x))
+            if view.zone is Zone.HAND and view.owner != player \
+                    and "Land" in card.faces[0].types:
+                refused = _Judgement()  # only from their own hand (or a permission's zone)
+                refused.require(False, f"it is in {view.owner}'s hand, not {player}'s (CR "
+                                       f"305.1, 116.2a)")
+                yield PlayLand(player, view.id), refused
             if view.zone is Zone.HAND and view.owner == player:
                 yield (Cast(player, view.id, face_down=True),
                        _cast_judgement(step, player, card, view.zone, view.owner, [],
@@ -408,7 +414,8 @@ def _helped(mana: tuple[tuple[str, int], ...], cost: Cost,
 def legal_actions(o: Observation) -> Iterable[Violation]:
     """Casting a spell is legal exactly when its timing, the zone it is in (its owner's
     hand, a graveyard with an unused permission for it, or exile while a permission to
-    play it holds) and its total cost allow it;
+    play it holds) and its total cost allow it; a land in another player's hand is never
+    played (CR 305.1);
     unlocking a door exactly in a main phase of its Room's controller's turn with an empty
     stack, by paying that door's mana cost (no spell's cost increase applies); turning a
     face-down permanent face up exactly by its controller paying its morph cost.  Whatever
