@@ -165,7 +165,7 @@ def _judged(o: Observation, step: StepView
         before = step.before_game
         if instruction.kind != "damage" or before is None:
             return None
-        if _lifelinked(step, item):
+        if _lifelinked(step, item, target.name):
             return None
         return item, instruction, target, None
     if str(target) not in zones:
@@ -184,8 +184,15 @@ def _source_keywords(step: StepView, item: StackItemView) -> set[str]:
     return {k for f in faces or () for k in f.keywords}
 
 
-def _lifelinked(step: StepView, item: StackItemView) -> bool:
-    return item.kind != "spell" and "Lifelink" in _source_keywords(step, item)
+def _lifelinked(step: StepView, item: StackItemView, player: str) -> bool:
+    """Whether the damage an ability deals may come back as life (CR 702.15b): its source
+    has lifelink -- or has left the battlefield before the step, its last known lifelink
+    unseen, and the damage is dealt to the ability's controller, who would gain it."""
+    if item.kind == "spell":
+        return False
+    if item.source not in step.before_views:
+        return player == item.controller
+    return "Lifelink" in _source_keywords(step, item)
 
 
 def _deathtouch_or_lifelink(step: StepView, item: StackItemView) -> bool:
