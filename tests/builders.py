@@ -69,3 +69,35 @@ def assert_caught_in_ci_games(cards: Any, prop: Any, mutant: str,
     machine = machine_class(catalogue()[mutant].engine, cards, [prop], moves=True)
     with pytest.raises(PropertyFailure, match=prop.id):
         games_test(machine, chosen)()
+
+
+def judged_script(engine: Any, cards: Any, prop: Any, setup: Setup, script: Any,
+                  answer: Any = None) -> list[Any]:
+    """The violations ``prop`` finds in ``script`` played on ``engine`` from ``setup``,
+    observed as the property games observe: the position first, then after each step --
+    each step a function of the aliases' ids (and the ids objects became) to an action,
+    its choices answered by ``answer(choice, ids)`` (by default the first option) and
+    given to the property with their answers."""
+    from conformance.properties import Observation
+
+    def observed(action: Any = None, events: Any = (), choices: Any = ()) -> Any:
+        views = {o: engine.observe(o) for z in Zone for o in engine.objects(z)}
+        return Observation(engine, cards, views, engine.game(), action, list(events),
+                           choices=list(choices))
+
+    ids = dict(engine.start(setup, cards))
+    found = list(prop.check(observed()))
+    for make in script:
+        action = make(ids)
+        events = list(engine.perform(action))
+        choices = []
+        while (choice := engine.pending_choice()) is not None:
+            values = tuple(answer(choice, ids) if answer else (choice.options[0].value,))
+            events += engine.answer(list(values))
+            choices.append((choice, values))
+        for event in events:  # an alias follows its card to the object it became
+            old, new = event.data.get("object"), event.data.get("new_object")
+            if event.kind == "zone_changed" and new:
+                ids.update({a: str(new) for a, i in ids.items() if i == str(old)})
+        found += list(prop.check(observed(action, events, choices)))
+    return found

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import wrong_engines_general as wrong_engines
+from builders import judged_script
 from conformance.contract.types import (
     Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, Resolve, TurnFaceUp,
 )
@@ -21,7 +22,7 @@ from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Step, Zone
 from conformance.mutants.meter import quick_profile
-from conformance.properties import PROPERTIES, Observation, run_property
+from conformance.properties import PROPERTIES, run_property
 from conformance.runner.results import Status
 
 RULINGS = Path(__file__).parents[2] / "rulings"
@@ -65,28 +66,6 @@ def pool(corpus) -> CardPool:
                      **{n: extra[n] for n in extra}})
 
 
-def _judged_script(engine, cards, prop, setup, script):
-    """The violations ``prop`` finds after each step of ``script`` played on ``engine``:
-    the position is observed first, as the property games observe it, then each step, a
-    function of the aliases' ids to an action; the first option answers any choice."""
-    ids = dict(engine.start(setup, cards))
-    views = {o: engine.observe(o) for z in Zone for o in engine.objects(z)}
-    found = list(prop.check(Observation(engine, cards, views, engine.game())))  # the start
-    for make in script:
-        action = make(ids)
-        events = list(engine.perform(action))
-        while engine.pending_choice() is not None:
-            events += engine.answer([engine.pending_choice().options[0].value])
-        for event in events:  # an alias follows its card to the object it became
-            old, new = event.data.get("object"), event.data.get("new_object")
-            if event.kind == "zone_changed" and new:
-                ids.update({a: str(new) for a, i in ids.items() if i == str(old)})
-        views = {o: engine.observe(o) for z in Zone for o in engine.objects(z)}
-        found += list(prop.check(Observation(engine, cards, views, engine.game(), action,
-                                             events)))
-    return found
-
-
 def test_combat_damage_a_creature_gaining_first_strike_late_strikes_in_the_regular_step(pool):
     """Youthful Knight (first strike) and a face-down Battering Craghorn attack unblocked;
     in the first-strike combat damage step the Craghorn is turned face up (first strike
@@ -105,8 +84,8 @@ def test_combat_damage_a_creature_gaining_first_strike_late_strikes_in_the_regul
               lambda i: TurnFaceUp("alice", i["c"]),
               lambda i: AdvanceTo(Step.END_OF_COMBAT)]
     prop = BY_ID["combat-damage"]
-    assert _judged_script(ReferenceEngine(), pool, prop, setup, script) == []
-    found = _judged_script(wrong_engines.first_strike_read_in_the_regular_step(), pool,
+    assert judged_script(ReferenceEngine(), pool, prop, setup, script) == []
+    found = judged_script(wrong_engines.first_strike_read_in_the_regular_step(), pool,
                            prop, setup, script)
     assert found and "combat damage changed life totals" in found[0].message
 
@@ -120,7 +99,7 @@ def test_trigger_instances_an_event_meeting_two_conditions_triggers_once(pool):
         "alice", Step.PRECOMBAT_MAIN)
     script = [lambda i: Cast("alice", i["e"]), lambda i: Resolve()]
     prop = BY_ID["trigger-instances"]
-    assert _judged_script(ReferenceEngine(), pool, prop, setup, script) == []
-    found = _judged_script(wrong_engines.triggers_once_per_condition(), pool, prop, setup,
+    assert judged_script(ReferenceEngine(), pool, prop, setup, script) == []
+    found = judged_script(wrong_engines.triggers_once_per_condition(), pool, prop, setup,
                            script)
     assert found and "Eidolon of Blossoms" in found[0].message

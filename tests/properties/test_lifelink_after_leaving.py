@@ -11,11 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from conformance.contract.types import Cast, Resolve
+from builders import judged_script
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Step, Zone
-from conformance.properties import PROPERTIES, Observation
+from conformance.properties import PROPERTIES
 from conformance.properties.run import with_own_cards
 
 RULINGS = Path(__file__).parents[2] / "rulings"
@@ -27,27 +28,19 @@ BOARD = Setup((PlayerSetup("alice", mana="{R}{U}", zones={
     "alice", Step.PRECOMBAT_MAIN)
 
 
-def _observed(engine, pool, action=None, events=(), choices=()):
-    views = {o: engine.observe(o) for z in Zone for o in engine.objects(z)}
-    return Observation(engine, pool, views, engine.game(), action, list(events),
-                       choices=list(choices))
-
-
 def test_damage_given_back_by_a_departed_sources_lifelink_is_no_failure():
     pool = with_own_cards(load_corpus([RULINGS]).cards)
     engine = ReferenceEngine()
-    ids = dict(engine.start(BOARD, pool))
-    found = list(PROPERTY.check(_observed(engine, pool)))
-    answers = {"Shock": ids["b"], "Sanguinary Priest": "player:alice", "Unsummon": ids["p"]}
-    for action in (Cast("alice", ids["s"]), Resolve(), Cast("alice", ids["u"]), Resolve(),
-                   Resolve()):
-        events = list(engine.perform(action))
-        choices = []
-        while (choice := engine.pending_choice()) is not None:
-            value = next(v for name, v in answers.items() if name in choice.prompt)
-            events += engine.answer([value])
-            choices.append((choice, (value,)))
-        found += PROPERTY.check(_observed(engine, pool, action, events, choices))
+    targets = {"Shock": "b", "Sanguinary Priest": None, "Unsummon": "p"}  # None: alice
+
+    def answer(choice, ids):
+        alias = next(a for name, a in targets.items() if name in choice.prompt)
+        return (ids[alias],) if alias else ("player:alice",)
+
+    found = judged_script(engine, pool, PROPERTY, BOARD, [
+        lambda ids: Cast("alice", ids["s"]), lambda ids: Resolve(),
+        lambda ids: Cast("alice", ids["u"]), lambda ids: Resolve(), lambda ids: Resolve()],
+        answer)
     game = engine.game()
     assert game.player("alice").life == 20  # 1 damage dealt, 1 life gained
     assert not game.stack

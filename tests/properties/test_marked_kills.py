@@ -15,13 +15,14 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 import wrong_engines
+from builders import judged_script
 from conformance.contract.types import AdvanceTo, Cast, Move, Resolve
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Step, Zone
 from conformance.mutants.meter import quick_profile
-from conformance.properties import PROPERTIES, Observation
+from conformance.properties import PROPERTIES
 from conformance.properties.machine import PropertyFailure, games_test, machine_class
 from conformance.properties.profiles import PROFILES
 
@@ -89,27 +90,6 @@ def test_the_property_catches_a_wrong_engine_on_a_board_with_its_subject(corpus,
                 games_test(machine, chosen)()
 
 
-def _judged_script(engine, cards, prop, setup, script):
-    """The violations ``prop`` finds after each step of ``script`` played on ``engine``:
-    each step a function of the aliases' ids (and the ids objects became) to an action;
-    the first option answers any choice."""
-    ids = dict(engine.start(setup, cards))
-    found = []
-    for make in script:
-        action = make(ids)
-        events = list(engine.perform(action))
-        while engine.pending_choice() is not None:
-            events += engine.answer([engine.pending_choice().options[0].value])
-        for event in events:  # an alias follows its card to the object it became
-            old, new = event.data.get("object"), event.data.get("new_object")
-            if event.kind == "zone_changed" and new:
-                ids.update({a: str(new) for a, i in ids.items() if i == str(old)})
-        views = {o: engine.observe(o) for z in Zone for o in engine.objects(z)}
-        found += list(prop.check(Observation(engine, cards, views, engine.game(), action,
-                                             events)))
-    return found
-
-
 def test_damage_marked_catches_damage_kept_by_a_returned_permanent(corpus):
     """Hill Giant is dealt 2, goes to exile and back, and is dealt 2 again: the new object
     has 2 marked, and lives (CR 400.7); an engine keeping the damage on the card kills it."""
@@ -121,8 +101,8 @@ def test_damage_marked_catches_damage_kept_by_a_returned_permanent(corpus):
               lambda i: Move(i["g"], Zone.EXILE), lambda i: Move(i["g"], Zone.BATTLEFIELD),
               lambda i: Cast("alice", i["s2"], targets=(i["g"],)), lambda i: Resolve()]
     prop = OWN["damage-marked"]
-    assert _judged_script(ReferenceEngine(), corpus.cards, prop, board, script) == []
-    found = _judged_script(wrong_engines.returned_permanents_keep_damage(), corpus.cards,
+    assert judged_script(ReferenceEngine(), corpus.cards, prop, board, script) == []
+    found = judged_script(wrong_engines.returned_permanents_keep_damage(), corpus.cards,
                            prop, board, script)
     assert found and "Hill Giant" in found[0].message
 
@@ -140,8 +120,8 @@ def test_face_changes_keep_the_object_catches_counters_lost_on_transforming(corp
         "alice", Step.PRECOMBAT_MAIN)
     script = [lambda i: AdvanceTo(Step.BEGINNING_OF_COMBAT), lambda i: Resolve()]
     prop = OWN["face-changes-keep-the-object"]
-    assert _judged_script(ReferenceEngine(), corpus.cards, prop, board, script) == []
-    found = _judged_script(wrong_engines.transforming_makes_a_new_object(), corpus.cards,
+    assert judged_script(ReferenceEngine(), corpus.cards, prop, board, script) == []
+    found = judged_script(wrong_engines.transforming_makes_a_new_object(), corpus.cards,
                            prop, board, script)
     assert found and "counters" in found[0].message
 

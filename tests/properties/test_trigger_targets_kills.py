@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 
 from benchmarks.heldout import catalogue
+from builders import judged_script
 from conformance.contract.types import Choice, Move, Option, StackItemView
 from conformance.engines.reference import ReferenceEngine
 from conformance.format.loader import load_corpus
 from conformance.format.model import CardEntry, PlayerSetup, Setup
 from conformance.format.vocabulary import Step, Zone
-from conformance.properties import PROPERTIES, Observation
+from conformance.properties import PROPERTIES
 from conformance.properties.invariants import triggers
 from conformance.properties.run import with_own_cards
 
@@ -42,19 +43,8 @@ def _judged_after_the_move(pool, factory) -> list[str]:
     """targeted-triggers' judgement of Vampire Sovereign put onto the battlefield in alice's
     turn, its trigger's target choice answered, observed as the property games observe."""
     engine = factory()
-    ids = dict(engine.start(BOARD, pool))
-    seen = {o: engine.observe(o) for z in Zone for o in engine.objects(z)}
-    found = list(PROPERTY.check(Observation(engine, pool, seen, engine.game())))
-    action = Move(ids["v"], Zone.BATTLEFIELD)
-    events = list(engine.perform(action))
-    choices = []
-    while (choice := engine.pending_choice()) is not None:
-        answer = (choice.options[0].value,)
-        events += engine.answer(answer)
-        choices.append((choice, answer))
-    seen = {o: engine.observe(o) for z in Zone for o in engine.objects(z)}
-    found += PROPERTY.check(Observation(engine, pool, seen, engine.game(), action, events,
-                                        choices=choices))
+    found = judged_script(engine, pool, PROPERTY, BOARD,
+                          [lambda ids: Move(ids["v"], Zone.BATTLEFIELD)])
     engine.close()
     return [v.message for v in found]
 

@@ -42,7 +42,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from ...contract.text import normalize_text
-from ...contract.types import Activate, ObjectId, PlayerRef
+from ...contract.types import Activate, ObjectId, ObjectView, PlayerRef
 from ...format.cards import Card, CardFace
 from ...format.vocabulary import Zone
 from ..judge import Cost
@@ -286,49 +286,50 @@ def paid_costs(o: Observation) -> Iterable[Violation]:
     whose ability's cost says to sacrifice it has left the battlefield, and one whose cost
     has {T} is tapped -- unless the ability's own text untaps something (a mana ability
     resolves at once, CR 605.3a).  Read from card data, for a permanent with one face up."""
+    taken = _taken(o)
+    if taken is None:
+        return
+    before, index, cost, effect = taken
+    name = " // ".join(before.names)
+    now = o.views.get(before.id)
+    if _SACRIFICE_ITSELF.search(cost) and now is not None and now.zone is Zone.BATTLEFIELD:
+        yield Violation(f"{name}'s ability #{index + 1} was activated and {name} is "
+                        f"still on the battlefield, though its cost sacrifices it (CR 602.2b, "
+                        f"601.2h)", before.id, "zone", Zone.GRAVEYARD.value)
+        return
+    if "{t}" in cost and "untap" not in effect and now is not None \
+            and now.zone is Zone.BATTLEFIELD and not now.tapped:
+        yield Violation(f"{name}'s ability #{index + 1} was activated and {name} is "
+                        f"untapped, though its cost has {{T}} (CR 602.2b, 601.2h, 107.5)",
+                        before.id, "tapped", True)
+
+
+def _taken(o: Observation) -> tuple[ObjectView, int, str, str] | None:
+    """The permanent whose activated ability the engine took in the step (its one face up,
+    on the battlefield before), with that ability's index and its cost and effect as card
+    data words them (lower case) -- once every choice it asked is answered."""
     step = step_of(o)
     action = o.action
     if not isinstance(action, Activate) or not step.acted \
             or o.engine.pending_choice() is not None:
-        return
+        return None
     before = step.before_views.get(action.object)
     if before is None or before.zone is not Zone.BATTLEFIELD or before.face_down:
-        return
+        return None
     faces = step.judge.faces_of(before)
     bodies = ability_bodies(faces[0].name, faces[0].text) if faces and len(faces) == 1 \
         else None
     if not bodies or not 0 <= action.ability < len(bodies) or ":" not in bodies[action.ability]:
-        return
+        return None
     cost, effect = bodies[action.ability].split(":", 1)
-    name = " // ".join(before.names)
-    now = o.views.get(action.object)
-    if _SACRIFICE_ITSELF.search(cost) and now is not None and now.zone is Zone.BATTLEFIELD:
-        yield Violation(f"{name}'s ability #{action.ability + 1} was activated and {name} is "
-                        f"still on the battlefield, though its cost sacrifices it (CR 602.2b, "
-                        f"601.2h)", action.object, "zone", Zone.GRAVEYARD.value)
-        return
-    if "{t}" in cost and "untap" not in effect and now is not None \
-            and now.zone is Zone.BATTLEFIELD and not now.tapped:
-        yield Violation(f"{name}'s ability #{action.ability + 1} was activated and {name} is "
-                        f"untapped, though its cost has {{T}} (CR 602.2b, 601.2h, 107.5)",
-                        action.object, "tapped", True)
+    return before, action.ability, cost, effect
 
 
 def reached_paid(o: Observation) -> bool:
     """... an activation the engine took of an ability whose cost sacrifices or taps its
     permanent."""
-    step = step_of(o)
-    action = o.action
-    if not isinstance(action, Activate) or not step.acted:
-        return False
-    before = step.before_views.get(action.object)
-    faces = step.judge.faces_of(before) if before is not None else None
-    bodies = ability_bodies(faces[0].name, faces[0].text) if faces and len(faces) == 1 \
-        else None
-    if not bodies or not 0 <= action.ability < len(bodies):
-        return False
-    cost = bodies[action.ability].split(":", 1)[0]
-    return "{t}" in cost or _SACRIFICE_ITSELF.search(cost) is not None
+    taken = _taken(o)
+    return taken is not None and ("{t}" in taken[2] or bool(_SACRIFICE_ITSELF.search(taken[2])))
 
 
 def reached(o: Observation) -> bool:

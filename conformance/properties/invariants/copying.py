@@ -87,9 +87,10 @@ def _copy_choices(o: Observation) -> Iterable[Violation]:
     choice of what to copy, the creatures on the battlefield and nothing else (CR 707.2,
     614.1c: the replacement effect names what may be copied)."""
     step = step_of(o)
-    source = _copying_any_creature(o, step)
-    if source is None:
+    copying = _copying_any_creature(o, step)
+    if copying is None:
         return
+    source = copying[0]
     assert step.resolved is not None
     resolved = step.resolved
     views = step.before_views
@@ -136,24 +137,10 @@ def _copied_values(o: Observation) -> Iterable[Violation]:
     copying "any creature on the battlefield", with no exception stated) has that creature's
     names, colors, card types and subtypes, as the creature had them (copiable values, CR
     707.2, 707.3: a copy of a copy has what the copy has), never those of its own card."""
-    step = step_of(o)
-    found = resolved_spell(step) if o.choices else None
-    resolved = step.resolved
-    text = normalize_text(found[1].text).lower() if found is not None else ""
-    if found is None or resolved is None or _ANY_CREATURE.search(text) is None \
-            or "except" in text:
+    found = _copy_and_original(o)
+    if found is None:
         return
-    spell = found[0]
-    chosen = [answer for choice, answer in o.choices if choice.kind == "cards"
-              and choice.player == resolved.controller and len(answer) == 1]
-    original = step.before_views.get(chosen[-1][0]) if chosen else None
-    if original is None or original.zone is not Zone.BATTLEFIELD or original.face_down:
-        return
-    entered = [i for i, _zone in step.entered
-               if step.entered_as.get(i) in (resolved.id, resolved.source)]
-    copy = o.views.get(entered[0]) if len(entered) == 1 else None
-    if copy is None or copy.zone is not Zone.BATTLEFIELD or copy.face_down:
-        return
+    spell, original, copy = found
     for key in _COPIED:
         has, wanted = getattr(copy, key), getattr(original, key)
         if sorted(has) != sorted(wanted):
@@ -164,26 +151,43 @@ def _copied_values(o: Observation) -> Iterable[Violation]:
             return
 
 
+def _copy_and_original(o: Observation) -> tuple[ObjectView, ObjectView, ObjectView] | None:
+    """The spell that resolved entering as a copy of "any creature on the battlefield" (no
+    exception stated), the creature its controller chose, as it was, and the one permanent
+    it entered as -- what ``_copied_values`` judges."""
+    step = step_of(o)
+    copying = _copying_any_creature(o, step)
+    resolved = step.resolved
+    if copying is None or resolved is None or "except" in copying[1]:
+        return None
+    spell = copying[0]
+    chosen = [answer for choice, answer in o.choices if choice.kind == "cards"
+              and choice.player == resolved.controller and len(answer) == 1]
+    original = step.before_views.get(chosen[-1][0]) if chosen else None
+    if original is None or original.zone is not Zone.BATTLEFIELD or original.face_down:
+        return None
+    entered = [i for i, _zone in step.entered
+               if step.entered_as.get(i) in (resolved.id, resolved.source)]
+    copy = o.views.get(entered[0]) if len(entered) == 1 else None
+    if copy is None or copy.zone is not Zone.BATTLEFIELD or copy.face_down:
+        return None
+    return spell, original, copy
+
+
 def reached_copied_values(o: Observation) -> bool:
     """A permanent spell entered as a copy of the creature chosen, its copied values judged
     (``_copied_values`` compares them whether or not they differ)."""
-    step = step_of(o)
-    found = resolved_spell(step) if o.choices else None
-    if found is None or _ANY_CREATURE.search(normalize_text(found[1].text).lower()) is None:
-        return False
-    resolved = step.resolved
-    return resolved is not None and any(
-        answer and choice.kind == "cards" for choice, answer in o.choices) and any(
-        step.entered_as.get(i) in (resolved.id, resolved.source) for i, _z in step.entered)
+    return _copy_and_original(o) is not None
 
 
-def _copying_any_creature(o: Observation, step: StepView) -> ObjectView | None:
+def _copying_any_creature(o: Observation, step: StepView) -> tuple[ObjectView, str] | None:
     """The spell that resolved in ``o``'s step asking choices, when it enters as a copy of
-    "any creature on the battlefield"."""
+    "any creature on the battlefield", with its face's text (normalized, lower case)."""
     spell = resolved_spell(step) if o.choices else None
-    if spell is None or _ANY_CREATURE.search(normalize_text(spell[1].text).lower()) is None:
+    text = normalize_text(spell[1].text).lower() if spell is not None else ""
+    if spell is None or _ANY_CREATURE.search(text) is None:
         return None
-    return spell[0]
+    return spell[0], text
 
 
 def reached_copy_choice(o: Observation) -> bool:
