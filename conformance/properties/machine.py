@@ -15,9 +15,9 @@ from run to run replays a game exactly (docs/properties.md, "Stable choices").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import hypothesis
 from hypothesis import given, settings
@@ -28,7 +28,7 @@ from strategies import answers, boards
 from ..contract.protocol import Engine
 from ..contract.types import (
     CHOICE_MADE, Action, Activate, AdvanceTo, Cast, Choice, DeclareBlockers, Event, GameView, Move,
-    ObjectId, ObjectView,
+    ObjectId, ObjectView, PlayerId,
 )
 from ..errors import ContractError, EngineTimeout, IllegalAction, Unsupported
 from ..format.cards import Card, CardPool
@@ -140,7 +140,23 @@ WEIGHTS = {"Cast": 12, LAND_KIND: 6, MOVE_KIND: 3}
 #: drawn once for every four draws of another kind then.
 
 
-def kind_of(engine: Engine, action: Action,
+@runtime_checkable
+class ListsByKind(Protocol):
+    """An engine that lists the legal actions of some kinds only, beyond the contract (the
+    reference engine).  The machine asks it which kinds of action are legal, then for the
+    actions of the kind it drew only, where another engine lists every legal action before
+    each step: the draws, and so the games, are the same either way."""
+
+    def legal_kinds(self, player: PlayerId, kind: Callable[[Action], str],
+                    kinds: Collection[str] | None = None) -> set[str]: ...
+
+    def legal_actions_where(self, player: PlayerId,
+                            wanted: Callable[[Action], bool]) -> Sequence[Action]: ...
+
+    def observe(self, object_id: ObjectId, viewer: PlayerId | None = None) -> ObjectView: ...
+
+
+def kind_of(engine: Engine | ListsByKind, action: Action,
             views: dict[ObjectId, ObjectView] | None = None) -> str:
     """What kind of action ``action`` is, for drawing each kind as often: activating a
     land's ability is a kind of its own, so that lands do not crowd out other abilities.
@@ -201,6 +217,8 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             #: the engine's views of every object, as last observed -- emptied as soon as
             #: the engine is asked to act, so only ever the game as it is now
             self.views: dict[ObjectId, ObjectView] = {}
+            #: the engine, when it lists the legal actions of some kinds only
+            self.by_kind: ListsByKind | None = None
 
         def start(self, setup: Setup) -> None:
             """Set up ``setup`` -- or, on an engine that cannot, the first simpler position
@@ -219,6 +237,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 counted.simplified += number > 0
                 self.recorder = Recorder(candidate, dict(aliases))
                 self.last = (None, [], 0)
+                self.by_kind = self.engine if isinstance(self.engine, ListsByKind) else None
                 return
             hypothesis.reject()
 
@@ -331,16 +350,27 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 return
             game = self.engine.game()
             player = game.priority_player or game.active_player
-            order = self._order()
-            actions = sorted([*self.engine.legal_actions(player), *self._blocks(game, player)],
-                             key=order.action)
-            kinds = [kind_of(self.engine, a, self.views) for a in actions]
+            by_kind = self.by_kind
+            if by_kind is not None:
+                legal_kinds = self._legal_kinds(by_kind, game, player)
+
+                def of_kind(kind: str) -> list[Action]:
+                    return self._legal_of_kind(by_kind, game, player, kind)
+            else:  # every legal action listed at once
+                order = self._order()
+                actions = sorted([*self.engine.legal_actions(player),
+                                  *self._blocks(game, player)], key=order.action)
+                kinds = [kind_of(self.engine, a, self.views) for a in actions]
+                legal_kinds = set(kinds)
+
+                def of_kind(kind: str) -> list[Action]:
+                    return [a for a, k in zip(actions, kinds) if k == kind]
             made_up = {ADVANCE_KIND} if turns and not game.stack else set()
             if moves and not game.stack:
                 made_up.add(MOVE_KIND)
             if moves and game.stack and favoured.get(RESPONSE_MOVE_KIND):
                 made_up.add(RESPONSE_MOVE_KIND)
-            offered = sorted(set(kinds) | made_up, key=lambda k: (
+            offered = sorted(legal_kinds | made_up, key=lambda k: (
                 KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
             if not offered:
                 return
@@ -359,16 +389,14 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 self._move_in_response(data, game)
                 return
             if kind == LAND_KIND:
-                self._tap_lands_and_cast(data, player, [a for a, k in zip(actions, kinds)
-                                                        if k == LAND_KIND])
+                self._tap_lands_and_cast(data, player, of_kind(LAND_KIND))
                 return
             if kind == ADVANCE_KIND:
                 steps = advance_targets(game.step)
                 ahead = data.draw(st.integers(0, len(steps) - 1), label="steps ahead")
                 self._try(data, AdvanceTo(steps[ahead]), listed=False)
                 return
-            action = data.draw(st.sampled_from([a for a, k in zip(actions, kinds) if k == kind]),
-                               label="action")
+            action = data.draw(st.sampled_from(of_kind(kind)), label="action")
             with_x = self._with_x(data, action)
             if with_x is not None and self._try(data, with_x, listed=False):
                 return
@@ -389,8 +417,9 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 if self.engine.pending_choice() is not None or self.stuck:
                     return
             order = self._order()
-            casts = sorted((a for a in self.engine.legal_actions(player) if isinstance(a, Cast)),
-                           key=order.action)
+            listed = self.engine.legal_actions(player) if self.by_kind is None else \
+                self.by_kind.legal_actions_where(player, lambda a: isinstance(a, Cast))
+            casts = sorted((a for a in listed if isinstance(a, Cast)), key=order.action)
             if not casts or self.engine.pending_choice() is not None:
                 return
             action = data.draw(st.sampled_from(casts), label="spell cast with the lands' mana")
@@ -398,15 +427,42 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             if with_x is None or not self._try(data, with_x, listed=False):
                 self._try(data, action, listed=True)
 
+        def _legal_kinds(self, engine: ListsByKind, game: GameView, player: str) -> set[str]:
+            """The kinds of the actions the whole listing would give (``player``'s legal
+            actions and the defending players' blocks, :meth:`_blocks`)."""
+            def kind(action: Action) -> str:
+                return kind_of(engine, action, self.views)
+
+            found = set(engine.legal_kinds(player, kind))
+            for other in self._defenders(game, player):
+                found |= engine.legal_kinds(other, kind, {"DeclareBlockers"})
+            return found
+
+        def _legal_of_kind(self, engine: ListsByKind, game: GameView, player: str,
+                           kind: str) -> list[Action]:
+            """The actions of ``kind`` the whole listing would give, in its order."""
+            def wanted(action: Action) -> bool:
+                return kind_of(engine, action, self.views) == kind
+
+            found = list(engine.legal_actions_where(player, wanted))
+            if kind == "DeclareBlockers":
+                found += [a for other in self._defenders(game, player)
+                          for a in engine.legal_actions_where(other, wanted)]
+            return sorted(found, key=self._order().action)
+
+        def _defenders(self, game: GameView, player: str) -> list[str]:
+            """The players other than ``player`` who may be declaring blockers now."""
+            if game.step is not Step.DECLARE_ATTACKERS or game.stack:
+                return []
+            return [p.name for p in game.players if p.name != player]
+
         def _blocks(self, game: GameView, player: str) -> list[Action]:
             """The blocks the defending players may declare (in the declare attackers step
             with an empty stack, a player without priority may declare blockers: every
             player passes first)."""
             assert self.engine is not None
-            if game.step is not Step.DECLARE_ATTACKERS or game.stack:
-                return []
-            return [a for p in game.players if p.name != player
-                    for a in self.engine.legal_actions(p.name) if isinstance(a, DeclareBlockers)]
+            return [a for p in self._defenders(game, player)
+                    for a in self.engine.legal_actions(p) if isinstance(a, DeclareBlockers)]
 
         def _with_x(self, data: st.DataObject, action: Action) -> Action | None:
             """A cast of a spell with {X} in its mana cost, with X chosen (0 to 3)."""

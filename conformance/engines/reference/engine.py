@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Never, NoReturn
 
 from ... import __version__
@@ -169,6 +169,21 @@ class ReferenceEngine:
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         return legal.legal_actions(self._require(), player, self.is_legal)
+
+    # Beyond the contract: the property games draw the kind of action before the action, so
+    # they ask which kinds are legal, then for the actions of the kind drawn only.
+
+    def legal_actions_where(self, player: PlayerId,
+                            wanted: Callable[[Action], bool]) -> Sequence[Action]:
+        """``legal_actions(player)``, only those ``wanted`` accepts: the others are not
+        tried."""
+        return legal.legal_actions(self._require(), player, self.is_legal, wanted)
+
+    def legal_kinds(self, player: PlayerId, kind: Callable[[Action], str],
+                    kinds: Collection[str] | None = None) -> set[str]:
+        """The kinds, as ``kind`` names them, of the actions ``legal_actions(player)``
+        lists (those among ``kinds``), each kind tried up to its first legal action."""
+        return legal.legal_kinds(self._require(), player, self.is_legal, kind, kinds)
 
     def pending_choice(self) -> Choice | None:
         return self._require().pending

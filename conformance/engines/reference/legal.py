@@ -10,11 +10,16 @@ Attacks and blocks are sets of creatures, too many to list them all: the declara
 are no attack (or no block), each creature alone that may attack (or block one attacker),
 and every creature that may attack at once (each blocker on the first attacker it may
 block).  Targets and X are left ``None``: the engine asks them.
+
+A caller that wants only some kinds of action asks for those only (``wanted``): the others
+are not tried.  ``legal_kinds`` says which kinds have a legal action now, trying each kind's
+candidates only up to its first legal one; a declaration of attackers (or blockers) is
+possible when declaring none is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from ...contract.types import (
     Action, Activate, Cast, DeclareAttackers, DeclareBlockers, PassPriority, PlayerId, PlayLand,
@@ -26,16 +31,50 @@ from .game import Game
 from .state import GameObject
 
 Probe = Callable[[Action], bool]
+Wanted = Callable[[Action], bool]
 
 
-def legal_actions(game: Game, player: PlayerId, is_legal: Probe) -> list[Action]:
-    """Every action of ``player`` the rules allow now (see the module's docstring)."""
-    candidates = [*_spells_and_abilities(game, player), *_lands(game, player),
-                  *_priority(game, player)]
-    found = [action for action in candidates if is_legal(action)]
-    found += _attacks(game, player, is_legal)
-    found += _blocks(game, player, is_legal)
+def legal_actions(game: Game, player: PlayerId, is_legal: Probe,
+                  wanted: Wanted | None = None) -> list[Action]:
+    """Every action of ``player`` the rules allow now (see the module's docstring), or those
+    of them ``wanted`` accepts (the others are not tried)."""
+    keep = wanted or _every
+    found = [action for action in _candidates(game, player)
+             if keep(action) and is_legal(action)]
+    if keep(DeclareAttackers(player, ())):
+        found += _attacks(game, player, is_legal)
+    if keep(DeclareBlockers(player)):
+        found += _blocks(game, player, is_legal)
     return found
+
+
+def legal_kinds(game: Game, player: PlayerId, is_legal: Probe, kind: Callable[[Action], str],
+                kinds: Collection[str] | None = None) -> set[str]:
+    """The kinds (as ``kind`` names them) of the actions ``legal_actions`` lists now, or of
+    those among ``kinds``: each kind's candidates are tried up to its first legal one."""
+    found: set[str] = set()
+
+    def look(action: Action) -> None:
+        named = kind(action)
+        if named not in found and (kinds is None or named in kinds) and is_legal(action):
+            found.add(named)
+
+    for action in _candidates(game, player):
+        look(action)
+    for declaration in (_no_attack(game, player), _no_block(game, player)):
+        if declaration is not None:
+            look(declaration)
+    return found
+
+
+def _every(action: Action) -> bool:
+    return True
+
+
+def _candidates(game: Game, player: PlayerId) -> list[Action]:
+    """The actions to try, gathered before any is tried: a probe replaces ``game.state``."""
+    return [*_spells_and_abilities(game, player), *_lands(game, player),
+            *_priority(game, player)]
 
 
 def _spells_and_abilities(game: Game, player: PlayerId) -> Iterable[Action]:
@@ -83,15 +122,32 @@ def _creatures(game: Game, player: PlayerId) -> list[GameObject]:
             and not obj.tapped and "Creature" in game.chars(obj).types]
 
 
-def _attacks(game: Game, player: PlayerId, is_legal: Probe) -> list[Action]:
-    """Declarations of attackers: by the active player holding priority, with an empty
-    stack, before this turn's declare attackers step (CR 508.1)."""
+def _no_attack(game: Game, player: PlayerId) -> DeclareAttackers | None:
+    """Declaring no attackers, where ``player`` may declare attackers: the active player
+    holding priority, with an empty stack, before this turn's declare attackers step
+    (CR 508.1)."""
     state = game.state
     if state.active_player != player or state.priority != player or state.stack or \
             STEP_ORDER.index(state.step) >= STEP_ORDER.index(Step.DECLARE_ATTACKERS):
-        return []
-    none = DeclareAttackers(player, ())
-    if not is_legal(none):
+        return None
+    return DeclareAttackers(player, ())
+
+
+def _no_block(game: Game, player: PlayerId) -> DeclareBlockers | None:
+    """Declaring no blockers, where ``player`` may declare blockers: a defending player, in
+    the declare attackers step with an empty stack (CR 509.1)."""
+    state, combat = game.state, game.state.combat
+    if state.step is not Step.DECLARE_ATTACKERS or state.stack or combat is None or \
+            player not in combat.attackers.values():
+        return None
+    return DeclareBlockers(player)
+
+
+def _attacks(game: Game, player: PlayerId, is_legal: Probe) -> list[Action]:
+    """Declarations of attackers: by the active player holding priority, with an empty
+    stack, before this turn's declare attackers step (CR 508.1)."""
+    none = _no_attack(game, player)
+    if none is None or not is_legal(none):
         return []  # an ability triggers on the way to combat: no declaration yet
     able = [obj.id for obj in _creatures(game, player)
             if is_legal(DeclareAttackers(player, (obj.id,)))]
@@ -105,11 +161,8 @@ def _blocks(game: Game, player: PlayerId, is_legal: Probe) -> list[Action]:
     """Declarations of blockers: by a defending player, in the declare attackers step with
     an empty stack (CR 509.1)."""
     state, combat = game.state, game.state.combat
-    if state.step is not Step.DECLARE_ATTACKERS or state.stack or combat is None or \
-            player not in combat.attackers.values():
-        return []
-    none = DeclareBlockers(player)
-    if not is_legal(none):
+    none = _no_block(game, player)
+    if none is None or combat is None or not is_legal(none):
         return []
     attackers = [a for a, defender in combat.attackers.items() if defender == player
                  and a in state.battlefield]  # one that left is removed from combat (CR 506.4)
