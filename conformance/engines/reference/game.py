@@ -178,18 +178,19 @@ class Game:
         left exactly as it was.  The answer for ``key`` is kept until the state changes.
         ``early`` raises ``IllegalAction`` or ``Unsupported`` where the procedure would
         refuse before it changes anything: the game is copied only for what it does not
-        refuse."""
+        refuse (nor ``run``, which refuses every action once the game is over)."""
         if self._flow is not None:
             return False
         probed, reported, reached = self.probed, self.reported, self.reached
         if key is not None and key in probed and not self.exposed:
             flow.close()
             return probed[key]
-        if early is not None:
+        if early is not None or outcome(self.state)[0]:
             try:
-                if outcome(self.state)[0]:  # what run() refuses first
+                if outcome(self.state)[0]:  # what run() refuses first, for every action
                     raise IllegalAction("the game is over")
-                early()
+                if early is not None:
+                    early()
             except (IllegalAction, Unsupported):
                 flow.close()
                 if key is not None and not self.exposed:
