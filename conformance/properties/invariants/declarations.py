@@ -2,7 +2,8 @@
 controlled since the turn began (or with haste) attack, and they become tapped unless they
 have vigilance; a creature with flying is blocked only by creatures with flying or reach
 (CR 702.9b, 702.17b), and only untapped creatures block -- judged on the declarations made,
-and probed while blockers may be declared.  With the cards and the weights combat games
+and probed while blockers may be declared.  With no attackers, the combat steps after the
+declaration are skipped (CR 508.8).  With the cards and the weights combat games
 favour.
 """
 
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 
 from ...contract.types import DeclareAttackers, DeclareBlockers, ObjectView
 from ...format.cards import Card
-from ...format.vocabulary import Step, Zone
+from ...format.vocabulary import STEP_ORDER, Step, Zone
 from ..judge import read_face
 from ..memory import StepView, step_of
 from ..observation import Observation, Violation
@@ -25,13 +26,15 @@ def combat_declarations(o: Observation) -> Iterable[Violation]:
     untapped creatures block: while blockers may be declared, the defending player's
     untapped creature can block an attacker with flying on its own exactly when it has
     flying or reach, and before attackers are declared no creature without haste that came
-    under its controller's control this turn may attack."""
+    under its controller's control this turn may attack; with no creature declared as an
+    attacker, the declare blockers and combat damage steps are skipped."""
     step = step_of(o)
     turn = turn_of(o)
     action = o.action
     if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
         return
-    for violation in (*_flying_blocks(step, turn, o), *_sick_attackers(step, turn, o)):
+    for violation in (*_flying_blocks(step, turn, o), *_sick_attackers(step, turn, o),
+                      *_combat_without_attackers(step, turn, o)):
         yield violation
         return
     if isinstance(action, DeclareAttackers) and o.game.step is Step.DECLARE_ATTACKERS:
@@ -72,6 +75,52 @@ def combat_declarations(o: Observation) -> Iterable[Violation]:
                 yield Violation(f"{name}, without flying or reach, blocked "
                                 f"{' // '.join(a.names)}, which has flying")
                 return
+
+
+#: The steps a combat with no creature attacking skips (CR 508.8).
+_SKIPPED = (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE)
+
+
+def _combat_without_attackers(step: StepView, turn: Turn, o: Observation
+                              ) -> Iterable[Violation]:
+    """With no creature declared as an attacker, the declare blockers and combat damage
+    steps are skipped (CR 508.8): the game comes to one of them only from a declaration of
+    attackers that declared some.  Not judged where a permanent entered in the step (it may
+    be put onto the battlefield attacking), nor where the judge did not see the
+    declaration."""
+    before, now = step.before_game, o.game
+    if before is None or now.step not in _SKIPPED or before.step in _SKIPPED \
+            or before.active_player != now.active_player or "step" in now.unknown \
+            or "step" in before.unknown or step.entered:
+        return
+    action = o.action
+    if before.step is Step.DECLARE_ATTACKERS:
+        if turn.combat is None or turn.combat.attackers:
+            return  # attackers declared, or a declaration the judge did not see
+    elif STEP_ORDER.index(before.step) > STEP_ORDER.index(Step.DECLARE_ATTACKERS) or (
+            isinstance(action, DeclareAttackers) and action.attackers):
+        return
+    yield Violation(f"no creature attacks and the game is in the {now.step.value} step "
+                    f"(CR 508.8: with no attackers, the declare blockers and combat damage "
+                    f"steps are skipped)")
+
+
+def reached_combat_without_attackers(o: Observation) -> bool:
+    """The game passed from before the declaration of attackers, or from a declaration of
+    none, to a later step of the same turn with no creature attacking: the steps an engine
+    keeping the combat steps without attackers would have stopped in."""
+    step = step_of(o)
+    before, now = step.before_game, o.game
+    if not step.acted or before is None or before.active_player != now.active_player or \
+            STEP_ORDER.index(before.step) > STEP_ORDER.index(Step.DECLARE_ATTACKERS) or \
+            STEP_ORDER.index(now.step) <= STEP_ORDER.index(Step.COMBAT_DAMAGE):
+        return False
+    action = o.action
+    if isinstance(action, DeclareAttackers):
+        return not action.attackers
+    turn = turn_of(o)
+    return before.step is not Step.DECLARE_ATTACKERS or (
+        turn.combat is not None and not turn.combat.attackers)
 
 
 #: Reminder text that speaks of blocking without restricting it.
