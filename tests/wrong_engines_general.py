@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.reference import combat, effects, entering, triggers
+from conformance.engines.reference import casting, combat, effects, entering, mana, triggers
 from conformance.engines.reference.state import PendingTrigger
 from conformance.contract.types import Event
 from conformance.mutants import MutantEngine
 
 _DRAW_CARDS = effects.draw_cards
 _ENTER_AS_COPY = entering._enter_as_copy
+_ACTIVATION_REFUSED_EARLY = casting.activation_refused_early
 
 
 def _draw_cards_forgetting_an_empty_library(game: Any, player_name: str, count: int) -> None:
@@ -99,3 +100,50 @@ def triggers_once_per_condition() -> MutantEngine:
     "whenever this creature or another enchantment you control enters" on its own
     entering."""
     return MutantEngine("triggers-once-per-condition", [(triggers, "check", _check_once_per_condition)])
+
+
+def _always_fighting(game: Any) -> bool:
+    """combat.has_attackers, true whether or not a creature attacks."""
+    return True
+
+
+def combat_steps_without_attackers() -> MutantEngine:
+    """The declare blockers and combat damage steps happen whether or not a creature
+    attacks (CR 508.8 forgotten): with no attackers, passing on from the declare attackers
+    step, or asking for the combat damage step, reaches them."""
+    return MutantEngine("combat-steps-without-attackers", [
+        (combat, "has_attackers", _always_fighting)])
+
+
+def _refused_early_whoever_controls(game: Any, action: Any) -> Any:
+    """casting.activation_refused_early, as if the player activating controlled the
+    permanent."""
+    obj = game.state.objects.get(action.object)
+    if obj is None or obj.controller == action.player:
+        return _ACTIVATION_REFUSED_EARLY(game, action)
+    controller, obj.controller = obj.controller, action.player
+    try:
+        return _ACTIVATION_REFUSED_EARLY(game, action)
+    finally:
+        obj.controller = controller
+
+
+def abilities_activated_by_anyone() -> MutantEngine:
+    """Who controls a permanent is not looked at as its ability is activated (CR 602.2
+    forgotten): a player with priority may activate another player's permanent's
+    abilities."""
+    return MutantEngine("abilities-activated-by-anyone", [
+        (casting, "activation_refused_early", _refused_early_whoever_controls)])
+
+
+def _mana_value_counting_each_half(cost: Any, x: int = 0) -> int:
+    """mana.mana_value, counting each half of a hybrid symbol."""
+    return sum(len(s.split("/")) if "/" in s and not s.endswith("/P") else
+               mana.symbol_value(s, x) for s in mana.symbols(cost))
+
+
+def hybrid_counted_for_each_half() -> MutantEngine:
+    """A hybrid symbol counts each of its halves in a mana value (CR 202.3f forgotten: it
+    counts as its largest component): {1}{W/B}{W/B} has mana value 5."""
+    return MutantEngine("hybrid-counted-for-each-half", [
+        (mana, "mana_value", _mana_value_counting_each_half)])

@@ -9,10 +9,11 @@ exactly what engines and adapters are compared against.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..contract.types import TurnFaceUp, Unlock
+from ..contract.types import ObjectView, TurnFaceUp, Unlock
 from ..format.cards import Card
 from ..format.vocabulary import Door, Step, Zone
 from .invariants import combat, costs, durations, hidden, lands, objects, triggers, turns
@@ -123,6 +124,54 @@ def double_faced_mana_value(o: Observation) -> Iterable[Violation]:
         if view.mana_value != expected:
             yield Violation(f"a double-faced object has mana value {view.mana_value}, not its "
                             f"front face's {expected}", view.id, "mana_value", expected)
+
+
+def printed_mana_value(o: Observation) -> Iterable[Violation]:
+    """A card with one face (not a Room, a split or a double-faced card), face up and not
+    on the stack, has the mana value of its mana cost: a generic number counts its value, a
+    hybrid symbol its largest component, {X} 0 and any other symbol 1; a card with no mana
+    cost has 0 -- in every zone (CR 202.3, 202.3b, 202.3e, 202.3f).  An object copying
+    another, or copied, is not judged."""
+    for view in o.views.values():
+        if view.face_down or view.token or view.zone is Zone.STACK:
+            continue
+        card = _printed_single_face(o, view)
+        if card is None:
+            continue
+        expected = mana_value(card.faces[0].mana_cost)
+        if view.mana_value != expected:
+            yield Violation(f"{card.name} has mana value {view.mana_value} in the "
+                            f"{view.zone.value}, not {expected} (its mana cost "
+                            f"{card.faces[0].mana_cost or 'none'})", view.id, "mana_value",
+                            expected)
+
+
+def _printed_single_face(o: Observation, view: ObjectView) -> Card | None:
+    """``view``'s card, when it has one face and ``view`` shows that face's name alone (no
+    copy effect in play on it)."""
+    card = o.card(view)
+    if card is None or len(card.faces) != 1 or card.is_room:
+        return None
+    name = card.faces[0].name
+    if tuple(view.identity) != (name,) or tuple(view.names) != (name,):
+        return None
+    return card
+
+
+#: Mana symbols whose mana value rule is other than "1 each": hybrid, Phyrexian, {X}.
+_UNUSUAL_SYMBOL = re.compile(r"\{[^}]*[/X][^}]*\}")
+
+
+def _unusual_mana_cost(card: Card) -> bool:
+    """Cards with a hybrid, Phyrexian or {X} symbol in their mana cost."""
+    return len(card.faces) == 1 and not card.is_room and bool(
+        _UNUSUAL_SYMBOL.search(card.faces[0].mana_cost or ""))
+
+
+def _unusual_mana_value_seen(o: Observation) -> bool:
+    return any(not v.face_down and not v.token and v.zone is not Zone.STACK
+               and (card := _printed_single_face(o, v)) is not None
+               and _unusual_mana_cost(card) for v in o.views.values())
 
 
 def token_copies_state(o: Observation) -> Iterable[Violation]:
@@ -346,6 +395,10 @@ PROPERTIES: tuple[Property, ...] = (
              ("dfc-mana-value-is-front-face",), frozenset({"transform"}),
              double_faced_mana_value, _transforming, ("712.8e", "712.8d"), "transform",
              objects.reached_double_faced),
+    Property("printed-mana-value", printed_mana_value.__doc__ or "",
+             ("cost-total-cost-and-mana-value",), frozenset(), printed_mana_value,
+             _unusual_mana_cost, ("202.3", "202.3b", "202.3e", "202.3f"), "mana",
+             _unusual_mana_value_seen),
     Property("token-copies-no-status", token_copies_state.__doc__ or "",
              ("copy-mirror-room-copies-only-printed-values",), frozenset({"token-copies"}),
              token_copies_state, _copier_or_room, ("707.2", "110.5b"), "copies",
@@ -401,7 +454,7 @@ PROPERTIES: tuple[Property, ...] = (
               "morph-turning-face-up-is-a-special-action"),
              frozenset(), costs.legal_actions, _costs_focus,
              ("601.2f", "601.2g", "601.2h", "601.3", "202.3", "307.1", "116.2b", "709.5e",
-              "702.37c", "702.37e", "118.9", "500.4", "702.51a"), "costs",
+              "702.37c", "702.37e", "118.9", "500.4", "702.51a", "305.1", "602.2"), "costs",
              costs.reached_increase),
     Property("x-costs", costs.x_costs.__doc__ or "",
              ("cost-total-cost-and-mana-value",),
@@ -430,7 +483,7 @@ PROPERTIES: tuple[Property, ...] = (
               "turn-structure-tap-an-attacker-before-attacks"),
              frozenset({"combat"}), declarations.combat_declarations, declarations.fights,
              ("508.1a", "508.1f", "302.6", "702.10b", "509.1a", "509.1b", "702.9b", "702.17b",
-              "702.20b"), "combat", declarations.reached_declarations,
+              "702.20b", "508.8"), "combat", declarations.reached_declarations,
              weights=declarations.WEIGHTS),
     Property("combat-damage", combat.combat_damage.__doc__ or "",
              ("combat-first-strike-and-double-strike", "combat-first-strike-deals-damage-once",

@@ -32,6 +32,9 @@ BY_ID = {p.id: p for p in PROPERTIES}
 IN_CI_GAMES = (
     ("drawing-from-an-empty-library", "effect_draws_never_lose"),
     ("copies-of-tokens", "copies_of_tokens_are_tokens"),
+    ("combat-declarations", "combat_steps_without_attackers"),
+    ("legal-actions", "abilities_activated_by_anyone"),
+    ("printed-mana-value", "hybrid_counted_for_each_half"),
 )
 
 

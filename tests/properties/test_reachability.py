@@ -34,7 +34,9 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "legal-actions": {"a ruling on an action": costs.reached,
                       "a cost increase or reduction in play": costs.reached_increase,
                       "a permission to cast from a graveyard": costs.reached_permission,
-                      "two reductions of spells' costs in play": costs.reached_two_reductions},
+                      "two reductions of spells' costs in play": costs.reached_two_reductions,
+                      "an ability of another player's permanent ruled on":
+                      costs.reached_others_abilities},
     "x-costs": {"a cast with X judged beside a reduction of its cost": costs.reached_x_reduced},
     "entering-as-a-copy": {"a choice of what to enter as a copy of judged":
                            copying.reached_copy_choice,
@@ -54,7 +56,10 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "combat-declarations": {"an attacker with flying and an untapped possible blocker":
                             declarations.reached_flying_blocks,
                             "a creature that can't attack yet before attackers are declared":
-                            declarations.reached_summoning_sick},
+                            declarations.reached_summoning_sick,
+                            "a step toward the declare blockers or combat damage step with no "
+                            "creature declared as an attacker":
+                            declarations.reached_combat_without_attackers},
 }
 
 

@@ -19,11 +19,12 @@ import re
 from collections.abc import Iterable
 from itertools import product
 
-from ...contract.types import Action, Cast, ObjectId, PlayLand, TurnFaceUp, Unlock
+from ...contract.types import Action, Activate, Cast, ObjectId, PlayLand, TurnFaceUp, Unlock
 from ...format.cards import Card, CardFace
 from ...format.vocabulary import Door, Zone
 from ..judge import Cost, total_cost
 from ..memory import StepView, step_of
+from .activation_timing import abilities_of
 from .exile import exiled_of
 from .pools import (Pools, action_cost, other_mana_abilities, pools_before, pools_of,
                     with_lands_tapped, with_untapped_lands)
@@ -251,6 +252,15 @@ def _judged_candidates(step: StepView, player: str, pool: Pools | None
                                 f"its unlock cost {_show(cost)} can't be paid from "
                                 f"{_show_pool(pool)}{_LANDS}")
                 yield Unlock(player, view.id, door), verdict
+        elif view.zone is Zone.BATTLEFIELD and not view.face_down \
+                and view.controller != player and not _others_may_activate(step):
+            shown = judge.faces_of(view)
+            read = abilities_of(shown[0]) if shown and len(shown) == 1 else None
+            for index in range(len(read or ())):
+                refused = _Judgement()  # only its controller activates it (CR 602.2)
+                refused.require(False, f"it is {view.controller}'s permanent, not {player}'s "
+                                       f"(CR 602.2)")
+                yield Activate(player, view.id, index), refused
         elif view.zone is Zone.BATTLEFIELD and view.face_down:
             morph = judge.reading(card.faces[0]).morph
             verdict = _Judgement()
@@ -262,6 +272,19 @@ def _judged_candidates(step: StepView, player: str, pool: Pools | None
                                 f"its morph cost {morph} can't be paid from "
                                 f"{_show_pool(pool)}{_LANDS}")
             yield TurnFaceUp(player, view.id), verdict
+
+
+def _others_may_activate(step: StepView) -> bool:
+    """Whether a permanent's text may let a player activate abilities of permanents they
+    don't control, or gives abilities (CR 602.2: "unless an ability says otherwise")."""
+    key = "costs: others may activate"
+    kept = step.shared.get(key)
+    if kept is None:
+        kept = step.shared[key] = any(
+            '"' in f.text or "activate" in f.text.lower().replace("activate only", "")
+            for v in step.now.views.values() if v.zone is Zone.BATTLEFIELD
+            for f in step.judge.faces_of(v) or ())
+    return bool(kept)
 
 
 _CONVOKE = re.compile(r"^(?:([a-z ]+?) )?spells you cast have convoke", re.IGNORECASE)
@@ -415,7 +438,7 @@ def legal_actions(o: Observation) -> Iterable[Violation]:
     """Casting a spell is legal exactly when its timing, the zone it is in (its owner's
     hand, a graveyard with an unused permission for it, or exile while a permission to
     play it holds) and its total cost allow it; a land in another player's hand is never
-    played (CR 305.1);
+    played (CR 305.1), nor an ability of another player's permanent activated (CR 602.2);
     unlocking a door exactly in a main phase of its Room's controller's turn with an empty
     stack, by paying that door's mana cost (no spell's cost increase applies); turning a
     face-down permanent face up exactly by its controller paying its morph cost.  Whatever
@@ -498,6 +521,16 @@ def reached_permission(o: Observation) -> bool:
                and any(r.permission_mv for r in step.judge.readings_of(v) or ())}
     return reached(o) and any(v.zone is Zone.GRAVEYARD and v.owner in holders
                               for v in o.views.values())
+
+
+def reached_others_abilities(o: Observation) -> bool:
+    """... and an activated ability of another player's permanent was ruled on (probed)."""
+    player = o.game.priority_player
+    if player is None or o.engine.pending_choice() is not None or o.game.game_over:
+        return False
+    step = step_of(o)
+    pool = pools_of(o).get(player)
+    return any(isinstance(action, Activate) for action, _ in _candidates(step, player, pool))
 
 
 def x_costs(o: Observation) -> Iterable[Violation]:
