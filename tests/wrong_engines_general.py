@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.reference import casting, combat, effects, entering, mana, triggers
+from conformance.engines.reference import casting, combat, effects, entering, lands, mana, triggers
+from conformance.engines.reference.targets import matches
 from conformance.engines.reference.state import PendingTrigger
 from conformance.contract.types import Event
 from conformance.mutants import MutantEngine
@@ -147,3 +148,23 @@ def hybrid_counted_for_each_half() -> MutantEngine:
     counts as its largest component): {1}{W/B}{W/B} has mana value 5."""
     return MutantEngine("hybrid-counted-for-each-half", [
         (mana, "mana_value", _mana_value_counting_each_half)])
+
+
+def _graveyard_permission_for_lands_too(game: Any, player: str, chars: Any) -> Any:
+    """casting.graveyard_permission, a land taken as a permanent spell its filter matches."""
+    used = game.state.player(player).used_once_per_turn
+    for permanent, ability, rule in game.statics("cast_from_graveyard", controller=player):
+        if rule.get("once_per_turn") and ((permanent.id, ability.index) in used
+                                          or game.state.active_player != player):
+            continue
+        if rule.get("lands") or matches(chars, rule):
+            return permanent, ability
+    return None
+
+
+def cast_permission_plays_lands() -> MutantEngine:
+    """A permission to cast permanent spells from a graveyard lets a land card be played from
+    there, a land card being a permanent card (CR 305.1, 601.3 forgotten: a land is played,
+    never cast)."""
+    return MutantEngine("cast-permission-plays-lands", [
+        (lands, "graveyard_permission", _graveyard_permission_for_lands_too)])

@@ -35,6 +35,7 @@ IN_CI_GAMES = (
     ("combat-declarations", "combat_steps_without_attackers"),
     ("legal-actions", "abilities_activated_by_anyone"),
     ("printed-mana-value", "hybrid_counted_for_each_half"),
+    ("legal-actions", "cast_permission_plays_lands"),
 )
 
 

@@ -234,6 +234,12 @@ def _judged_candidates(step: StepView, player: str, pool: Pools | None
                 refused.require(False, f"it is in {view.owner}'s hand, not {player}'s (CR "
                                        f"305.1, 116.2a)")
                 yield PlayLand(player, view.id), refused
+            if view.zone is Zone.GRAVEYARD and "Land" in card.faces[0].types \
+                    and not _lands_played_elsewhere(step):
+                refused = _Judgement()  # a permission to cast spells is not one to play lands
+                refused.require(False, "a land is played from a graveyard only with a "
+                                       "permission to play lands from there (CR 305.1, 601.3)")
+                yield PlayLand(player, view.id), refused
             if view.zone is Zone.HAND and view.owner == player:
                 yield (Cast(player, view.id, face_down=True),
                        _cast_judgement(step, player, card, view.zone, view.owner, [],
@@ -272,6 +278,19 @@ def _judged_candidates(step: StepView, player: str, pool: Pools | None
                                 f"its morph cost {morph} can't be paid from "
                                 f"{_show_pool(pool)}{_LANDS}")
             yield TurnFaceUp(player, view.id), verdict
+
+
+def _lands_played_elsewhere(step: StepView) -> bool:
+    """Whether a permanent's text may let a player play lands from somewhere other than
+    their hand ("you may play lands from your graveyard"), or gives abilities."""
+    key = "costs: lands played elsewhere"
+    kept = step.shared.get(key)
+    if kept is None:
+        kept = step.shared[key] = any(
+            '"' in f.text or re.search(r"\bplay (?:a )?lands?\b", f.text.lower())
+            for v in step.now.views.values() if v.zone is Zone.BATTLEFIELD
+            for f in step.judge.faces_of(v) or ())
+    return bool(kept)
 
 
 def _others_may_activate(step: StepView) -> bool:
@@ -438,7 +457,9 @@ def legal_actions(o: Observation) -> Iterable[Violation]:
     """Casting a spell is legal exactly when its timing, the zone it is in (its owner's
     hand, a graveyard with an unused permission for it, or exile while a permission to
     play it holds) and its total cost allow it; a land in another player's hand is never
-    played (CR 305.1), nor an ability of another player's permanent activated (CR 602.2);
+    played (CR 305.1), nor a land card from a graveyard without a permission to play lands
+    from there (a permission to cast spells is none, CR 601.3), nor an ability of another
+    player's permanent activated (CR 602.2);
     unlocking a door exactly in a main phase of its Room's controller's turn with an empty
     stack, by paying that door's mana cost (no spell's cost increase applies); turning a
     face-down permanent face up exactly by its controller paying its morph cost.  Whatever
