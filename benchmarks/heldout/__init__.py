@@ -7,7 +7,7 @@ the engine is called, the way ``conformance.mutants`` does, and names the report
 ``benchmarks/heldout_bugs.py`` measures them; ``witnesses.py`` holds, for each bug, a small
 game in which it changes something a player can see.
 
-The bugs come in thirteen batches, written at different times: the first (triggers, copies,
+The bugs come in fourteen batches, written at different times: the first (triggers, copies,
 faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
 with a minimum, permissions to play exiled cards and convoke were implemented; the second
 (combat, turns, sba, spells) for those mechanisms; the third (third_rules, third_triggers,
@@ -33,7 +33,9 @@ tenth (tenth_rules, tenth_objects) as a sixth sample, written the same way and s
 same way; the eleventh (eleventh_rules, eleventh_objects) as a seventh sample, written the
 same way and spread the same way; the twelfth (twelfth_rules, twelfth_objects) as an eighth
 sample, written the same way and spread the same way; the thirteenth (thirteenth_rules,
-thirteenth_objects) as a ninth sample, written the same way and spread the same way.
+thirteenth_objects) as a ninth sample, written the same way and spread the same way; the
+fourteenth (fourteenth_rules, fourteenth_objects) as a tenth sample, written the same way and
+spread the same way.
 """
 
 from __future__ import annotations
@@ -84,6 +86,7 @@ BATCHES: dict[str, tuple[str, ...]] = {
     "eleventh": ("eleventh_rules", "eleventh_objects"),
     "twelfth": ("twelfth_rules", "twelfth_objects"),
     "thirteenth": ("thirteenth_rules", "thirteenth_objects"),
+    "fourteenth": ("fourteenth_rules", "fourteenth_objects"),
 }
 
 

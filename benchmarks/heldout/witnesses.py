@@ -16,6 +16,7 @@ from .tenth_witnesses import TENTH_BATCH
 from .eleventh_witnesses import ELEVENTH_BATCH
 from .twelfth_witnesses import TWELFTH_BATCH
 from .thirteenth_witnesses import THIRTEENTH_BATCH
+from .fourteenth_witnesses import FOURTEENTH_BATCH
 from .sixth_witnesses import SIXTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
@@ -342,6 +343,7 @@ WITNESSES.update(TENTH_BATCH)
 WITNESSES.update(ELEVENTH_BATCH)
 WITNESSES.update(TWELFTH_BATCH)
 WITNESSES.update(THIRTEENTH_BATCH)
+WITNESSES.update(FOURTEENTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
