@@ -26,9 +26,9 @@ is kept in ``benchmarks/heldout/results.json`` (first batch),
 ``benchmarks/heldout/results-ninth.json`` (ninth batch),
 ``benchmarks/heldout/results-tenth.json`` (tenth batch),
 ``benchmarks/heldout/results-eleventh-first.json`` (eleventh batch),
-``benchmarks/heldout/results-twelfth.json`` (twelfth batch) and
-``benchmarks/heldout/results-thirteenth.json`` (thirteenth batch); the fourteenth batch is
-not measured yet.
+``benchmarks/heldout/results-twelfth.json`` (twelfth batch),
+``benchmarks/heldout/results-thirteenth.json`` (thirteenth batch) and
+``benchmarks/heldout/results-fourteenth.json`` (fourteenth batch).
 """
 
 from __future__ import annotations
