@@ -10,7 +10,7 @@ exactly what engines and adapters are compared against.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..contract.types import ObjectView, TurnFaceUp, Unlock
@@ -132,12 +132,7 @@ def printed_mana_value(o: Observation) -> Iterable[Violation]:
     hybrid symbol its largest component, {X} 0 and any other symbol 1; a card with no mana
     cost has 0 -- in every zone (CR 202.3, 202.3b, 202.3e, 202.3f).  An object copying
     another, or copied, is not judged."""
-    for view in o.views.values():
-        if view.face_down or view.token or view.zone is Zone.STACK:
-            continue
-        card = _printed_single_face(o, view)
-        if card is None:
-            continue
+    for view, card in _printed_single_faces(o):
         expected = mana_value(card.faces[0].mana_cost)
         if view.mana_value != expected:
             yield Violation(f"{card.name} has mana value {view.mana_value} in the "
@@ -146,16 +141,18 @@ def printed_mana_value(o: Observation) -> Iterable[Violation]:
                             expected)
 
 
-def _printed_single_face(o: Observation, view: ObjectView) -> Card | None:
-    """``view``'s card, when it has one face and ``view`` shows that face's name alone (no
-    copy effect in play on it)."""
-    card = o.card(view)
-    if card is None or len(card.faces) != 1 or card.is_room:
-        return None
-    name = card.faces[0].name
-    if tuple(view.identity) != (name,) or tuple(view.names) != (name,):
-        return None
-    return card
+def _printed_single_faces(o: Observation) -> Iterator[tuple[ObjectView, Card]]:
+    """Each object face up, not a token and off the stack whose card has one face, with
+    that card, where the object shows that face's name alone (no copy effect on it)."""
+    for view in o.views.values():
+        if view.face_down or view.token or view.zone is Zone.STACK:
+            continue
+        card = o.card(view)
+        if card is None or len(card.faces) != 1 or card.is_room:
+            continue
+        name = card.faces[0].name
+        if tuple(view.identity) == (name,) and tuple(view.names) == (name,):
+            yield view, card
 
 
 #: Mana symbols whose mana value rule is other than "1 each": hybrid, Phyrexian, {X}.
@@ -169,9 +166,7 @@ def _unusual_mana_cost(card: Card) -> bool:
 
 
 def _unusual_mana_value_seen(o: Observation) -> bool:
-    return any(not v.face_down and not v.token and v.zone is not Zone.STACK
-               and (card := _printed_single_face(o, v)) is not None
-               and _unusual_mana_cost(card) for v in o.views.values())
+    return any(_unusual_mana_cost(card) for _view, card in _printed_single_faces(o))
 
 
 def token_copies_state(o: Observation) -> Iterable[Violation]:

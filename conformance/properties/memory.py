@@ -94,6 +94,16 @@ class StepView:
         """The object now, or as it was before the step."""
         return self.now.views.get(object_id) or self.before_views.get(object_id)
 
+    def battlefield_says(self, key: Any, says: Callable[[CardFace], bool]) -> bool:
+        """Whether ``says`` holds for a face of a permanent on the battlefield now, worked
+        out once an observation for each ``key`` (:attr:`shared`)."""
+        kept = self.shared.get(key)
+        if kept is None:
+            kept = self.shared[key] = any(
+                says(f) for v in self.now.views.values() if v.zone is Zone.BATTLEFIELD
+                for f in self.judge.faces_of(v) or ())
+        return bool(kept)
+
 
 class _Memory:
     def __init__(self) -> None:

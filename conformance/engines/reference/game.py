@@ -185,17 +185,17 @@ class Game:
         if key is not None and key in probed and not self.exposed:
             flow.close()
             return probed[key]
-        if early is not None or outcome(self.state)[0]:
+        refused = outcome(self.state)[0]  # what run() refuses first, for every action
+        if not refused and early is not None:
             try:
-                if outcome(self.state)[0]:  # what run() refuses first, for every action
-                    raise IllegalAction("the game is over")
-                if early is not None:
-                    early()
+                early()
             except (IllegalAction, Unsupported):
-                flow.close()
-                if key is not None and not self.exposed:
-                    probed[key] = False
-                return False
+                refused = True
+        if refused:
+            flow.close()
+            if key is not None and not self.exposed:
+                probed[key] = False
+            return False
         saved = self.state.clone()
         legal = False
         self.probe_reached = None if self.exposed else reached

@@ -106,15 +106,9 @@ def _mana(cost: str) -> Cost | None:
 def _battlefield_says(o: Observation, pattern: re.Pattern[str]) -> bool:
     """Whether the text of a permanent on the battlefield matches ``pattern`` (worked out
     once a step)."""
-    step = step_of(o)
-    key = ("activation costs: battlefield says", pattern.pattern)
-    kept = step.shared.get(key)
-    if kept is None:
-        kept = step.shared[key] = any(
-            pattern.search(normalize_text(f.text).lower())
-            for v in o.views.values() if v.zone is Zone.BATTLEFIELD
-            for f in step.judge.faces_of(v) or ())
-    return bool(kept)
+    return step_of(o).battlefield_says(
+        ("activation costs: battlefield says", pattern.pattern),
+        lambda f: pattern.search(normalize_text(f.text).lower()) is not None)
 
 
 def _costs_unread(o: Observation) -> bool:

@@ -88,15 +88,8 @@ def abilities_of(face: CardFace) -> tuple[bool, ...] | None:
 def _unread(o: Observation) -> bool:
     """A permanent on the battlefield gives abilities or changes when they may be
     activated: the judge says nothing then."""
-    key = "activation timing: unread"
-    step = step_of(o)
-    kept = step.shared.get(key)
-    if kept is None:
-        kept = step.shared[key] = any(
-            '"' in f.text or "as though" in f.text.lower()
-            for v in o.views.values() if v.zone is Zone.BATTLEFIELD
-            for f in step.judge.faces_of(v) or ())
-    return bool(kept)
+    return step_of(o).battlefield_says("activation timing: unread", lambda f: (
+        '"' in f.text or "as though" in f.text.lower()))
 
 
 def _outside_sorcery_timing(o: Observation) -> str | None:

@@ -283,27 +283,15 @@ def _judged_candidates(step: StepView, player: str, pool: Pools | None
 def _lands_played_elsewhere(step: StepView) -> bool:
     """Whether a permanent's text may let a player play lands from somewhere other than
     their hand ("you may play lands from your graveyard"), or gives abilities."""
-    key = "costs: lands played elsewhere"
-    kept = step.shared.get(key)
-    if kept is None:
-        kept = step.shared[key] = any(
-            '"' in f.text or re.search(r"\bplay (?:a )?lands?\b", f.text.lower())
-            for v in step.now.views.values() if v.zone is Zone.BATTLEFIELD
-            for f in step.judge.faces_of(v) or ())
-    return bool(kept)
+    return step.battlefield_says("costs: lands played elsewhere", lambda f: '"' in f.text or (
+        re.search(r"\bplay (?:a )?lands?\b", f.text.lower()) is not None))
 
 
 def _others_may_activate(step: StepView) -> bool:
     """Whether a permanent's text may let a player activate abilities of permanents they
     don't control, or gives abilities (CR 602.2: "unless an ability says otherwise")."""
-    key = "costs: others may activate"
-    kept = step.shared.get(key)
-    if kept is None:
-        kept = step.shared[key] = any(
-            '"' in f.text or "activate" in f.text.lower().replace("activate only", "")
-            for v in step.now.views.values() if v.zone is Zone.BATTLEFIELD
-            for f in step.judge.faces_of(v) or ())
-    return bool(kept)
+    return step.battlefield_says("costs: others may activate", lambda f: '"' in f.text or (
+        "activate" in f.text.lower().replace("activate only", "")))
 
 
 _CONVOKE = re.compile(r"^(?:([a-z ]+?) )?spells you cast have convoke", re.IGNORECASE)
