@@ -30,7 +30,7 @@ from .priority_boards import special_actions
 from .token_boards import copied_tokens
 from .trigger_boards import delaying
 from .effect_boards import full_hands, instructed, life_changes
-from .life_boards import lifelink_saves
+from .life_boards import life_lost_to_zero, lifelink_saves
 from .transform_boards import transforming
 from .target_boards import stated_targets
 
@@ -361,6 +361,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     doubled_at_stake = doubled_reductions(pool, focus)
     each_turn_at_stake = reduced_each_turn(pool, focus)
     saving = lifelink_saves(pool, focus) if mana is None else None
+    losing = life_lost_to_zero(pool, focus) if mana is None else None
     held = [found for found in (timings(pool, focus), answered(pool, focus),
                                 returning(pool, focus), turned_up(pool, focus),
                                 watched_deaths(pool, focus), sources_answered(pool, focus),
@@ -489,6 +490,11 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
             (_mine, _theirs, my_permanents, their_permanents), lives[1] = saved
             alice[Zone.BATTLEFIELD] = [*my_permanents, *alice[Zone.BATTLEFIELD]]
             bob[Zone.BATTLEFIELD] = [*their_permanents, *bob[Zone.BATTLEFIELD]]
+        lost = draw(losing, label="what makes bob lose life, bob's life") \
+            if losing is not None else None
+        if lost is not None:  # games about losing: bob's life within a life loss's reach
+            (losers, _theirs, _mine, _their_permanents), lives[1] = lost
+            alice[Zone.HAND] = [*losers, *alice[Zone.HAND]]
         return Setup(
             players=(PlayerSetup("alice", life=lives[0], mana=alice_mana, zones=named(alice)),
                      PlayerSetup("bob", life=lives[1], mana=PLENTY if hands else "",

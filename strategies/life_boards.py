@@ -1,12 +1,14 @@
 """Boards for games about when a player loses: a combat damage step in which one player's
 life falls to 0 by the damage alone while a blocker of theirs with lifelink gains it back in
-the same event (:func:`lifelink_saves`).
+the same event (:func:`lifelink_saves`); a spell or an entering creature making a player
+lose life, with that player's life within its reach (:func:`life_lost_to_zero`).
 
 Drawn only in the games of a focus that takes exactly its cards, so that no other
 property's games change."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from hypothesis import strategies as st
@@ -25,6 +27,24 @@ def lifelinker(card: Card) -> bool:
     return len(card.faces) == 1 and "Creature" in face.types and "Lifelink" in face.keywords \
         and "Legendary" not in face.supertypes \
         and (face.power or "").isdigit() and int(face.power or 0) >= 1
+
+
+#: A spell's or an entering creature's effect making a player lose life, and how much.
+_LOSES = re.compile(r"^(?:when this creature enters, )?target (?:player|opponent) "
+                    r"(?:draws [a-z]+ cards? and )?loses (\d+) life", re.IGNORECASE)
+
+
+def makes_a_player_lose_life(card: Card) -> bool:
+    """Instants, sorceries and creatures whose spell or entering makes a target player lose
+    life (the focus of ``losing-to-life-loss``)."""
+    face = card.faces[0]
+    return len(card.faces) == 1 and bool({"Instant", "Sorcery", "Creature"} & set(face.types)) \
+        and any(_LOSES.match(t) for t in face.ability_texts)
+
+
+def _loss(card: Card) -> int:
+    return max(int(m.group(1)) for t in card.faces[0].ability_texts
+               if (m := _LOSES.match(t)) is not None)
 
 
 def _number(text: str | None) -> int:
@@ -69,3 +89,23 @@ def lifelink_saves(pool: CardPool, focus: Callable[[Card], bool] | None
                       - _number(pool[pair[1]].faces[0].toughness)),
         one(tramplers))
     return st.one_of(pairs, trampling)
+
+
+def life_lost_to_zero(pool: CardPool, focus: Callable[[Card], bool] | None
+                      ) -> st.SearchStrategy[tuple[Hands, int]] | None:
+    """For games about losing by life loss rather than damage: alice holds one or two cards
+    whose spell or entering makes a target player lose life (``focus`` takes exactly those),
+    and bob has as much life as the first makes him lose, or less -- so that it takes him to
+    0 or less without damage, and he loses as state-based actions are next checked (CR
+    119.3, 704.5a).  The hands to add, and bob's life.  ``None`` for games about something
+    else.
+
+    Shrinks towards the first card, one of it, and bob's life 1.
+    """
+    wanted = _exactly(pool, makes_a_player_lose_life, focus)
+    if not wanted:
+        return None
+    one = st.sampled_from
+    return st.builds(lambda held, life: (([CardEntry(n) for n in held], [], [], []),
+                                         min(life, _loss(pool[held[0]]))),
+                     st.lists(one(wanted), min_size=1, max_size=2), st.integers(1, 3))

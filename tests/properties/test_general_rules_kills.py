@@ -36,6 +36,12 @@ IN_CI_GAMES = (
     ("legal-actions", "abilities_activated_by_anyone"),
     ("printed-mana-value", "hybrid_counted_for_each_half"),
     ("legal-actions", "cast_permission_plays_lands"),
+    ("leaves-abilities", "leaves_abilities_only_as_dying"),
+    ("leaves-abilities", "leaves_abilities_of_every_copy_of_a_card"),
+    ("optional-effects", "optional_effects_always_done"),
+    ("optional-effects", "optional_effects_asked_of_the_active_player"),
+    ("losing-to-life-loss", "life_loss_never_loses"),
+    ("trigger-targets-chosen-by-their-controller", "trigger_targets_chosen_by_the_active_player"),
 )
 
 

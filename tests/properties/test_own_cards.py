@@ -103,3 +103,19 @@ def test_the_command_writes_both_card_files_beside_the_counterexample(
                  str(folder / "power-and-toughness.yaml"), "--cards", str(merged),
                  "--results", str(tmp_path / "again.json")])
     assert code == 1, capsys.readouterr().out
+
+
+def test_the_focused_cards_join_only_the_properties_asking_for_them(corpus: Any) -> None:
+    """strategies/focused-cards.yaml: a card there joins the own-card games of a property
+    that asks for it (``focused_cards``) and whose focus takes it, and no other's."""
+    focused = run_module.focused_card_pool()
+    asking = [p for p in PROPERTIES if p.focused_cards]
+    assert asking
+    for prop in PROPERTIES:
+        merged = run_module.with_own_cards(corpus.cards, None,
+                                           prop.focus if prop.focused_cards else None)
+        taken = {n for n in focused if prop.focused_cards and prop.focus(focused[n])}
+        assert set(merged) & set(focused) == taken, prop.id
+        assert set(run_module.own_card_pool()) <= set(merged)
+    assert run_module.own_files(run_module.with_own_cards(corpus.cards)) == [
+        run_module.OWN_CARDS]

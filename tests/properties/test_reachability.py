@@ -19,7 +19,7 @@ import pytest
 
 from conformance.properties import Observation, Property, all_properties
 from conformance.properties.invariants import combat, costs, declarations, durations, objects
-from conformance.properties.invariants import copying, triggers, turns
+from conformance.properties.invariants import copying, leaving, optional, triggers, turns
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
@@ -53,6 +53,18 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
                     "active player": objects.reached_legend_rule_choice},
     "combat-damage": {"a combat with first strike or double strike":
                       combat.reached_first_strike},
+    "leaves-abilities": {"a permanent with such an ability staying while another leaves":
+                         leaving.reached_beside_a_stayer,
+                         "a permanent leaving for another zone than a graveyard":
+                         leaving.reached_not_dying},
+    "trigger-targets-chosen-by-their-controller": {
+        "a target chosen for the triggered ability of the player whose turn it is not":
+        triggers.reached_trigger_targets},
+    "losing-to-life-loss": {"a player's life taken to 0 or less without damage":
+                            turns.reached_life_lost_to_zero},
+    "optional-effects": {"an optional effect declined": optional.reached_declined,
+                         "an optional effect of the player whose turn it is not":
+                         optional.reached_nonactive},
     "combat-declarations": {"an attacker with flying and an untapped possible blocker":
                             declarations.reached_flying_blocks,
                             "a creature that can't attack yet before attackers are declared":

@@ -20,6 +20,7 @@ from ...format.cards import Card
 from ..judge import read_face
 from ..observation import Property
 from . import triggers
+from strategies.dying_boards import dies_or_sacrifices
 
 
 def _dies_or_returns(card: Card) -> bool:
@@ -45,4 +46,17 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset({"triggered-abilities"}), triggers.dies_triggers, _dies_or_returns,
              ("700.4", "603.6c", "603.10a"), "triggers", triggers.reached_dies,
              weights=(("Move", 12),)),
+    Property("trigger-targets-chosen-by-their-controller",
+             "`trigger-order-and-control` in games in which creatures die in combat and "
+             "by effects, with what triggers on their dying: a triggered ability's targets "
+             "are chosen by its controller as it is put on the stack -- the player whose turn "
+             "it is not, for their creature's \"when this creature dies\" ability -- and "
+             "the active player's triggered abilities go on the stack first (CR 603.3d, "
+             "603.3b).",
+             ("trigger-order-controller-orders-simultaneous-triggers",
+              "trigger-doubling-separate-choices-per-instance"),
+             frozenset({"triggered-abilities"}), triggers.trigger_order_and_control,
+             dies_or_sacrifices, ("603.3d", "603.3b", "101.4"), "triggers",
+             triggers.reached_trigger_targets,
+             weights=(("Move", 12), ("DeclareAttackers", 24), ("DeclareBlockers", 48))),
 )

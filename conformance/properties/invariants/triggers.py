@@ -302,14 +302,19 @@ def trigger_instances(o: Observation) -> Iterable[Violation]:
 
 def trigger_order_and_control(o: Observation) -> Iterable[Violation]:
     """A triggered ability is controlled by the player who controlled its source when it
-    triggered, and the active player's triggered abilities go on the stack before the
-    nonactive player's (APNAP order), so the nonactive player's resolve first."""
+    triggered, its targets are chosen by that player as it is put on the stack (CR 603.3d),
+    and the active player's triggered abilities go on the stack before the nonactive
+    player's (APNAP order), so the nonactive player's resolve first."""
     step = step_of(o)
     if not step.acted or isinstance(o.action, Activate) \
             or o.engine.pending_choice() is not None:
         return
     active = o.game.active_player
     seen_nonactive = False
+    chooser = _trigger_targets_chooser(o, step)
+    if chooser is not None:
+        yield Violation(chooser)
+        return
     for item in step.new_items:
         if item.kind != "ability":
             continue
@@ -326,6 +331,37 @@ def trigger_order_and_control(o: Observation) -> Iterable[Violation]:
             yield Violation(f"{active}'s triggered ability went on the stack above the "
                             f"nonactive player's (APNAP order)")
             return
+
+
+def _trigger_targets_chooser(o: Observation, step: StepView) -> str | None:
+    """In a step that cast or activated nothing, every target chosen is a triggered
+    ability's, chosen by its controller (CR 603.3d): a target choice asked of a player who
+    controls none of the triggered abilities put on the stack with targets."""
+    if isinstance(o.action, (Cast, Activate)):
+        return None
+    controllers = {item.controller for item in step.new_items
+                   if item.kind == "ability" and item.targets}
+    if not controllers:
+        return None
+    for choice, _answer in o.choices:
+        if choice.kind == "target" and choice.player not in controllers:
+            return (f"a triggered ability's target was chosen by {choice.player}, who controls "
+                    f"no triggered ability put on the stack with targets in the step ("
+                    f"{', '.join(sorted(controllers))} does; CR 603.3d: its controller "
+                    f"chooses)")
+    return None
+
+
+def reached_trigger_targets(o: Observation) -> bool:
+    """A triggered ability of the player whose turn it is not put on the stack with a
+    target the engine asked them to choose."""
+    step = step_of(o)
+    if not step.acted or isinstance(o.action, (Cast, Activate)):
+        return False
+    controllers = {item.controller for item in step.new_items
+                   if item.kind == "ability" and item.targets}
+    return bool(controllers - {o.game.active_player}) and any(
+        choice.kind == "target" for choice, _answer in o.choices)
 
 
 def reached_instances(o: Observation) -> bool:

@@ -391,3 +391,16 @@ def beginning_focus(card: Card) -> bool:
     """The cards with an ability triggering "at the beginning of" a step."""
     return any(_beginning_step(line) is not None
                for f in card.faces for line in f.text.splitlines())
+
+
+def reached_life_lost_to_zero(o: Observation) -> bool:
+    """... a player brought from above 0 to 0 or less life in a step that dealt them no
+    damage: life lost, not damage (CR 119.3, 704.5a)."""
+    step = step_of(o)
+    before = step.before_game
+    if not step.acted or before is None:
+        return False
+    damaged = {str(e.data.get("to")) for e in o.events if e.kind == "damage_dealt"}
+    then = {p.name: p.life for p in before.players}
+    return any(then.get(p.name, 0) > 0 >= p.life and p.name not in damaged
+               and f"player:{p.name}" not in damaged for p in o.game.players)
