@@ -7,7 +7,7 @@ the engine is called, the way ``conformance.mutants`` does, and names the report
 ``benchmarks/heldout_bugs.py`` measures them; ``witnesses.py`` holds, for each bug, a small
 game in which it changes something a player can see.
 
-The bugs come in fourteen batches, written at different times: the first (triggers, copies,
+The bugs come in fifteen batches, written at different times: the first (triggers, copies,
 faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
 with a minimum, permissions to play exiled cards and convoke were implemented; the second
 (combat, turns, sba, spells) for those mechanisms; the third (third_rules, third_triggers,
@@ -35,7 +35,8 @@ same way and spread the same way; the twelfth (twelfth_rules, twelfth_objects) a
 sample, written the same way and spread the same way; the thirteenth (thirteenth_rules,
 thirteenth_objects) as a ninth sample, written the same way and spread the same way; the
 fourteenth (fourteenth_rules, fourteenth_objects) as a tenth sample, written the same way and
-spread the same way.
+spread the same way; the fifteenth (fifteenth_rules, fifteenth_objects) as an eleventh sample,
+written the same way and spread the same way.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ BATCHES: dict[str, tuple[str, ...]] = {
     "twelfth": ("twelfth_rules", "twelfth_objects"),
     "thirteenth": ("thirteenth_rules", "thirteenth_objects"),
     "fourteenth": ("fourteenth_rules", "fourteenth_objects"),
+    "fifteenth": ("fifteenth_rules", "fifteenth_objects"),
 }
 
 

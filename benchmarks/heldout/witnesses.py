@@ -17,6 +17,7 @@ from .eleventh_witnesses import ELEVENTH_BATCH
 from .twelfth_witnesses import TWELFTH_BATCH
 from .thirteenth_witnesses import THIRTEENTH_BATCH
 from .fourteenth_witnesses import FOURTEENTH_BATCH
+from .fifteenth_witnesses import FIFTEENTH_BATCH
 from .sixth_witnesses import SIXTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
@@ -344,6 +345,7 @@ WITNESSES.update(ELEVENTH_BATCH)
 WITNESSES.update(TWELFTH_BATCH)
 WITNESSES.update(THIRTEENTH_BATCH)
 WITNESSES.update(FOURTEENTH_BATCH)
+WITNESSES.update(FIFTEENTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
