@@ -25,11 +25,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...contract.text import normalize_text
-from ...contract.types import ObjectView
 from ...format.cards import Card, CardFace
 from ...format.vocabulary import Zone
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
+from .dying import _doubles
 
 #: The permanent's own leaves-the-battlefield ability ("this creature", "this artifact",
 #: or its name), and its own entering and dying ones.
@@ -60,12 +60,6 @@ def _read(faces: Iterable[CardFace]) -> _Reading:
             elif _LEAVES.match(text):
                 leaves += 1
     return _Reading(leaves, own_only)
-
-
-def _doubles(step: StepView, view: ObjectView) -> bool:
-    faces = step.judge.faces_of(view) or []
-    return any(r.doubler for r in step.judge.readings_of(view) or []) or any(
-        "additional time" in f.text.lower() for f in faces)
 
 
 @dataclass
