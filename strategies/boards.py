@@ -493,7 +493,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
         lost = draw(losing, label="what makes bob lose life, bob's life") \
             if losing is not None else None
         if lost is not None:  # games about losing: bob's life within a life loss's reach
-            (losers, _theirs, _mine, _their_permanents), lives[1] = lost
+            losers, lives[1] = lost
             alice[Zone.HAND] = [*losers, *alice[Zone.HAND]]
         return Setup(
             players=(PlayerSetup("alice", life=lives[0], mana=alice_mana, zones=named(alice)),

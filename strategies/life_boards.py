@@ -92,12 +92,12 @@ def lifelink_saves(pool: CardPool, focus: Callable[[Card], bool] | None
 
 
 def life_lost_to_zero(pool: CardPool, focus: Callable[[Card], bool] | None
-                      ) -> st.SearchStrategy[tuple[Hands, int]] | None:
+                      ) -> st.SearchStrategy[tuple[list[CardEntry], int]] | None:
     """For games about losing by life loss rather than damage: alice holds one or two cards
     whose spell or entering makes a target player lose life (``focus`` takes exactly those),
     and bob has as much life as the first makes him lose, or less -- so that it takes him to
     0 or less without damage, and he loses as state-based actions are next checked (CR
-    119.3, 704.5a).  The hands to add, and bob's life.  ``None`` for games about something
+    119.3, 704.5a).  The cards to add to alice's hand, and bob's life.  ``None`` for games about something
     else.
 
     Shrinks towards the first card, one of it, and bob's life 1.
@@ -106,6 +106,6 @@ def life_lost_to_zero(pool: CardPool, focus: Callable[[Card], bool] | None
     if not wanted:
         return None
     one = st.sampled_from
-    return st.builds(lambda held, life: (([CardEntry(n) for n in held], [], [], []),
+    return st.builds(lambda held, life: ([CardEntry(n) for n in held],
                                          min(life, _loss(pool[held[0]]))),
                      st.lists(one(wanted), min_size=1, max_size=2), st.integers(1, 3))

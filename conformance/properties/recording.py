@@ -33,7 +33,7 @@ from ..format.steps import (
 from ..format.stepyaml import render_step
 from ..format.vocabulary import Door, Face
 from ..runner.execute import follow_aliases
-from .catalog import Violation
+from .observation import Violation
 
 #: Option words the contract pins (docs/adapter-contract.md, "Choices"): a yes/no choice, a
 #: door, a face, locking or unlocking a door.  An engine may carry them as option values or as

@@ -24,6 +24,7 @@ from ...format.cards import Card
 from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
+from ..recording import pinned_word
 
 #: A text whose whole effect is what "you may" offers: one sentence, nothing after it.
 _WHOLLY_OPTIONAL = re.compile(
@@ -53,21 +54,13 @@ def _optional_text(step: StepView, item: StackItemView) -> str | None:
     return found.group("effect")
 
 
-def _word(value: str, label: str) -> str | None:
-    """``yes`` or ``no`` as the contract pins them, carried as the value or the label."""
-    for text in (value, normalize_text(label).lower()):
-        if text in ("yes", "no"):
-            return text
-    return None
-
-
 def _yes_no(o: Observation) -> list[tuple[Choice, str]]:
     """The step's yes/no choices, each with the word answered."""
     found = []
     for choice, answer in o.choices:
         if choice.kind != "option" or len(answer) != 1:
             continue
-        words = {_word(option.value, option.label): option.value for option in choice.options}
+        words = {pinned_word(option): option.value for option in choice.options}
         if set(words) != {"yes", "no"}:
             continue
         said = next((w for w, value in words.items() if value == answer[0]), None)
@@ -158,6 +151,12 @@ def reached_declined(o: Observation) -> bool:
     return judged is not None and judged[3] == "no" and judged[2].player == judged[0].controller
 
 
+def reached_nonactive(o: Observation) -> bool:
+    """... controlled by a player whose turn it is not."""
+    judged = _judged(o)
+    return judged is not None and judged[0].controller != o.game.active_player
+
+
 def says_you_may(card: Card) -> bool:
     """Cards with a triggered ability whose whole effect is optional."""
     return any(_WHOLLY_OPTIONAL.match(text := normalize_text(t).lower().strip())
@@ -174,8 +173,3 @@ PROPERTIES: tuple[Property, ...] = (
                       ("DeclareBlockers", 48))),
 )
 
-
-def reached_nonactive(o: Observation) -> bool:
-    """... controlled by a player whose turn it is not."""
-    judged = _judged(o)
-    return judged is not None and judged[0].controller != o.game.active_player

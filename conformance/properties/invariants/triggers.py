@@ -333,14 +333,20 @@ def trigger_order_and_control(o: Observation) -> Iterable[Violation]:
             return
 
 
-def _trigger_targets_chooser(o: Observation, step: StepView) -> str | None:
-    """In a step that cast or activated nothing, every target chosen is a triggered
-    ability's, chosen by its controller (CR 603.3d): a target choice asked of a player who
-    controls none of the triggered abilities put on the stack with targets."""
+def _targeting_controllers(o: Observation, step: StepView) -> set[str]:
+    """In a step that cast or activated nothing, the controllers of the triggered abilities
+    put on the stack with targets (every target chosen in the step is one of theirs)."""
     if isinstance(o.action, (Cast, Activate)):
-        return None
-    controllers = {item.controller for item in step.new_items
-                   if item.kind == "ability" and item.targets}
+        return set()
+    return {item.controller for item in step.new_items
+            if item.kind == "ability" and item.targets}
+
+
+def _trigger_targets_chooser(o: Observation, step: StepView) -> str | None:
+    """A target choice asked of a player who controls none of the triggered abilities put on
+    the stack with targets, in a step that cast or activated nothing: each is chosen by its
+    ability's controller (CR 603.3d)."""
+    controllers = _targeting_controllers(o, step)
     if not controllers:
         return None
     for choice, _answer in o.choices:
@@ -356,11 +362,9 @@ def reached_trigger_targets(o: Observation) -> bool:
     """A triggered ability of the player whose turn it is not put on the stack with a
     target the engine asked them to choose."""
     step = step_of(o)
-    if not step.acted or isinstance(o.action, (Cast, Activate)):
+    if not step.acted:
         return False
-    controllers = {item.controller for item in step.new_items
-                   if item.kind == "ability" and item.targets}
-    return bool(controllers - {o.game.active_player}) and any(
+    return bool(_targeting_controllers(o, step) - {o.game.active_player}) and any(
         choice.kind == "target" for choice, _answer in o.choices)
 
 

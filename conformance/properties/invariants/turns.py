@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from ...contract.text import normalize_text
 from ...contract.types import (
-    AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, GameView, Move, ObjectView, PassPriority,
-    TurnFaceUp, Unlock,
+    PLAYER_OPTION_PREFIX, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, GameView, Move,
+    ObjectView, PassPriority, TurnFaceUp, Unlock,
 )
 from ...format.cards import Card
 from ...format.vocabulary import Step, Zone
@@ -403,4 +403,4 @@ def reached_life_lost_to_zero(o: Observation) -> bool:
     damaged = {str(e.data.get("to")) for e in o.events if e.kind == "damage_dealt"}
     then = {p.name: p.life for p in before.players}
     return any(then.get(p.name, 0) > 0 >= p.life and p.name not in damaged
-               and f"player:{p.name}" not in damaged for p in o.game.players)
+               and f"{PLAYER_OPTION_PREFIX}{p.name}" not in damaged for p in o.game.players)
