@@ -1,5 +1,5 @@
-"""The property games' own cards (strategies/cards.yaml) played by the reference engine as
-printed: each card cast, activated or triggered once in a small game, beside the corpus's
+"""The property games' own cards (strategies/cards.yaml, strategies/focused-cards.yaml)
+played by the reference engine as printed: each card cast, activated or triggered once in a small game, beside the corpus's
 cards, through the adapter contract."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conformance.contract.types import (
-    Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, PassPriority, Resolve,
+    Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, Move, PassPriority, Resolve,
 )
 from conformance.engines.reference import ReferenceEngine
 from conformance.errors import IllegalAction
@@ -27,7 +27,8 @@ def both_pools() -> CardPool:
     """The corpus's cards and the property games' together, as the games draw from both."""
     corpus, own = load_cards(ROOT / "rulings" / "cards.yaml"), \
         load_cards(ROOT / "strategies" / "cards.yaml")
-    return CardPool({**dict(corpus), **dict(own)}, "both")
+    focused = load_cards(ROOT / "strategies" / "focused-cards.yaml")
+    return CardPool({**dict(corpus), **dict(own), **dict(focused)}, "both")
 
 
 @pytest.fixture
@@ -400,3 +401,19 @@ def test_most_valuable_slayer_gives_an_attacker_first_strike_when_you_attack(sta
     engine.perform(Resolve())
     assert "First strike" in engine.observe(ids["attacker"]).keywords
     assert pt(engine, ids["attacker"]) == (3, 2)
+
+
+# -- a creature whose ability triggers on its leaving the battlefield (focused-cards.yaml) ----
+
+def test_circuit_mender_gains_life_entering_and_draws_leaving_for_any_zone(start):
+    engine, ids = start(mana="{3}", hand=[entry("Circuit Mender", "mender")],
+                        library=library(2))
+    cast_and_resolve(engine, "alice", ids["mender"])
+    engine.perform(Resolve())  # "when this creature enters, you gain 2 life"
+    assert life(engine, "alice") == 22
+    mender = on_battlefield(engine, "alice", "Circuit Mender")
+    engine.perform(Move(mender, Zone.HAND))  # returned to its owner's hand, not dying
+    assert len(engine.game().stack) == 1
+    engine.perform(Resolve())  # "when this creature leaves the battlefield, draw a card"
+    assert len(engine.objects(Zone.HAND, "alice")) == 2
+    assert len(engine.objects(Zone.LIBRARY, "alice")) == 1
