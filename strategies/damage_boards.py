@@ -70,9 +70,27 @@ def burn_or_bounce(card: Card) -> bool:
 
 
 def morph_or_pump(card: Card) -> bool:
-    """Morph cards and "until end of turn" pumps (the focus of
-    ``face-changes-keep-the-object``)."""
+    """Morph cards and "until end of turn" pumps."""
     return "Morph" in _keywords(card) or bool(_PUMP.search(_text(card)))
+
+
+#: An activated ability transforming the creature that has it.
+_TRANSFORMS_ITSELF = re.compile(r"^(\{[^}]+\})+: transform this creature\.$", re.IGNORECASE)
+
+
+def transforms_itself(card: Card) -> bool:
+    """A transforming card both of whose faces are creatures, whose front face has an
+    activated ability that transforms it: a creature that may attack before and after it
+    transforms."""
+    return card.layout == "transform" and len(card.faces) == 2 \
+        and all("Creature" in face.types for face in card.faces) \
+        and any(_TRANSFORMS_ITSELF.match(t) for t in card.faces[0].ability_texts)
+
+
+def changes_face(card: Card) -> bool:
+    """Morph cards, "until end of turn" pumps and creatures that transform themselves (the
+    focus of ``face-changes-keep-the-object``)."""
+    return morph_or_pump(card) or transforms_itself(card)
 
 
 def returning(pool: CardPool, focus: Callable[[Card], bool] | None
@@ -101,15 +119,17 @@ def returning(pool: CardPool, focus: Callable[[Card], bool] | None
 
 def turned_up(pool: CardPool, focus: Callable[[Card], bool] | None
               ) -> st.SearchStrategy[Hands] | None:
-    """For games about turning face up: alice has a face-down morph creature (with a +1/+1
-    counter half of the time) and holds an "until end of turn" pump, with plenty of mana --
-    so that the creature is pumped, then turned face up, and is still the same object
-    (CR 708.8) -- a morph card whose morph cost and the pump's cost plenty of mana pays
-    together.  ``None`` for games about something else.
+    """For games about turning face up or transforming: alice has a face-down morph
+    creature (with a +1/+1 counter half of the time) and holds an "until end of turn" pump,
+    with plenty of mana -- so that the creature is pumped, then turned face up, and is
+    still the same object (CR 708.8) -- a morph card whose morph cost and the pump's cost
+    plenty of mana pays together; or, two times in three when the pool has a creature that
+    transforms itself, that creature alone -- so that it may attack before and after it
+    transforms (CR 712.18, 302.6).  ``None`` for games about something else.
 
     Shrinks towards the first such pair, without counters.
     """
-    wanted = _exactly(pool, morph_or_pump, focus)
+    wanted = _exactly(pool, changes_face, focus)
     pumps = [n for n in wanted if _PUMP.search(_text(pool[n]))
              and bool({"Instant", "Sorcery"} & set(pool[n].faces[0].types))]
     pairs = [(m, p) for m in wanted if (found := _MORPH_COST.search(_text(pool[m])))
@@ -117,11 +137,17 @@ def turned_up(pool: CardPool, focus: Callable[[Card], bool] | None
                                                  pool[p].faces[0].mana_cost or "")]
     if not pairs:
         return None
-    return st.builds(
+    morphs: st.SearchStrategy[Hands] = st.builds(
         lambda mp, k: ([CardEntry(mp[1])], [], [CardEntry(mp[0], face_down=True,
                                                           counters=(("+1/+1", 1),) if k
                                                           else ())], []),
         st.sampled_from(pairs), st.booleans())
+    transformers = [n for n in wanted if transforms_itself(pool[n])]
+    if not transformers:
+        return morphs
+    transforming: st.SearchStrategy[Hands] = st.builds(
+        lambda t: ([], [], [CardEntry(t)], []), st.sampled_from(transformers))
+    return st.one_of(morphs, transforming, transforming)
 
 
 _WATCHES_DEATHS = re.compile(r"whenever (a|another) creature[^.]* dies", re.IGNORECASE)

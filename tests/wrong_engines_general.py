@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.engines.reference import (
-    casting, combat, effects, entering, lands, mana, triggers, turn,
+    casting, combat, effects, entering, lands, mana, targets, triggers, turn,
 )
 from conformance.engines.reference.targets import matches
-from conformance.engines.reference.state import PendingTrigger
+from conformance.engines.reference.state import PendingTrigger, StackAbility
 from conformance.contract.types import Choice, Event, Option
+from conformance.format.vocabulary import Zone
 from conformance.mutants import MutantEngine
 
 _DRAW_CARDS = effects.draw_cards
@@ -263,3 +264,81 @@ def trigger_targets_chosen_by_the_active_player() -> MutantEngine:
     forgotten: its controller chooses them as it is put on the stack)."""
     return MutantEngine("trigger-targets-chosen-by-the-active-player", [
         (triggers, "choose_targets", _targets_chosen_by_the_active_player)])
+
+
+_CHECK_ATTACKERS = combat.check_attackers
+_CREATURE = combat._creature
+_TRANSFORM = effects.EFFECTS["transform"]
+
+
+def _attackers_checked_as_the_active_players(game: Any, action: Any) -> Any:
+    """combat.check_attackers, whoever declares taken for the active player."""
+    state = game.state
+    active = state.active_player
+    state.active_player = action.player
+    try:
+        return _CHECK_ATTACKERS(game, action)
+    finally:
+        state.active_player = active
+
+
+def attackers_declared_by_either_player() -> MutantEngine:
+    """Any player may declare attackers, with their own creatures, in any player's turn
+    (CR 508.1 forgotten: the active player declares them)."""
+    return MutantEngine("attackers-declared-by-either-player", [
+        (combat, "check_attackers", _attackers_checked_as_the_active_players)])
+
+
+def _any_permanent_in_combat(game: Any, object_id: str, player: str, role: str) -> Any:
+    """combat._creature, an untapped noncreature permanent of the player passing too."""
+    obj = game.state.objects.get(object_id)
+    if obj is not None and obj.zone is Zone.BATTLEFIELD and obj.controller == player \
+            and not obj.tapped:
+        return obj, game.chars(obj)
+    return _CREATURE(game, object_id, player, role)
+
+
+def noncreature_permanents_in_combat() -> MutantEngine:
+    """Attackers and blockers are checked for being untapped permanents of the player,
+    not for being creatures (CR 508.1a, 509.1a forgotten)."""
+    return MutantEngine("noncreature-permanents-in-combat", [
+        (combat, "_creature", _any_permanent_in_combat)])
+
+
+def _transform_as_a_new_permanent(game: Any, ctx: Any, params: Any) -> Any:
+    """The transform effect, each permanent it turns over summoning sick afterwards."""
+    before = {i: obj.transformed for i, obj in game.state.objects.items()}
+    yield from _TRANSFORM(game, ctx, params)
+    for i, obj in game.state.objects.items():
+        if i in before and obj.transformed != before[i]:
+            obj.summoning_sick = True
+
+
+def transformed_permanents_summoning_sick() -> MutantEngine:
+    """A permanent that transforms is treated as having just come under its controller's
+    control: it can't attack or use {T} abilities this turn (CR 712.18, 302.6
+    forgotten)."""
+    return MutantEngine("transformed-permanents-summoning-sick", [
+        (effects.EFFECTS, "transform", _transform_as_a_new_permanent)])
+
+
+_CANDIDATES = targets.candidates
+
+
+def _candidates_with_abilities(game: Any, spec: Any, you: str, *,
+                               exclude: str | None = None) -> list[str]:
+    """targets.candidates, the abilities on the stack offered too wherever a spell is."""
+    found = _CANDIDATES(game, spec, you, exclude=exclude)
+    if spec.what != "spell":
+        return found
+    return [*found, *(item.id for item in game.state.stack
+                      if isinstance(item, StackAbility) and item.id != exclude)]
+
+
+def abilities_targeted_as_spells() -> MutantEngine:
+    """A word "target ... spell" takes any object on the stack: an ability waiting there
+    can be targeted by "copy target instant or sorcery spell" (CR 112.1, 115.1
+    forgotten)."""
+    return MutantEngine("abilities-targeted-as-spells", [
+        (targets, "candidates", _candidates_with_abilities),
+        (effects, "candidates", _candidates_with_abilities)])

@@ -140,11 +140,18 @@ class Recorder:
 
     def _targets(self, engine: Engine, targets: Sequence[Target] | None
                  ) -> tuple[str, ...] | None:
-        """Targets as a script names them: players by name, objects by alias."""
+        """Targets as a script names them: players by name, objects by alias, anything
+        else the engine does not show as an object (an ability on the stack) by its id."""
         if targets is None:
             return None
-        return tuple(t.name if isinstance(t, PlayerRef) else self.name(engine, t)
+        return tuple(t.name if isinstance(t, PlayerRef) else self._target(engine, t)
                      for t in targets)
+
+    def _target(self, engine: Engine, target: ObjectId) -> str:
+        try:
+            return self.name(engine, target)
+        except KeyError:
+            return target
 
     def scenario(self, engine: Engine, name: str, violation: Violation) -> dict[str, Any]:
         """The game so far and the expectation it breaks.  Naming an object for the last

@@ -71,7 +71,11 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
                             declarations.reached_summoning_sick,
                             "a step toward the declare blockers or combat damage step with no "
                             "creature declared as an attacker":
-                            declarations.reached_combat_without_attackers},
+                            declarations.reached_combat_without_attackers,
+                            "an untapped noncreature permanent of the active player before "
+                            "attackers are declared": declarations.reached_noncreature_attacker,
+                            "an untapped creature of the other player before attackers are "
+                            "declared": declarations.reached_other_players_attacker},
 }
 
 

@@ -35,7 +35,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a permanent with an \"until end of turn\" change turned face up":
             (same_object.reached_pumped, 1),
         "a creature that could attack, turned face up, probed attacking":
-            (same_object.reached_attack_after_turning, 1)},
+            (same_object.reached_attack_after_turning, 1),
+        "a creature that could attack, transformed, probed attacking":
+            (same_object.reached_attack_after_transforming, 1)},
 }
 
 

@@ -55,6 +55,9 @@ class Turn:
     indestructible: bool = False
     hasted: set[ObjectId] = field(default_factory=set)
     unknown_haste: bool = False
+    #: which declarations of attackers no player may make were probed this turn (see
+    #: ``declarations._who_and_what_attacks``)
+    probed_attackers: set[str] = field(default_factory=set)
     #: priority: whether the last action gave a player priority anew (no one has passed
     #: since), and the player whose pass after it changed nothing; each as before this step
     fresh: bool = True
@@ -110,6 +113,7 @@ def _learn(step: StepView, turn: Turn, o: Observation) -> None:
     if step.turn_ended:
         turn.entered.clear()
         turn.hasted.clear()
+        turn.probed_attackers.clear()
         turn.combat = None
         turn.prevention = turn.indestructible = turn.unknown_haste = False
     entered = [i for i, _zone in step.entered]

@@ -1,7 +1,8 @@
 """Invariants of declaring attackers and blockers (CR 508.1, 509.1): only untapped creatures
 controlled since the turn began (or with haste) attack, and they become tapped unless they
-have vigilance; a creature with flying is blocked only by creatures with flying or reach
-(CR 702.9b, 702.17b), and only untapped creatures block -- judged on the declarations made,
+have vigilance; only the active player declares attackers, and only creatures attack; a
+creature with flying is blocked only by creatures with flying or reach (CR 702.9b,
+702.17b), and only untapped creatures block -- judged on the declarations made,
 and probed while blockers may be declared.  With no attackers, the combat steps after the
 declaration are skipped (CR 508.8).  With the cards and the weights combat games
 favour.
@@ -9,6 +10,7 @@ favour.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ...contract.types import DeclareAttackers, DeclareBlockers, ObjectView
@@ -26,7 +28,8 @@ def combat_declarations(o: Observation) -> Iterable[Violation]:
     untapped creatures block: while blockers may be declared, the defending player's
     untapped creature can block an attacker with flying on its own exactly when it has
     flying or reach, and before attackers are declared no creature without haste that came
-    under its controller's control this turn may attack; with no creature declared as an
+    under its controller's control this turn may attack, nor a noncreature permanent, nor
+    another player's creature; with no creature declared as an
     attacker, the declare blockers and combat damage steps are skipped."""
     step = step_of(o)
     turn = turn_of(o)
@@ -34,6 +37,7 @@ def combat_declarations(o: Observation) -> Iterable[Violation]:
     if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
         return
     for violation in (*_flying_blocks(step, turn, o), *_sick_attackers(step, turn, o),
+                      *_who_and_what_attacks(step, turn, o),
                       *_combat_without_attackers(step, turn, o)):
         yield violation
         return
@@ -233,6 +237,80 @@ def _sick_attackers(step: StepView, turn: Turn, o: Observation) -> Iterable[Viol
             yield Violation(f"{name} came under {active}'s control this turn, has no haste, "
                             f"and may attack", illegal=attack)
             return
+
+
+#: Texts that may make a noncreature permanent a creature (a Vehicle crewed, a land or an
+#: artifact animated): where one is in play, card data no longer tells what is a creature.
+_ANIMATES = re.compile(r"\bcrew\b|becomes? (an? )?[^.]*creature|\b(is|are) (also )?(an? )?"
+                       r"[^.]*creatures?\b(?! you control| card| spell)")
+
+
+def _attack_probes(step: StepView, turn: Turn, o: Observation
+                   ) -> list[tuple[str, DeclareAttackers, str]]:
+    """Before attackers are declared, while the active player may declare them: a
+    declaration no player may make, of each kind (CR 508.1, 508.1a) -- the active player
+    declaring an untapped noncreature permanent of theirs as an attacker ("noncreature"),
+    another player declaring an untapped creature of theirs ("non-active")."""
+    game = o.game
+    active = game.active_player
+    if game.priority_player != active or game.stack or turn.combat is not None \
+            or game.step not in (Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT):
+        return []
+    found: dict[str, tuple[str, DeclareAttackers, str]] = {}
+    animated = False
+    for view in o.views.values():
+        if view.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+            continue
+        faces = step.judge.faces_of(view)
+        if faces is not None and any(_ANIMATES.search(f.text.lower()) for f in faces):
+            animated = True
+            break
+        if view.zone is not Zone.BATTLEFIELD or view.tapped or view.controller is None:
+            continue
+        is_creature = creature(step, view)
+        name = " // ".join(view.names) or "a face-down creature"
+        if view.controller == active and is_creature is False and not view.face_down \
+                and "Creature" not in view.types and "types" not in view.unknown:
+            found.setdefault("noncreature", (
+                "noncreature", DeclareAttackers(active, (view.id,)),
+                f"{name}, a noncreature permanent, may be declared as an attacker "
+                f"(CR 508.1a: only creatures attack)"))
+        elif view.controller != active and is_creature:
+            found.setdefault("non-active", (
+                "non-active", DeclareAttackers(view.controller, (view.id,)),
+                f"{view.controller} may declare {name} as an attacker in {active}'s turn "
+                f"(CR 508.1: the active player declares attackers)"))
+    return [] if animated else list(found.values())
+
+
+def _who_and_what_attacks(step: StepView, turn: Turn, o: Observation
+                          ) -> Iterable[Violation]:
+    """Only the active player declares attackers, and only creatures attack (CR 508.1,
+    508.1a): once a turn for each kind of ``_attack_probes``, while declaring no attackers
+    is legal, the declaration is probed and must be illegal."""
+    probes = [p for p in _attack_probes(step, turn, o) if p[0] not in turn.probed_attackers]
+    if not probes or not o.engine.is_legal(DeclareAttackers(o.game.active_player, ())):
+        return
+    for kind, attack, why in probes:
+        turn.probed_attackers.add(kind)
+        if o.engine.is_legal(attack):
+            yield Violation(why, illegal=attack)
+            return
+
+
+def reached_noncreature_attacker(o: Observation) -> bool:
+    """An untapped noncreature permanent of the active player before attackers are
+    declared."""
+    step = step_of(o)
+    return step.acted and any(kind == "noncreature"
+                              for kind, _, _ in _attack_probes(step, turn_of(o), o))
+
+
+def reached_other_players_attacker(o: Observation) -> bool:
+    """An untapped creature of the non-active player before attackers are declared."""
+    step = step_of(o)
+    return step.acted and any(kind == "non-active"
+                              for kind, _, _ in _attack_probes(step, turn_of(o), o))
 
 
 def reached_summoning_sick(o: Observation) -> bool:

@@ -487,6 +487,82 @@ def _word(requirement: Requirement) -> str:
     return f"a {state}{kind}{control}"
 
 
+#: A word "target" asking for a spell ("target spell", "target instant or sorcery spell",
+#: "target creature spell"): a card or a copy of one on the stack, never an ability there
+#: (CR 112.1, 113.1, 115.1).
+_SPELL_WORD = re.compile(r"\btarget (?:(?:[a-z]+ or )?[a-z]+ )?spell\b")
+
+
+def _asks_for_a_spell(text: str) -> bool:
+    """Whether the text's one word "target" asks for a spell."""
+    low = normalize_text(text).lower()
+    return len(re.findall(r"\btarget\b", low)) == 1 and _SPELL_WORD.search(low) is not None
+
+
+def _spells_only(o: Observation, step: StepView) -> tuple[bool, list[Violation]]:
+    """Only spells are offered or taken for a word "target ... spell": the choices of
+    targets asked for such a word in the step offer no ability on the stack; and, with no
+    choice pending and an ability on the stack, a cast of the first card in the hand of the
+    player with priority whose word asks for a spell, naming that ability as its target,
+    is refused.  Whether anything was judged, and what was wrong (once a step)."""
+    key = "offered-targets: spells only"
+    if key in step.shared:
+        return step.shared[key]  # type: ignore[no-any-return]
+    judged, found = False, []
+    abilities = {i.id for game in (step.before_game, o.game) if game is not None
+                 for i in game.stack if i.kind != "spell"}
+    for name, text, choice in _asked(o, step):
+        if not _asks_for_a_spell(text):
+            continue
+        judged = True
+        wrong = sorted(opt.value for opt in choice.options if opt.value in abilities)
+        if wrong:
+            found.append(Violation(
+                f"the engine offered an ability on the stack as a target of {name} "
+                f"(\"{normalize_text(text)}\"): its word \"target\" asks for a spell, and an "
+                f"ability on the stack is none (CR 112.1, 113.1, 115.1)"))
+    game = o.game
+    player = game.priority_player
+    stacked = [i for i in game.stack if i.kind != "spell"]
+    if not found and stacked and player is not None and o.engine.pending_choice() is None \
+            and not game.game_over:
+        for view in o.views.values():
+            if view.zone is not Zone.HAND or view.owner != player or view.face_down:
+                continue
+            faces = step.judge.faces_of(view)
+            if not faces or len(faces) != 1 or not _asks_for_a_spell(faces[0].text):
+                continue
+            judged = True
+            cast = Cast(player, view.id, targets=(stacked[0].id,))
+            if o.engine.is_legal(cast):
+                found.append(Violation(
+                    f"{player} may cast {_named(view)} (\"{normalize_text(faces[0].text)}\") "
+                    f"with the ability \"{stacked[0].text}\" on the stack as its target: its "
+                    f"word \"target\" asks for a spell, and an ability on the stack is none "
+                    f"(CR 112.1, 113.1, 115.1)", illegal=cast))
+            break
+    step.shared[key] = (judged, found)
+    return judged, found
+
+
+def spells_only(o: Observation) -> Iterable[Violation]:
+    """A word "target ... spell" ("target spell", "target instant or sorcery spell") takes
+    only spells, a card or a copy of one on the stack, never an ability waiting there (CR
+    112.1, 113.1, 115.1): the targets offered for such a word are no ability, and while an
+    ability is on the stack a cast of a card in the hand of the player with priority whose
+    word asks for a spell, naming that ability as its target, is refused."""
+    step = step_of(o)
+    if step.acted:
+        yield from _spells_only(o, step)[1][:1]
+
+
+def reached_spell_word(o: Observation) -> bool:
+    """A word "target ... spell" was judged with an ability on the stack, or the targets
+    offered for one."""
+    step = step_of(o)
+    return step.acted and _spells_only(o, step)[0]
+
+
 def offered_targets(o: Observation) -> Iterable[Violation]:
     """The targets an engine offers for a word "target" are exactly what it allows: for
     "target opponent" the opponents of the spell's or ability's controller, never that

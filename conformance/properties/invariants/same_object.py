@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from strategies.damage_boards import morph_or_pump
+from strategies.damage_boards import changes_face
 
 from dataclasses import dataclass, field
 
@@ -68,6 +68,9 @@ class _Attacks:
     could: set[ObjectId] = field(default_factory=set)
     pending: set[ObjectId] = field(default_factory=set)
     probed_now: bool = False
+    #: of ``pending``, those that transformed; whether one of them was probed now
+    transformed: set[ObjectId] = field(default_factory=set)
+    probed_transformed: bool = False
     violation: Violation | None = None
 
 
@@ -107,12 +110,14 @@ def _attacks(o: Observation) -> _Attacks:
         return memory
     memory.current, memory.violation = o, None
     step = step_of(o)
-    memory.probed_now = False
+    memory.probed_now = memory.probed_transformed = False
     if step.before is None or step.turn_ended:
         memory.could, memory.pending = set(), set()
     if step.acted:
-        memory.pending |= {then.id for then, now, _how in _changed_face(step, o)
-                           if then.id in memory.could}
+        changed = [(then.id, how) for then, _now, how in _changed_face(step, o)
+                   if then.id in memory.could]
+        memory.pending |= {i for i, _how in changed}
+        memory.transformed |= {i for i, how in changed if how == "transformed"}
     if any(v.zone is Zone.BATTLEFIELD and (o.views.get(i) is None
                                            or o.views[i].zone is not Zone.BATTLEFIELD)
            for i, v in step.before_views.items()):
@@ -120,7 +125,12 @@ def _attacks(o: Observation) -> _Attacks:
     memory.pending -= {i for i, v in step.before_views.items()
                        if i in o.views and o.views[i].controller != v.controller}
     if not _may_declare(step, o):
-        memory.could = set()
+        game = o.game
+        if game.game_over or turn_of(o).combat is not None \
+                or game.step not in (Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT):
+            memory.could = set()
+        # else kept while the stack is not empty: an ability that transforms a creature
+        # resolves after the creature could attack
         return memory
     active = o.game.active_player
     for object_id in sorted(memory.pending):
@@ -132,6 +142,7 @@ def _attacks(o: Observation) -> _Attacks:
         if words is None or "Defender" in words:
             continue
         memory.probed_now = True
+        memory.probed_transformed |= object_id in memory.transformed
         attack = DeclareAttackers(active, (object_id,))
         if not o.engine.is_legal(attack):
             name = " // ".join(view.names) or "a face-down creature"
@@ -141,7 +152,7 @@ def _attacks(o: Observation) -> _Attacks:
                 f"it a new object, nor newly under its controller's control (CR 708.8, "
                 f"712.18, 302.6)", legal=attack)
             break
-    memory.pending = set()
+    memory.pending, memory.transformed = set(), set()
     memory.could = {
         view.id for view in o.views.values()
         if view.zone is Zone.BATTLEFIELD and view.controller == active and not view.tapped
@@ -236,6 +247,11 @@ def reached_attack_after_turning(o: Observation) -> bool:
     return _attacks(o).probed_now
 
 
+def reached_attack_after_transforming(o: Observation) -> bool:
+    """... a creature that could attack before it transformed, probed attacking after."""
+    return _attacks(o).probed_transformed
+
+
 def reached_pumped(o: Observation) -> bool:
     """... with an "until end of turn" change applying to it."""
     step = step_of(o)
@@ -247,7 +263,7 @@ def reached_pumped(o: Observation) -> bool:
 PROPERTIES: tuple[Property, ...] = (
     Property("face-changes-keep-the-object", same_object.__doc__ or "",
              ("morph-turned-face-up-is-same-permanent",),
-             frozenset(), same_object, morph_or_pump,
+             frozenset(), same_object, changes_face,
              ("708.8", "712.18", "110.5", "611.2c", "122.1", "302.6"), "face-down", reached,
-             weights=(("TurnFaceUp", 8),)),
+             weights=(("TurnFaceUp", 8),), focused_cards=True),
 )

@@ -15,6 +15,7 @@ from ...format.cards import Card
 from ..judge import read_face
 from ..observation import Property
 from . import objects
+from .offered_targets import reached_spell_word, spells_only
 
 
 def _copier_or_instant(card: Card) -> bool:
@@ -30,4 +31,8 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), objects.spell_copies, _copier_or_instant,
              ("707.10", "707.10c", "707.10a", "115.7"), "spell-copies",
              objects.reached_spell_copies),
+    Property("spell-words-take-spells", spells_only.__doc__ or "",
+             ("spell-copies-a-copy-of-an-opponents-spell-is-yours",),
+             frozenset(), spells_only, _copier_or_instant,
+             ("112.1", "113.1", "115.1"), "targets", reached_spell_word),
 )
