@@ -1,8 +1,9 @@
 """Boards for games about what is a token: permanents entering as copies of tokens, and
-tokens made as copies of cards (:func:`copied_tokens`).
+tokens made as copies of cards (:func:`copied_tokens`); token copies of a face-down
+permanent (:func:`face_down_copied`).
 
-Drawn only in the games of a focus that takes exactly :func:`copier_focus`'s cards, so that
-no other property's games change."""
+Drawn only in the games of a focus that takes exactly :func:`copier_focus`'s cards (or
+:func:`token_copiers`'), so that no other property's games change."""
 
 from __future__ import annotations
 
@@ -59,3 +60,39 @@ def copied_tokens(pool: CardPool, focus: Callable[[Card], bool] | None
             [*(CardEntry(t, token=True) for t in tokens), CardEntry(maker)], []),
         st.lists(one(creatures), min_size=2, max_size=2), one(makers),
         st.lists(one(clones), min_size=3, max_size=3))
+
+
+def token_copiers(card: Card) -> bool:
+    """What makes token copies of a target permanent, and what such copies show: tokens an
+    effect makes, double-faced cards (the focus of ``token-copies-copy``)."""
+    text = _text(card).lower()
+    return "create a token that's a copy of target" in text or card.layout == "transform" \
+        or ("create" in text and "token" in text and "copy" not in text)
+
+
+def face_down_copied(pool: CardPool, focus: Callable[[Card], bool] | None
+                     ) -> st.SearchStrategy[Hands] | None:
+    """For games about token copies of permanents: alice has, half of the time, a
+    face-down creature (a creature card of the pool put face down, as a manifested card
+    is) beside a permanent whose ability makes a token copy of a creature she controls --
+    so that a token copy of a face-down permanent is made: a face-up 2/2 with no name (CR
+    707.2, 708.2, 110.5b).  ``None`` for games about something else.
+
+    Shrinks towards no face-down creature.
+    """
+    if focus is None:
+        return None
+    names = sorted(pool)
+    wanted = [n for n in names if token_copiers(pool[n])]
+    if not wanted or any(focus(pool[n]) != (n in wanted) for n in names):
+        return None
+    makers = [n for n in wanted if _TOKEN_COPY.search(_text(pool[n]))]
+    creatures = [n for n in names if _creature(pool[n]) and pool[n].layout == "normal"
+                 and "Legendary" not in pool[n].faces[0].supertypes]
+    if not makers or not creatures:
+        return None
+    one = st.sampled_from
+    return st.one_of(st.just(([], [], [], [])), st.builds(
+        lambda maker, creature: ([], [], [CardEntry(creature, face_down=True),
+                                          CardEntry(maker)], []),
+        one(makers), one(creatures)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.engines.reference import (
-    casting, combat, effects, entering, lands, mana, targets, triggers, turn,
+    casting, combat, effects, entering, lands, mana, rooms, targets, triggers, turn,
 )
 from conformance.engines.reference.targets import matches
 from conformance.engines.reference.state import PendingTrigger, StackAbility
@@ -342,3 +342,42 @@ def abilities_targeted_as_spells() -> MutantEngine:
     return MutantEngine("abilities-targeted-as-spells", [
         (targets, "candidates", _candidates_with_abilities),
         (effects, "candidates", _candidates_with_abilities)])
+
+
+_CREATE_TOKEN_COPY = effects.EFFECTS["create_token_copy"]
+
+
+def _token_copy_taking_face_down_status(game: Any, ctx: Any, params: Any) -> Any:
+    """The token-copy effect, a token copying the face-down values made face down too."""
+    before = set(game.state.objects)
+    yield from _CREATE_TOKEN_COPY(game, ctx, params)
+    for object_id, obj in game.state.objects.items():
+        if object_id not in before and obj.token and obj.copy is not None \
+                and obj.copy.face_down:
+            obj.face_down = True
+
+
+def token_copies_of_face_down_permanents_face_down() -> MutantEngine:
+    """A token copy of a face-down permanent enters face down: the original's status
+    copied with its values (CR 707.2, 110.5b forgotten)."""
+    return MutantEngine("token-copies-of-face-down-permanents-face-down", [
+        (effects.EFFECTS, "create_token_copy", _token_copy_taking_face_down_status)])
+
+
+def _unlock_paying_a_spells_cost(game: Any, action: Any) -> Any:
+    """rooms.special_unlock, the door's mana cost increased and reduced as a spell's would
+    be."""
+    obj = rooms.unlock_refused_early(game, action)
+    face = obj.copiable_card.faces[rooms.DOOR_INDEX[action.door]]
+    cost = casting.total_cost(game, action.player, obj, game.chars(obj), face.mana_cost)
+    game.state.player(action.player).pool.pay(cost)
+    rooms.unlock(game, obj, [action.door])
+    yield from ()
+
+
+def unlock_costs_reduced_as_spells() -> MutantEngine:
+    """Unlocking a door costs what casting it as a spell would: "noncreature spells cost
+    {1} more" increases it, "enchantment spells you cast cost {1} less" reduces it (CR
+    709.5e, 601.2f forgotten: the special action's cost is the door's mana cost)."""
+    return MutantEngine("unlock-costs-reduced-as-spells", [
+        (rooms, "special_unlock", _unlock_paying_a_spells_cost)])

@@ -451,7 +451,7 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), costs.legal_actions, _costs_focus,
              ("601.2f", "601.2g", "601.2h", "601.3", "202.3", "307.1", "116.2b", "709.5e",
               "702.37c", "702.37e", "118.9", "500.4", "702.51a", "305.1", "602.2"), "costs",
-             costs.reached_increase),
+             costs.reached_increase, focused_cards=True),
     Property("x-costs", costs.x_costs.__doc__ or "",
              ("cost-total-cost-and-mana-value",),
              frozenset(), costs.x_costs, costs.x_focus,

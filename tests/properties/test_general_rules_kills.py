@@ -46,6 +46,8 @@ IN_CI_GAMES = (
     ("combat-declarations", "noncreature_permanents_in_combat"),
     ("face-changes-keep-the-object", "transformed_permanents_summoning_sick"),
     ("spell-words-take-spells", "abilities_targeted_as_spells"),
+    ("token-copies-copy", "token_copies_of_face_down_permanents_face_down"),
+    ("legal-actions", "unlock_costs_reduced_as_spells"),
 )
 
 

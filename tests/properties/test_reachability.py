@@ -36,8 +36,12 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
                       "a permission to cast from a graveyard": costs.reached_permission,
                       "two reductions of spells' costs in play": costs.reached_two_reductions,
                       "an ability of another player's permanent ruled on":
-                      costs.reached_others_abilities},
+                      costs.reached_others_abilities,
+                      "a door's unlock ruled on beside a reduction of spells' costs":
+                      costs.reached_unlock_beside_a_reduction},
     "x-costs": {"a cast with X judged beside a reduction of its cost": costs.reached_x_reduced},
+    "token-copies-copy": {"a token copy of a face-down permanent":
+                          copying.reached_face_down_token_copy},
     "entering-as-a-copy": {"a choice of what to enter as a copy of judged":
                            copying.reached_copy_choice,
                            "a copy's copied values judged against the creature chosen":

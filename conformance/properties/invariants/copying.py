@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from strategies.token_boards import copier_focus
+from strategies.token_boards import copier_focus, token_copiers
 
 from ...contract.text import normalize_text
 from ...contract.types import ObjectView
@@ -247,7 +247,8 @@ def token_copies_copy(o: Observation) -> Iterable[Violation]:
     copies, not what it is printed as (CR 707.2, 707.3): its names (a copy of a copy has
     the names the copy has), its subtypes (those an exception adds besides), and the face
     that is up -- a copy of a transformed double-faced permanent enters transformed (CR
-    707.8a) -- but no door of a Room unlocked (CR 709.5d)."""
+    707.8a) -- but no door of a Room unlocked (CR 709.5d); a token copy of a face-down
+    permanent is a face-up 2/2 with no name (CR 707.2, 708.2, 110.5b)."""
     step = step_of(o)
     resolved = step.resolved
     if not step.acted or resolved is None or o.engine.pending_choice() is not None:
@@ -258,10 +259,13 @@ def token_copies_copy(o: Observation) -> Iterable[Violation]:
             or len(resolved.targets) != 1:
         return
     original = step.before_views.get(str(resolved.targets[0]))
-    if original is None or original.zone is not Zone.BATTLEFIELD or original.face_down:
+    if original is None or original.zone is not Zone.BATTLEFIELD:
+        return
+    created = {str(e.data.get("object")) for e in o.events if e.kind == "token_created"}
+    if original.face_down:
+        yield from _copies_of_face_down(created, o)
         return
     card = step.judge.card_of(original)
-    created = {str(e.data.get("object")) for e in o.events if e.kind == "token_created"}
     for token_id in sorted(created):
         token = o.views.get(token_id)
         if token is None or token.zone is not Zone.BATTLEFIELD:
@@ -289,6 +293,36 @@ def token_copies_copy(o: Observation) -> Iterable[Violation]:
             return
 
 
+def _copies_of_face_down(created: Iterable[str], o: Observation) -> Iterable[Violation]:
+    """A token copy of a face-down permanent has the face-down values -- a 2/2 creature
+    with no name -- and is face up: face down is a status, which a copy doesn't get (CR
+    707.2, 708.2, 110.5b)."""
+    for token_id in sorted(created):
+        token = o.views.get(token_id)
+        if token is None or token.zone is not Zone.BATTLEFIELD:
+            continue
+        if token.face_down:
+            yield Violation("a token copy of a face-down permanent entered face down (CR "
+                            "707.2, 110.5b: it copies the face-down values, not the status)",
+                            token_id, "face_down", False)
+            return
+        if token.names and "names" not in token.unknown:
+            yield Violation(f"a token copy of a face-down permanent has the names "
+                            f"{list(token.names)} (CR 707.2, 708.2: it copies the face-down "
+                            f"values, with no name)", token_id, "names", [])
+            return
+
+
+def reached_face_down_token_copy(o: Observation) -> bool:
+    """A step in which an effect made a token copy of a face-down permanent."""
+    step = step_of(o)
+    resolved = step.resolved
+    if not reached_token_copies(o) or resolved is None or len(resolved.targets) != 1:
+        return False
+    original = step.before_views.get(str(resolved.targets[0]))
+    return original is not None and original.zone is Zone.BATTLEFIELD and original.face_down
+
+
 def reached_token_copies(o: Observation) -> bool:
     """A step in which an effect made a token copy of a target permanent."""
     step = step_of(o)
@@ -301,19 +335,12 @@ def reached_token_copies(o: Observation) -> bool:
         and any(e.kind == "token_created" for e in o.events)
 
 
-def _token_copiers(card: Card) -> bool:
-    """What makes token copies of a target permanent, and what such copies show: tokens an
-    effect makes, double-faced cards."""
-    text = _text(card)
-    return _TOKEN_COPY in text or card.layout == "transform" or (
-        "create" in text and "token" in text and "copy" not in text)
-
-
 PROPERTIES += (
     Property("token-copies-copy", token_copies_copy.__doc__ or "",
              ("copy-mirror-room-copying-a-copy", "copy-mirror-room-copying-a-token",
               "dfc-token-copy-is-double-faced"),
-             frozenset({"token-copies"}), token_copies_copy, _token_copiers,
-             ("707.2", "707.3", "707.8a", "709.5d"), "copies", reached_token_copies,
+             frozenset({"token-copies"}), token_copies_copy, token_copiers,
+             ("707.2", "707.3", "707.8a", "709.5d", "708.2", "110.5b"), "copies",
+             reached_token_copies,
              weights=(("Unlock", 16), ("Move", 1))),
 )

@@ -523,6 +523,23 @@ def reached_two_reductions(o: Observation) -> bool:
         if r.cost_reduction or r.cost_reduction_each) >= 2
 
 
+def reached_unlock_beside_a_reduction(o: Observation) -> bool:
+    """A door's unlock was ruled on while a reduction of the cost of spells was on its
+    controller's battlefield (the special action's cost is the door's mana cost, which no
+    reduction of spells' costs changes: CR 709.5e, 601.2f)."""
+    step = step_of(o)
+    player = o.game.priority_player
+    pool = pools_of(o).get(player) if player else None
+    if player is None or pool is None or o.engine.pending_choice() is not None:
+        return False
+    if not any(v.zone is Zone.BATTLEFIELD and v.controller == player
+               and any(r.cost_reduction for r in step.judge.readings_of(v) or ())
+               for v in o.views.values()):
+        return False
+    return any(isinstance(a, Unlock) and v.verdict is not None
+               for a, v in _candidates(step, player, pool))
+
+
 def reached_permission(o: Observation) -> bool:
     """... and a card was in the graveyard of a player with a permission to cast from it."""
     step = step_of(o)
