@@ -18,6 +18,7 @@ from .twelfth_witnesses import TWELFTH_BATCH
 from .thirteenth_witnesses import THIRTEENTH_BATCH
 from .fourteenth_witnesses import FOURTEENTH_BATCH
 from .fifteenth_witnesses import FIFTEENTH_BATCH
+from .sixteenth_witnesses import SIXTEENTH_BATCH
 from .sixth_witnesses import SIXTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
@@ -346,6 +347,7 @@ WITNESSES.update(TWELFTH_BATCH)
 WITNESSES.update(THIRTEENTH_BATCH)
 WITNESSES.update(FOURTEENTH_BATCH)
 WITNESSES.update(FIFTEENTH_BATCH)
+WITNESSES.update(SIXTEENTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
