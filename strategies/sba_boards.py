@@ -19,7 +19,7 @@ from conformance.format.model import CardEntry
 
 from .cards import card_text as _text
 from .cards import is_creature as _creature
-from .stack_boards import Hands
+from .stack_boards import Hands, LaterHands
 
 #: A spell dealing damage to a target.
 _DAMAGE_TO = re.compile(r"damage (divided as you choose among|to) (one|any|target)",
@@ -132,15 +132,17 @@ def drawing_focus(card: Card) -> bool:
 
 
 def drawing(pool: CardPool, focus: Callable[[Card], bool] | None
-            ) -> st.SearchStrategy[Hands] | None:
+            ) -> st.SearchStrategy[LaterHands] | None:
     """For games about drawing from a library too small: alice holds two instants or
     sorceries that make her draw cards and a permanent that does as it enters or on a
     trigger, with plenty of mana; her library is the board's (two or three cards seven
-    times in eight, else none).  So a spell draws her library empty and the next draw
-    finds none: she loses the next time state-based actions are performed (CR 704.5b,
-    121.4).  ``None`` for games about something else.
+    times in eight, else none), with one card more half of the time.  So a spell draws
+    her library empty and the next draw finds none: she loses the next time state-based
+    actions are performed (CR 704.5b, 121.4); and a spell drawing two cards finds one
+    sometimes, which she draws before the draw that finds none (CR 121.2).  ``None`` for
+    games about something else.
 
-    Shrinks towards the first of each kind.
+    Shrinks towards the first of each kind, and no card more.
     """
     if focus is None:
         return None
@@ -154,9 +156,10 @@ def drawing(pool: CardPool, focus: Callable[[Card], bool] | None
         return None
     one = st.sampled_from
     return st.builds(
-        lambda first, second, permanent: ([CardEntry(first), CardEntry(second),
-                                           CardEntry(permanent)], [], [], []),
-        one(spells), one(spells), one(permanents))
+        lambda first, second, permanent, more: (
+            [CardEntry(first), CardEntry(second), CardEntry(permanent)], [], [], [],
+            [CardEntry(first)] if more else [], []),
+        one(spells), one(spells), one(permanents), st.booleans())
 
 
 def legend_focus(card: Card) -> bool:

@@ -381,3 +381,19 @@ def unlock_costs_reduced_as_spells() -> MutantEngine:
     709.5e, 601.2f forgotten: the special action's cost is the door's mana cost)."""
     return MutantEngine("unlock-costs-reduced-as-spells", [
         (rooms, "special_unlock", _unlock_paying_a_spells_cost)])
+
+
+def _draw_cards_all_or_none(game: Any, player_name: str, count: int) -> None:
+    """effects.draw_cards, a draw of more cards than the library holds drawing none."""
+    player = game.state.player(player_name)
+    if len(player.zones[Zone.LIBRARY]) < count:
+        player.drew_from_empty_library = True
+        return
+    _DRAW_CARDS(game, player_name, count)
+
+
+def short_library_draws_nothing() -> MutantEngine:
+    """A spell or ability drawing more cards than the library holds draws none of them,
+    and its player loses (CR 121.2, 121.4 forgotten: the cards are drawn one at a time)."""
+    return MutantEngine("short-library-draws-nothing", [
+        (effects, "draw_cards", _draw_cards_all_or_none)])

@@ -48,6 +48,7 @@ IN_CI_GAMES = (
     ("spell-words-take-spells", "abilities_targeted_as_spells"),
     ("token-copies-copy", "token_copies_of_face_down_permanents_face_down"),
     ("legal-actions", "unlock_costs_reduced_as_spells"),
+    ("drawing-from-an-empty-library", "short_library_draws_nothing"),
 )
 
 

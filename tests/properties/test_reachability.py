@@ -19,7 +19,7 @@ import pytest
 
 from conformance.properties import Observation, Property, all_properties
 from conformance.properties.invariants import combat, costs, declarations, durations, objects
-from conformance.properties.invariants import copying, leaving, optional, triggers, turns
+from conformance.properties.invariants import copying, leaving, optional, state_based, triggers, turns
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
@@ -39,6 +39,9 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
                       costs.reached_others_abilities,
                       "a door's unlock ruled on beside a reduction of spells' costs":
                       costs.reached_unlock_beside_a_reduction},
+    "drawing-from-an-empty-library": {
+        "a draw of more cards than the library held, which held some":
+        state_based.reached_partial_draw},
     "x-costs": {"a cast with X judged beside a reduction of its cost": costs.reached_x_reduced},
     "token-copies-copy": {"a token copy of a face-down permanent":
                           copying.reached_face_down_token_copy},

@@ -81,8 +81,12 @@ def state_based_actions(o: Observation) -> Iterable[Violation]:
     what it can't enchant, no Equipment or Fortification attached illegally and nothing
     else attached, no permanent has +1/+1 and -1/-1 counters, no Saga is past its final
     chapter with none of its chapter abilities on the stack (CR 704.3, 117.5, 704.5a-b,
-    704.5d-j, 704.5m-n, 704.5p-q, 704.5s)."""
+    704.5d-j, 704.5m-n, 704.5p-q, 704.5s); and a player made to draw more cards than their
+    library held drew every card it held first (CR 121.2, 121.4)."""
     marks_of(o)  # the damage marked and the turn's combat follow every step, judged or not
+    for violation in drew_what_there_was(o):
+        yield violation
+        return
     if not holding_priority(o):
         return
     step = step_of(o)
@@ -178,6 +182,56 @@ def _drawn_by_effects(o: Observation, step: StepView, before: GameView
         yield Violation(f"{player} was made to draw {count} card(s) with {held} in their "
                         f"library and the game goes on once state-based actions are done "
                         f"(CR 704.5b)")
+
+
+def drew_what_there_was(o: Observation) -> Iterable[Violation]:
+    """CR 121.2, 121.4: a player made to draw more cards than their library held, by a
+    spell or ability that resolved, drew every card it held, one at a time, before the draw
+    it could not give -- whether or not the game ended with it; judged where the text says
+    nothing else of a library."""
+    step = step_of(o)
+    before = step.before_game
+    if not step.acted or before is None or o.engine.pending_choice() is not None:
+        return
+    drawn = drawn_by_effect(o, step)
+    if drawn is None:
+        return
+    player, count = drawn
+    held = before.player(player).library_size
+    left = o.game.player(player).library_size
+    if held < count and 0 < left <= held and not _speaks_of_libraries(step):
+        yield Violation(f"{player} was made to draw {count} card(s) with {held} in their "
+                        f"library, and {left} card(s) of it are still there: the cards are "
+                        f"drawn one at a time, as many as the library holds (CR 121.2, "
+                        f"121.4)")
+
+
+def reached_partial_draw(o: Observation) -> bool:
+    """A spell or ability that resolved made a player draw more cards than their library
+    held, and it held some."""
+    step = step_of(o)
+    before = step.before_game
+    if not step.acted or before is None:
+        return False
+    drawn = drawn_by_effect(o, step)
+    return drawn is not None and 0 < before.player(drawn[0]).library_size < drawn[1]
+
+
+def _speaks_of_libraries(step: StepView) -> bool:
+    """Whether the spell or ability that resolved speaks of a library beyond drawing from
+    it (puts a card there, shuffles, searches it)."""
+    item = step.resolved
+    if item is None:
+        return True
+    if item.kind == "ability":
+        text = item.text
+    else:
+        source = step.before_views.get(item.source)
+        faces = step.judge.faces_of(source) if source is not None else None
+        if not faces:
+            return True
+        text = " ".join(f.text for f in faces)
+    return "library" in text.lower()
 
 
 def _ceased(o: Observation, step: StepView) -> Iterable[Violation]:
@@ -463,6 +517,6 @@ PROPERTIES: tuple[Property, ...] = (
     Property("drawing-from-an-empty-library", state_based_actions.__doc__ or "",
              ("game-over-a-player-who-loses-ends-the-game",),
              frozenset(), state_based_actions, drawing_focus,
-             ("704.5b", "121.4", "121.1", "704.3"), "state-based-actions",
+             ("704.5b", "121.4", "121.1", "121.2", "704.3"), "state-based-actions",
              reached_drawn_past_the_library, weights=(("Cast", 16), ("Resolve", 8))),
 )
