@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.engines.reference import (
-    casting, combat, effects, entering, lands, mana, rooms, targets, triggers, turn,
+    casting, combat, convoke, effects, entering, lands, mana, rooms, targets, triggers, turn,
 )
 from conformance.engines.reference.targets import matches
 from conformance.engines.reference.state import PendingTrigger, StackAbility
@@ -397,3 +397,19 @@ def short_library_draws_nothing() -> MutantEngine:
     and its player loses (CR 121.2, 121.4 forgotten: the cards are drawn one at a time)."""
     return MutantEngine("short-library-draws-nothing", [
         (effects, "draw_cards", _draw_cards_all_or_none)])
+
+
+_HELPERS = convoke.helpers
+
+
+def _helpers_able_to_tap(game: Any, player: str) -> Any:
+    """convoke.helpers, the creatures with summoning sickness left out."""
+    return [obj for obj in _HELPERS(game, player) if not casting.summoning_sick(game, obj)]
+
+
+def convoke_refuses_summoning_sick_creatures() -> MutantEngine:
+    """Convoke taps only creatures that could pay a {T} cost: a creature that came under
+    its controller's control this turn can't help (CR 702.51a, 302.6 forgotten: tapping a
+    creature for convoke is no {T} cost)."""
+    return MutantEngine("convoke-refuses-summoning-sick-creatures", [
+        (convoke, "helpers", _helpers_able_to_tap)])

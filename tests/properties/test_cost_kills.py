@@ -155,3 +155,33 @@ def test_legal_actions_catches_a_land_played_from_another_players_hand_in_ci(cor
                           .engine, corpus.cards, corpus.rulings, profile=quick_profile("ci"))
     assert result.status is Status.FAILED, result.message
     assert "PlayLand" in (result.message or "") and "hand, not" in (result.message or "")
+
+
+def test_legal_actions_counts_creatures_with_summoning_sickness_for_convoke(corpus):
+    """A creature that came under its caster's control this turn helps pay for a spell with
+    convoke (CR 702.51a, 302.6: tapping it for convoke is no {T} cost): with Dazzling
+    Theater's "creature spells you cast have convoke", a Grizzly Bears that just entered and
+    {G}, a Grizzly Bears in hand is castable, and offered that creature to tap -- the
+    property holds on the reference engine and catches an engine refusing the creature."""
+    import wrong_engines_general
+    from hypothesis import settings
+    from hypothesis import strategies as st
+    from conformance.mutants.meter import quick_profile
+    from conformance.properties.machine import PropertyFailure, games_test, machine_class
+    from conformance.properties.profiles import PROFILES
+
+    board = Setup((PlayerSetup("alice", mana="{G}", zones={
+        Zone.HAND: (CardEntry("Grizzly Bears"),),
+        Zone.BATTLEFIELD: (CardEntry("Dazzling Theater // Prop Room", unlocked=tuple(Door)),
+                           CardEntry("Grizzly Bears", summoning_sick=True))}),
+        PlayerSetup("bob")), "alice", Step.PRECOMBAT_MAIN)
+    chosen = settings(PROFILES[quick_profile("ci")])
+    for factory in (ReferenceEngine,
+                    wrong_engines_general.convoke_refuses_summoning_sick_creatures):
+        machine = machine_class(factory, corpus.cards, [LEGAL_ACTIONS], moves=True,
+                                setups=st.just(board))
+        if factory is ReferenceEngine:
+            games_test(machine, chosen)()
+        else:
+            with pytest.raises(PropertyFailure, match="legal-actions"):
+                games_test(machine, chosen)()

@@ -38,7 +38,9 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
                       "an ability of another player's permanent ruled on":
                       costs.reached_others_abilities,
                       "a door's unlock ruled on beside a reduction of spells' costs":
-                      costs.reached_unlock_beside_a_reduction},
+                      costs.reached_unlock_beside_a_reduction,
+                      "a spell with convoke ruled castable only with creatures helping":
+                      costs.reached_convoke_helped},
     "drawing-from-an-empty-library": {
         "a draw of more cards than the library held, which held some":
         state_based.reached_partial_draw},

@@ -142,6 +142,10 @@ def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: 
     earlier = step.knowledge.casts.get(player, [])
     cost = total_cost(judge, o.views, player, spell, base, earlier)
     payable = _payable(step, player, pool, cost)
+    if payable is not True and not face_down and faces:
+        payable = _convoked(step, player, faces[0], pool, cost, payable)
+        if payable is True:
+            step.shared["costs: convoke helped"] = True
     unknown = step.shared.get("unknown cost change")
     if unknown is None:  # the same for every candidate of the step
         unknown = step.shared["unknown cost change"] = any(
@@ -153,6 +157,38 @@ def _cast_judgement(step: StepView, player: str, card: Card, zone: Zone, owner: 
     if not face_down:
         verdict.require(_targets_known(faces[0]), "")
     return verdict
+
+
+def _convoked(step: StepView, player: str, face: CardFace, pool: Pools | None, cost: Cost,
+              payable: bool | None) -> bool | None:
+    """Whether ``player`` can pay ``cost`` for a spell of ``face`` with convoke, their
+    untapped creatures helping -- whether or not they have summoning sickness: tapping a
+    creature for convoke is no {T} cost (CR 702.51a, 302.6).  ``True`` when every pool they
+    may have pays the rest once the creatures have paid what they can, ``payable`` (what the
+    pool alone decides) when no creature can help or the spell has no convoke, ``None``
+    otherwise (lands tapped beside the creatures, a creature the judge can't read)."""
+    convoking = _convoking(step, player, face)
+    if convoking is False:
+        return payable
+    judge = step.judge
+    creatures: list[frozenset[str]] = []
+    for view in step.now.views.values():
+        if view.zone is not Zone.BATTLEFIELD or view.controller != player or view.tapped:
+            continue
+        types = judge.types_of(view)
+        faces = [] if view.face_down else judge.faces_of(view)
+        if types is None or faces is None and not view.token:
+            return None
+        if "Creature" in types:  # a token an effect defined: its colors as the engine shows
+            creatures.append(frozenset(view.colors) if faces is None
+                             else frozenset(c for f in faces for c in f.colors))
+    if not creatures:
+        return payable
+    if convoking is None or pool is None:
+        return None
+    if all(_helped(mana, cost, creatures) for mana in pool.possible):
+        return True
+    return None
 
 
 #: how a judgement that a cost can't be paid ends (see :func:`_payable`)
@@ -357,6 +393,43 @@ def _convoke_offers(o: Observation, step: StepView) -> Violation | None:
                                  f"offered {' // '.join(view.names) or 'a face-down creature'}"
                                  f", which is {why}, to tap for convoke: convoke taps "
                                  f"untapped creatures its caster controls (CR 702.51a)")
+        left_out = _convoke_left_out(o, step, faces[0], {v.id for v in offered if v})
+        if left_out is not None:
+            return Violation(f"{' // '.join(spell.names)}, cast by {action.player}, did not "
+                             f"offer {left_out}, an untapped creature its caster controls, to "
+                             f"tap for convoke though its total cost has generic mana: any "
+                             f"untapped creature its caster controls may be tapped, whenever "
+                             f"it came under their control -- tapping it for convoke is no "
+                             f"{{T}} cost (CR 702.51a, 302.6)")
+    return None
+
+
+def _convoke_left_out(o: Observation, step: StepView, face: CardFace,
+                      offered: set[ObjectId]) -> str | None:
+    """The name of an untapped creature the caster controlled as the spell was cast that a
+    choice of creatures for convoke left out, where the total cost has generic mana (which
+    any creature pays for); ``None`` when none was, or the judge can't tell."""
+    action = o.action
+    assert isinstance(action, Cast)
+    base = face.mana_cost or ""
+    if "{X}" in base:
+        if action.x is None:
+            return None
+        base = base.replace("{X}", f"{{{action.x}}}")
+    cost = total_cost(step.judge, step.before_views, action.player,
+                      (frozenset(face.types), frozenset(face.supertypes)), base,
+                      step.knowledge.casts.get(action.player, [])[:-1])
+    if cost.generic < 1:
+        return None
+    for view in step.before_views.values():
+        if view.zone is not Zone.BATTLEFIELD or view.controller != action.player \
+                or view.tapped or view.id in offered:
+            continue
+        types = step.judge.types_of(view)
+        if types is None:
+            return None
+        if "Creature" in types:
+            return " // ".join(view.names) or "a face-down creature"
     return None
 
 
@@ -538,6 +611,12 @@ def reached_unlock_beside_a_reduction(o: Observation) -> bool:
         return False
     return any(isinstance(a, Unlock) and v.verdict is not None
                for a, v in _candidates(step, player, pool))
+
+
+def reached_convoke_helped(o: Observation) -> bool:
+    """... and a spell with convoke was ruled castable only with its caster's creatures
+    helping to pay."""
+    return reached(o) and bool(step_of(o).shared.get("costs: convoke helped"))
 
 
 def reached_permission(o: Observation) -> bool:
