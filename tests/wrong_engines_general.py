@@ -413,3 +413,23 @@ def convoke_refuses_summoning_sick_creatures() -> MutantEngine:
     creature for convoke is no {T} cost)."""
     return MutantEngine("convoke-refuses-summoning-sick-creatures", [
         (convoke, "helpers", _helpers_able_to_tap)])
+
+
+_NEXT_TURN = turn._next_turn
+
+
+def _next_turn_ending_everyones_sickness(game: Any) -> None:
+    """turn._next_turn, every permanent losing summoning sickness, not only the new active
+    player's."""
+    _NEXT_TURN(game)
+    for obj in game.state.permanents():
+        obj.summoning_sick = False
+
+
+def summoning_sickness_ends_for_everyone() -> MutantEngine:
+    """Summoning sickness ends for every player's creatures as a turn begins: a creature
+    cast in its controller's turn uses its {T} ability in the next player's (CR 302.6
+    forgotten: it is controlled continuously only since its controller's next turn
+    begins)."""
+    return MutantEngine("summoning-sickness-ends-for-everyone", [
+        (turn, "_next_turn", _next_turn_ending_everyones_sickness)])

@@ -49,6 +49,7 @@ IN_CI_GAMES = (
     ("token-copies-copy", "token_copies_of_face_down_permanents_face_down"),
     ("legal-actions", "unlock_costs_reduced_as_spells"),
     ("drawing-from-an-empty-library", "short_library_draws_nothing"),
+    ("summoning-sickness", "summoning_sickness_ends_for_everyone"),
 )
 
 

@@ -112,7 +112,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "an ability activated only as a sorcery, held outside sorcery timing":
             (activation_timing.reached, 5)},
     "summoning-sickness": {
-        "a creature that can't use its {T} abilities yet": (sickness.reached_creature, 5)},
+        "a creature that can't use its {T} abilities yet": (sickness.reached_creature, 5),
+        "such a creature in another player's turn":
+            (sickness.reached_in_another_players_turn, 1)},
 }
 
 for _prop_id, _conditions in EXTRA.items():

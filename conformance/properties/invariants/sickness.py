@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from ...contract.text import normalize_text
-from ...contract.types import Activate, ObjectView
+from ...contract.types import Activate, ObjectId, ObjectView
 from ...format.cards import Card, CardFace
 from ...format.vocabulary import Zone
-from ..memory import StepView, step_of
+from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
 from .combat import creature, keywords, turn_of
 
@@ -50,17 +51,56 @@ def _tap_abilities(faces: Iterable[CardFace]) -> int | None:
     return count or None
 
 
+@dataclass
+class _Since:
+    """The permanents the judge saw come onto the battlefield, or under another player's
+    control, since their controller's most recent turn began (CR 302.6: not yet controlled
+    continuously since then), brought up to ``current``."""
+
+    current: Observation | None = None
+    recent: set[ObjectId] = field(default_factory=set)
+
+
+_SINCE: PerGame[_Since] = PerGame(_Since)
+
+
+def not_yet_controlled_since_their_turn(o: Observation) -> set[ObjectId]:
+    """The permanents that came under their controller's control after that player's most
+    recent turn began, as far as the judge saw (once an observation): a creature among them
+    is summoning sick -- in its controller's turn and in every other player's until their
+    next turn begins."""
+    memory = _SINCE.of(o)
+    if memory.current is o:
+        return memory.recent
+    step = step_of(o)
+    if step.before is None:
+        memory.recent = set()
+    elif step.acted:
+        if step.turn_ended:  # the new active player's permanents are theirs since it began
+            active = o.game.active_player
+            memory.recent = {i for i in memory.recent
+                             if (view := o.views.get(i)) is not None
+                             and view.controller != active}
+        memory.recent |= {i for i, _zone in step.entered}
+        memory.recent |= {i for i, was in step.before_views.items()
+                          if (now := o.views.get(i)) is not None and was.zone is now.zone
+                          and now.controller != was.controller}
+    memory.current = o
+    return memory.recent
+
+
 def _sick(step: StepView, o: Observation) -> list[tuple[ObjectView, int]]:
     """The untapped creatures of the player with priority that came under their control
-    this turn without haste, each with the number of its activated abilities -- all with
-    {T} in their costs."""
+    since their most recent turn began, without haste, each with the number of its
+    activated abilities -- all with {T} in their costs."""
     player, turn = o.game.priority_player, turn_of(o)
     if player is None or turn.unknown_haste:
         return []
+    recent = not_yet_controlled_since_their_turn(o)
     found = []
     for view in o.views.values():
         if view.zone is not Zone.BATTLEFIELD or view.controller != player or view.tapped \
-                or view.id not in turn.entered or view.id in turn.hasted or view.face_down:
+                or view.id not in recent or view.id in turn.hasted or view.face_down:
             continue
         faces = step.judge.faces_of(view)
         known = keywords(step, view)
@@ -97,9 +137,10 @@ def _judged(step: StepView, o: Observation) -> bool:
 
 
 def summoning_sickness(o: Observation) -> Iterable[Violation]:
-    """A creature that came under its controller's control this turn, without haste, can't
-    activate an ability with {T} in its cost; a land that entered this turn taps for mana
-    at once (CR 302.6, 605.3a)."""
+    """A creature that came under its controller's control after their most recent turn
+    began, without haste, can't activate an ability with {T} in its cost -- in that turn,
+    and in every other player's turn until theirs begins again; a land that entered this
+    turn taps for mana at once (CR 302.6, 605.3a)."""
     step = step_of(o)
     if not _judged(step, o):
         return
@@ -109,8 +150,10 @@ def summoning_sickness(o: Observation) -> Iterable[Violation]:
         for index in range(count):
             action = Activate(player, view.id, index)
             if o.engine.is_legal(action):
-                yield Violation(f"{' // '.join(view.names)} came under {player}'s control this "
-                                f"turn and has no haste, and its {{T}} ability can be "
+                when = "this turn" if o.game.active_player == player else \
+                    "after their most recent turn began"
+                yield Violation(f"{' // '.join(view.names)} came under {player}'s control "
+                                f"{when} and has no haste, and its {{T}} ability can be "
                                 f"activated (CR 302.6)", illegal=action)
                 return
     for land in _new_lands(step, o):
@@ -135,6 +178,14 @@ def reached_creature(o: Observation) -> bool:
     return _judged(step, o) and bool(_sick(step, o))
 
 
+def reached_in_another_players_turn(o: Observation) -> bool:
+    """... in another player's turn: a creature that came under its controller's control
+    in their own turn, still unable to use its {T} abilities."""
+    step = step_of(o)
+    return _judged(step, o) and o.game.priority_player != o.game.active_player \
+        and bool(_sick(step, o))
+
+
 def _taps(card: Card) -> bool:
     """Creatures with {T} abilities, and lands."""
     return "Land" in card.faces[0].types or any(
@@ -147,5 +198,5 @@ PROPERTIES: tuple[Property, ...] = (
               "turn-structure-tap-an-attacker-before-attacks"),
              frozenset({"activated-abilities"}), summoning_sickness, _taps,
              ("302.6", "605.3a", "602.5a"), "turn-structure", reached,
-             weights=(("Cast", 16), ("Activate", 8), ("PlayLand", 8))),
+             weights=(("Cast", 16), ("Activate", 8), ("PlayLand", 8), ("Advance", 8)), steps=20),
 )
