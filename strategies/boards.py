@@ -359,6 +359,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
     symbols_at_stake = symbol_costs(pool, focus)
     x_at_stake = x_cost_reductions(pool, focus)
     doubled_at_stake = doubled_reductions(pool, focus)
+    face_down_at_stake = face_down_copied(pool, focus)
     each_turn_at_stake = reduced_each_turn(pool, focus)
     saving = lifelink_saves(pool, focus) if mana is None else None
     losing = life_lost_to_zero(pool, focus) if mana is None else None
@@ -368,7 +369,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 flickered(pool, focus), gone_sources(pool, focus), copies_dying(pool, focus),
                                 multi_targets(pool, focus),
                                 declarations(pool, focus), doomed(pool, focus),
-                                drawing(pool, focus), copied_tokens(pool, focus), face_down_copied(pool, focus),
+                                drawing(pool, focus), copied_tokens(pool, focus),
                                 counted(pool, focus), delaying(pool, focus),
                                 transforming(pool, focus), stated_targets(pool, focus),
                                 instructed(pool, focus),
@@ -429,6 +430,9 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
             alice[Zone.GRAVEYARD] = [*tight[4], *alice[Zone.GRAVEYARD]]
         doubled = draw(doubled_at_stake, label="two reductions of a spell's cost") \
             if doubled_at_stake is not None and mana is None else None
+        if face_down_at_stake is not None and mana is None:
+            alice[Zone.BATTLEFIELD] = [*draw(face_down_at_stake, label="a face-down creature "
+                                             "beside what copies it"), *alice[Zone.BATTLEFIELD]]
         if doubled is not None:
             alice[Zone.HAND] = [*doubled[0], *alice[Zone.HAND]]
             alice[Zone.BATTLEFIELD] = [*doubled[1], *alice[Zone.BATTLEFIELD]]

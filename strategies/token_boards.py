@@ -71,12 +71,13 @@ def token_copiers(card: Card) -> bool:
 
 
 def face_down_copied(pool: CardPool, focus: Callable[[Card], bool] | None
-                     ) -> st.SearchStrategy[Hands] | None:
+                     ) -> st.SearchStrategy[list[CardEntry]] | None:
     """For games about token copies of permanents: alice has, half of the time, a
     face-down creature (a creature card of the pool put face down, as a manifested card
     is) beside a permanent whose ability makes a token copy of a creature she controls --
     so that a token copy of a face-down permanent is made: a face-up 2/2 with no name (CR
-    707.2, 708.2, 110.5b).  ``None`` for games about something else.
+    707.2, 708.2, 110.5b).  The permanents to add to alice's battlefield (the mana left as
+    the other boards make it).  ``None`` for games about something else.
 
     Shrinks towards no face-down creature.
     """
@@ -92,7 +93,6 @@ def face_down_copied(pool: CardPool, focus: Callable[[Card], bool] | None
     if not makers or not creatures:
         return None
     one = st.sampled_from
-    return st.one_of(st.just(([], [], [], [])), st.builds(
-        lambda maker, creature: ([], [], [CardEntry(creature, face_down=True),
-                                          CardEntry(maker)], []),
+    return st.one_of(st.just([]), st.builds(
+        lambda maker, creature: [CardEntry(creature, face_down=True), CardEntry(maker)],
         one(makers), one(creatures)))
