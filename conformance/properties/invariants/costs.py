@@ -411,15 +411,8 @@ def _convoke_left_out(o: Observation, step: StepView, face: CardFace,
     any creature pays for); ``None`` when none was, or the judge can't tell."""
     action = o.action
     assert isinstance(action, Cast)
-    base = face.mana_cost or ""
-    if "{X}" in base:
-        if action.x is None:
-            return None
-        base = base.replace("{X}", f"{{{action.x}}}")
-    cost = total_cost(step.judge, step.before_views, action.player,
-                      (frozenset(face.types), frozenset(face.supertypes)), base,
-                      step.knowledge.casts.get(action.player, [])[:-1])
-    if cost.generic < 1:
+    cost = _cast_cost(step, action, face)
+    if cost is None or cost.generic < 1:
         return None
     for view in step.before_views.values():
         if view.zone is not Zone.BATTLEFIELD or view.controller != action.player \
@@ -431,6 +424,20 @@ def _convoke_left_out(o: Observation, step: StepView, face: CardFace,
         if "Creature" in types:
             return " // ".join(view.names) or "a face-down creature"
     return None
+
+
+def _cast_cost(step: StepView, action: Cast, face: CardFace) -> Cost | None:
+    """The total cost of the spell of ``face`` that ``action`` cast in the step, as it was
+    cast (the X announced; the changes in play before it, the spells cast earlier this
+    turn); ``None`` for an X the action does not name."""
+    base = face.mana_cost or ""
+    if "{X}" in base:
+        if action.x is None:
+            return None
+        base = base.replace("{X}", f"{{{action.x}}}")
+    return total_cost(step.judge, step.before_views, action.player,
+                      (frozenset(face.types), frozenset(face.supertypes)), base,
+                      step.knowledge.casts.get(action.player, [])[:-1])
 
 
 def _convoke_payment(o: Observation, step: StepView) -> Violation | None:
@@ -448,14 +455,9 @@ def _convoke_payment(o: Observation, step: StepView) -> Violation | None:
     if pools is None or not _convoking(step, action.player, face) \
             or other_mana_abilities(judge, step.before_views.values(), action.player):
         return None
-    base = face.mana_cost or ""
-    if "{X}" in base:
-        if action.x is None:
-            return None
-        base = base.replace("{X}", f"{{{action.x}}}")
-    cost = total_cost(judge, step.before_views, action.player,
-                      (frozenset(face.types), frozenset(face.supertypes)), base,
-                      step.knowledge.casts.get(action.player, [])[:-1])
+    cost = _cast_cost(step, action, face)
+    if cost is None:
+        return None
     helpers: list[tuple[str, frozenset[str]]] = []
     for object_id, view in o.views.items():
         was = step.before_views.get(object_id)
@@ -600,17 +602,16 @@ def reached_unlock_beside_a_reduction(o: Observation) -> bool:
     """A door's unlock was ruled on while a reduction of the cost of spells was on its
     controller's battlefield (the special action's cost is the door's mana cost, which no
     reduction of spells' costs changes: CR 709.5e, 601.2f)."""
-    step = step_of(o)
-    player = o.game.priority_player
-    pool = pools_of(o).get(player) if player else None
-    if player is None or pool is None or o.engine.pending_choice() is not None:
+    if not reached(o):
         return False
+    step, player = step_of(o), o.game.priority_player
+    assert player is not None
     if not any(v.zone is Zone.BATTLEFIELD and v.controller == player
                and any(r.cost_reduction for r in step.judge.readings_of(v) or ())
                for v in o.views.values()):
         return False
     return any(isinstance(a, Unlock) and v.verdict is not None
-               for a, v in _candidates(step, player, pool))
+               for a, v in _candidates(step, player, pools_of(o).get(player)))
 
 
 def reached_convoke_helped(o: Observation) -> bool:

@@ -128,26 +128,32 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 _DRAW_REPLACED = re.compile(r"would draw|dredge|draws? an additional|can't draw")
 
 
+def _resolved_text(step: StepView) -> str | None:
+    """The text of the instant, sorcery or ability that resolved in the step (normalized,
+    lower case); ``None`` when nothing did, or a permanent spell (which does nothing of its
+    text as it resolves), or one the judge can't read."""
+    item = step.resolved
+    if item is None:
+        return None
+    if item.kind == "ability":
+        return normalize_text(item.text).lower()
+    source = step.before_views.get(item.source)
+    faces = step.judge.faces_of(source) if source is not None else None
+    types = step.judge.types_of(source) if source is not None else None
+    if faces is None or source is None or source.face_down or types is None \
+            or not {"Instant", "Sorcery"} & types:
+        return None
+    return normalize_text(" ".join(f.text for f in faces)).lower()
+
+
 def drawn_by_effect(o: Observation, step: StepView) -> tuple[str, int] | None:
     """The player a spell or ability that resolved in the step made draw cards, and how
     many (CR 121.1): "draw N cards" or "you draw N cards", its controller -- ``None`` when
     nothing resolved, it says no such thing, or says more the judge does not read ("may",
     "if", another player drawing, a draw replaced)."""
-    item = step.resolved
-    if item is None:
-        return None
-    if item.kind == "ability":
-        text = item.text
-    else:
-        source = step.before_views.get(item.source)
-        faces = step.judge.faces_of(source) if source is not None else None
-        types = step.judge.types_of(source) if source is not None else None
-        if faces is None or source is None or source.face_down or types is None \
-                or not {"Instant", "Sorcery"} & types:
-            return None  # a permanent spell does nothing of its text as it resolves
-        text = " ".join(f.text for f in faces)
-    text = normalize_text(text).lower()
-    if "draw" not in text or re.search(r"may draw|draws|if you do|unless|instead", text):
+    item, text = step.resolved, _resolved_text(step)
+    if item is None or text is None or "draw" not in text \
+            or re.search(r"may draw|draws|if you do|unless|instead", text):
         return None
     if _draws_replaced(o, step):
         return None
@@ -189,49 +195,36 @@ def drew_what_there_was(o: Observation) -> Iterable[Violation]:
     spell or ability that resolved, drew every card it held, one at a time, before the draw
     it could not give -- whether or not the game ended with it; judged where the text says
     nothing else of a library."""
-    step = step_of(o)
-    before = step.before_game
-    if not step.acted or before is None or o.engine.pending_choice() is not None:
+    past = _drawn_past(o)
+    if past is None or o.engine.pending_choice() is not None:
         return
-    drawn = drawn_by_effect(o, step)
-    if drawn is None:
-        return
-    player, count = drawn
-    held = before.player(player).library_size
+    player, held, count = past
     left = o.game.player(player).library_size
-    if held < count and 0 < left <= held and not _speaks_of_libraries(step):
+    if 0 < left <= held and "library" not in (_resolved_text(step_of(o)) or "library"):
         yield Violation(f"{player} was made to draw {count} card(s) with {held} in their "
                         f"library, and {left} card(s) of it are still there: the cards are "
                         f"drawn one at a time, as many as the library holds (CR 121.2, "
                         f"121.4)")
 
 
-def reached_partial_draw(o: Observation) -> bool:
-    """A spell or ability that resolved made a player draw more cards than their library
-    held, and it held some."""
+def _drawn_past(o: Observation) -> tuple[str, int, int] | None:
+    """The player a spell or ability that resolved made draw more cards than their library
+    held, with what it held and how many: ``drawn_by_effect``'s, past the library."""
     step = step_of(o)
     before = step.before_game
     if not step.acted or before is None:
-        return False
+        return None
     drawn = drawn_by_effect(o, step)
-    return drawn is not None and 0 < before.player(drawn[0]).library_size < drawn[1]
+    if drawn is None or before.player(drawn[0]).library_size >= drawn[1]:
+        return None
+    return drawn[0], before.player(drawn[0]).library_size, drawn[1]
 
 
-def _speaks_of_libraries(step: StepView) -> bool:
-    """Whether the spell or ability that resolved speaks of a library beyond drawing from
-    it (puts a card there, shuffles, searches it)."""
-    item = step.resolved
-    if item is None:
-        return True
-    if item.kind == "ability":
-        text = item.text
-    else:
-        source = step.before_views.get(item.source)
-        faces = step.judge.faces_of(source) if source is not None else None
-        if not faces:
-            return True
-        text = " ".join(f.text for f in faces)
-    return "library" in text.lower()
+def reached_partial_draw(o: Observation) -> bool:
+    """A spell or ability that resolved made a player draw more cards than their library
+    held, and it held some."""
+    past = _drawn_past(o)
+    return past is not None and past[1] > 0
 
 
 def _ceased(o: Observation, step: StepView) -> Iterable[Violation]:
@@ -490,12 +483,7 @@ def reached_both_counters(o: Observation) -> bool:
 def reached_drawn_past_the_library(o: Observation) -> bool:
     """A spell or ability that resolved made a player draw more cards than their library
     held."""
-    step = step_of(o)
-    before = step.before_game
-    if not step.acted or before is None:
-        return False
-    drawn = drawn_by_effect(o, step)
-    return drawn is not None and before.player(drawn[0]).library_size < drawn[1]
+    return _drawn_past(o) is not None
 
 
 def reached_token_left(o: Observation) -> bool:
