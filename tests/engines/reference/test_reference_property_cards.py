@@ -417,3 +417,33 @@ def test_circuit_mender_gains_life_entering_and_draws_leaving_for_any_zone(start
     engine.perform(Resolve())  # "when this creature leaves the battlefield, draw a card"
     assert len(engine.objects(Zone.HAND, "alice")) == 2
     assert len(engine.objects(Zone.LIBRARY, "alice")) == 1
+
+
+# -- a creature that transforms itself; a reduction of enchantment spells (focused-cards.yaml)
+
+def test_kessig_prowler_transforms_for_4g_into_a_4_4_that_still_attacks(start):
+    engine, ids = start(mana="{4}{G}", battlefield=[entry("Kessig Prowler // Sinuous Predator",
+                                                          "prowler")])
+    assert pt(engine, ids["prowler"]) == (2, 1)
+    engine.perform(Activate("alice", ids["prowler"], 0))  # "{4}{G}: Transform this creature."
+    engine.perform(Resolve())
+    view = engine.observe(ids["prowler"])
+    assert view.transformed and view.names == ("Sinuous Predator",)
+    assert (view.power, view.toughness, view.colors) == (4, 4, ())  # no color indicator
+    engine.perform(DeclareAttackers("alice", (ids["prowler"],)))  # the same permanent
+    engine2, ids2 = start(mana="{3}{G}", battlefield=[
+        entry("Kessig Prowler // Sinuous Predator", "prowler")])
+    assert not engine2.is_legal(Activate("alice", ids2["prowler"], 0))
+
+
+def test_jukai_naturalist_reduces_enchantment_spells_only(start):
+    engine, ids = start(mana="{W}{W}", hand=[entry("Glorious Anthem", "anthem")],
+                        battlefield=[entry("Jukai Naturalist", "jukai")])
+    assert "Lifelink" in engine.observe(ids["jukai"]).keywords
+    cast_and_resolve(engine, "alice", ids["anthem"])  # {1}{W}{W} less {1}
+    assert on_battlefield(engine, "alice", "Glorious Anthem")
+    engine2, ids2 = start(mana="{W}{W}", hand=[entry("Glorious Anthem", "anthem")])
+    assert not engine2.is_legal(Cast("alice", ids2["anthem"]))  # without Jukai Naturalist
+    engine3, ids3 = start(mana="{W}", hand=[entry("Thalia, Guardian of Thraben", "thalia")],
+                          battlefield=[entry("Jukai Naturalist", "jukai")])
+    assert not engine3.is_legal(Cast("alice", ids3["thalia"]))  # {1}{W}: a creature spell
