@@ -37,12 +37,16 @@ from . import Mutant, catalogue
 
 CAUGHT = (Status.FAILED, Status.ERROR, Status.TIMEOUT)
 
-#: The properties that watch each mechanism, run one by one (each in games favouring its
-#: own cards) on a mutant of that mechanism that all the properties together missed.
+#: The properties that watch each mechanism, beside those whose own ``mechanism`` it is, run
+#: one by one (each in games favouring its own cards) on a mutant of that mechanism that all
+#: the properties together missed.  Each mechanism a mutant or a held-out bug names is
+#: listed with every property whose games reach what that mechanism decides (combat: the
+#: damage, the sickness and the tapping its declarations decide; tokens: the properties of
+#: token copies and of what tokens cease to be), not only those written for it.
 WATCHED_BY: dict[str, tuple[str, ...]] = {
     "rooms": ("room-characteristics-by-zone", "room-doors-on-entering", "unlocking-timing",
               "unlock-trigger-count", "trigger-instances", "legal-actions",
-              "targeted-triggers"),
+              "targeted-triggers", "room-with-no-door-is-nameless"),
     "copies": ("entering-permanents", "token-copies-no-status", "trigger-instances",
                "legend-rule"),
     "face-down": ("face-down-characteristics", "turning-face-up-permanents-only",
@@ -51,30 +55,52 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
                   "power-and-toughness", "face-changes-keep-the-object"),
     "trigger-doubling": ("trigger-instances", "unlock-trigger-count", "entering-permanents"),
     "triggers": ("trigger-instances", "trigger-order-and-control"),
-    "trigger-order": ("trigger-order-and-control",),
+    "trigger-order": ("trigger-order-and-control", "trigger-targets-chosen-by-their-controller"),
+    "step-triggers": ("trigger-instances", "additional-instances-steps-and-casts",
+                      "intervening-if", "delayed-triggers-once"),
+    "attack-triggers": ("combat-trigger-instances", "trigger-instances",
+                        "trigger-order-and-control"),
+    "dies-triggers": ("dies-triggers", "dies-abilities", "dies-abilities-looking-back",
+                      "leaves-abilities", "triggers-from-the-battlefield"),
     "spell-copies": ("spell-copies", "trigger-instances", "entering-permanents",
                      "tokens-exist-only-on-the-battlefield-or-stack"),
     "zones": ("entering-permanents", "power-and-toughness", "copies-enter-with-copied-values",
               "trigger-instances", "leaves-abilities"),
-    "durations": ("power-and-toughness",),
+    "durations": ("power-and-toughness", "delayed-triggers-once", "exiled-cards-playable"),
     "continuous-effects": ("power-and-toughness", "statics-on-the-battlefield-only",
                            "until-end-of-turn-effects"),
+    "replacement-effects": ("entering-permanents", "entering-as-a-copy",
+                            "copies-enter-with-copied-values",
+                            "enters-with-counters-under-doublers", "returned-transformed"),
     "costs": ("legal-actions", "activation-costs"),
+    "convoke": ("legal-actions", "activation-costs", "x-costs"),
     "permissions": ("legal-actions", "exiled-cards-playable"),
-    "legend-rule": ("legend-rule",),
+    "exile-to-play": ("legal-actions", "graveyard-permissions"),
+    "legend-rule": ("legend-rule", "state-based-actions"),
     "timing": ("casting-timing", "legal-actions", "sorcery-speed-abilities",
                "activation-costs", "exiled-cards-playable", "graveyard-permissions"),
-    "priority": ("acting-with-priority", "priority"),
+    "priority": ("acting-with-priority", "priority", "receiving-priority", "stack-order"),
     "stack": ("illegal-targets", "attachments", "stack-order", "legal-actions"),
-    "counters": ("trample-assignment", "face-changes-keep-the-object"),
-    "state-based-actions": ("counter-rules", "legend-rule"),
+    "counters": ("trample-assignment", "face-changes-keep-the-object",
+                 "enters-with-counters-under-doublers", "power-and-toughness"),
+    "state-based-actions": ("counter-rules", "legend-rule", "zero-toughness", "damage-marked",
+                            "game-over"),
     "targets": ("target-counts", "offered-targets", "targeted-triggers",
-                "trigger-targets-chosen-by-their-controller"),
-    "mana": ("mana-symbols", "legal-actions"),
-    "drawing": ("keyword-actions", "draw-step"),
+                "trigger-targets-chosen-by-their-controller", "illegal-targets",
+                "targets-when-chosen", "legal-targets-affected"),
+    "combat": ("trample-assignment", "combat-damage-amounts", "damage-results",
+               "losing-after-combat-damage", "summoning-sickness", "tapped-status"),
+    "damage": ("damage-marked", "divided-damage", "damage-from-a-source-that-left",
+               "combat-damage", "life-gained-and-lost"),
+    "divided-damage": ("damage-marked", "combat-damage-amounts"),
+    "mana": ("mana-symbols", "legal-actions", "x-costs"),
+    "drawing": ("keyword-actions", "draw-step", "drawing-from-an-empty-library"),
+    "game-over": ("drawing-from-an-empty-library", "state-based-actions"),
     "mana-abilities": ("mana-symbols", "legal-actions", "activation-costs"),
-    "tokens": ("keyword-actions",),
-    "lands": ("legal-actions",),
+    "tokens": ("keyword-actions", "token-copies-no-status", "copies-of-tokens", "token-copies-copy",
+               "tokens-exist-only-on-the-battlefield-or-stack",
+               "tokens-and-spell-copies-cease-to-exist"),
+    "lands": ("legal-actions", "mana-symbols"),
 }
 
 #: Mutants no ruling or property can catch because they change nothing a game can show,
