@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.engines.reference import (
-    casting, combat, convoke, effects, entering, lands, mana, rooms, targets, triggers, turn,
+    casting, combat, convoke, effects, entering, lands, life, mana, rooms, targets, triggers,
+    turn,
 )
 from conformance.engines.reference.targets import matches
 from conformance.engines.reference.state import PendingTrigger, StackAbility
 from conformance.contract.types import Choice, Event, Option
-from conformance.format.vocabulary import Zone
+from conformance.format.vocabulary import Door, Zone
 from conformance.mutants import MutantEngine
 
 _DRAW_CARDS = effects.draw_cards
@@ -433,3 +434,41 @@ def summoning_sickness_ends_for_everyone() -> MutantEngine:
     begins)."""
     return MutantEngine("summoning-sickness-ends-for-everyone", [
         (turn, "_next_turn", _next_turn_ending_everyones_sickness)])
+
+
+_PUT_ONTO_BATTLEFIELD = entering.put_onto_battlefield
+
+
+def _put_with_the_first_door(game: Any, obj: Any, **kwargs: Any) -> Any:
+    """entering.put_onto_battlefield, a resolving Room's first door unlocked whichever half
+    was cast."""
+    if kwargs.get("door") is not None:
+        kwargs["door"] = Door.LEFT
+    return _PUT_ONTO_BATTLEFIELD(game, obj, **kwargs)
+
+
+def rooms_enter_with_their_first_door() -> MutantEngine:
+    """A Room spell resolves into a permanent with its first door unlocked, whichever half
+    was cast (CR 709.5d forgotten: the door of the half cast is unlocked)."""
+    return MutantEngine("rooms-enter-with-their-first-door", [
+        (turn, "put_onto_battlefield", _put_with_the_first_door)])
+
+
+_AMOUNT = life.amount
+
+
+def _x_read_as_the_mana_value(game: Any, ctx: Any, value: Any) -> int:
+    """life.amount, X read as the mana value of the spell on the stack (X included)."""
+    if value == "X":
+        spell = game.state.objects.get(ctx.source)
+        if spell is not None and spell.zone is Zone.STACK:
+            return int(game.chars(spell).mana_value)
+    return _AMOUNT(game, ctx, value)
+
+
+def x_read_as_the_spells_mana_value() -> MutantEngine:
+    """A resolving spell's X is read as the spell's mana value, which counts X and the
+    other symbols of its cost: Blaze cast with X=2 deals 3 (CR 107.3a forgotten: X is the
+    value announced)."""
+    return MutantEngine("x-read-as-the-spells-mana-value", [
+        (life, "amount", _x_read_as_the_mana_value)])

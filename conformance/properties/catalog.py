@@ -10,7 +10,7 @@ exactly what engines and adapters are compared against.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from ..contract.types import ObjectView, TurnFaceUp, Unlock
@@ -18,6 +18,7 @@ from ..format.cards import Card
 from ..format.vocabulary import Door, Step, Zone
 from .invariants import combat, costs, durations, hidden, lands, objects, triggers, turns
 from .judge import Reading, judge_for, read_face
+from .memory import step_of
 from .observation import Check, Observation, Property, Violation, mana_value
 from .invariants import doubling, exile_play, permissions, spells, zones
 from .invariants import combat_triggers, declarations, divided
@@ -78,8 +79,10 @@ def room_characteristics(o: Observation) -> Iterable[Violation]:
 
 
 def room_doors_on_entering(o: Observation) -> Iterable[Violation]:
-    """A Room that enters from the stack has exactly the door cast unlocked; from anywhere
-    else (or created as a token) it has none unlocked."""
+    """A Room that enters from the stack has exactly the door cast unlocked -- the half
+    whose name the spell had on the stack (CR 709.3, 709.5d); from anywhere else (or created
+    as a token) it has none unlocked."""
+    step = step_of(o)  # kept up to date with every observation: the spell's view is read
     for event in o.events:
         if event.kind != "zone_changed" or event.data.get("to") != Zone.BATTLEFIELD.value:
             continue
@@ -88,14 +91,32 @@ def room_doors_on_entering(o: Observation) -> Iterable[Violation]:
         if view is None or card is None or not card.is_room or view.face_down:
             continue
         if event.data.get("from") == Zone.STACK.value:
+            cast = _door_cast(step.before_views, card, event.data.get("object"))
             if len(view.unlocked_doors) != 1:
                 yield Violation(f"a Room that resolved entered with doors "
                                 f"{[d.value for d in view.unlocked_doors]} unlocked, not one",
-                                view.id, "unlocked_doors", ["left"])
+                                view.id, "unlocked_doors", [(cast or Door.LEFT).value])
+            elif cast is not None and view.unlocked_doors != (cast,):
+                name = card.faces[list(Door).index(cast)].name
+                yield Violation(f"a Room spell cast as {name} entered with its "
+                                f"{view.unlocked_doors[0].value} door unlocked, not its "
+                                f"{cast.value} door (CR 709.5d)", view.id, "unlocked_doors",
+                                [cast.value])
         elif view.unlocked_doors:
             yield Violation(f"a Room that entered from the {event.data.get('from') or 'void'} "
                             f"has {[d.value for d in view.unlocked_doors]} unlocked",
                             view.id, "unlocked_doors", [])
+
+
+def _door_cast(before: Mapping[str, ObjectView], card: Card, spell_id: object) -> Door | None:
+    """The door of the half a Room spell was cast as: the one name its view had on the
+    stack before the step (CR 709.3); ``None`` when the judge can't tell."""
+    spell = before.get(str(spell_id)) if spell_id is not None else None
+    if spell is None or spell.zone is not Zone.STACK or "names" in spell.unknown \
+            or len(spell.names) != 1 or len(card.faces) != len(Door):
+        return None
+    found = [door for door, face in zip(Door, card.faces) if face.name == spell.names[0]]
+    return found[0] if len(found) == 1 else None
 
 
 def face_down_characteristics(o: Observation) -> Iterable[Violation]:
@@ -367,6 +388,18 @@ def _room_entered(o: Observation) -> bool:
                and (c := o.card(v)) is not None and c.is_room for e in o.events)
 
 
+def reached_second_door_cast(o: Observation) -> bool:
+    """A Room spell cast as its second half (right door) entered from the stack: the door
+    unlocked is not the first one."""
+    step = step_of(o)
+    return any(e.kind == "zone_changed" and e.data.get("to") == Zone.BATTLEFIELD.value
+               and e.data.get("from") == Zone.STACK.value
+               and (v := o.views.get(str(e.data.get("new_object")))) is not None
+               and (c := o.card(v)) is not None and c.is_room
+               and _door_cast(step.before_views, c, e.data.get("object")) is Door.RIGHT
+               for e in o.events)
+
+
 def _unlocked(o: Observation) -> bool:
     return isinstance(o.action, Unlock)
 
@@ -455,7 +488,8 @@ PROPERTIES: tuple[Property, ...] = (
     Property("x-costs", costs.x_costs.__doc__ or "",
              ("cost-total-cost-and-mana-value",),
              frozenset(), costs.x_costs, costs.x_focus,
-             ("601.2f", "107.3a", "107.3b", "601.2h"), "costs", costs.reached_x),
+             ("601.2f", "107.3a", "107.3b", "601.2h", "601.2b", "608.2h"), "costs",
+             costs.reached_x, focused_cards=True),
     Property("face-down-hidden", hidden.face_down_hidden.__doc__ or "",
              ("morph-look-at-face-down-you-control",
               "morph-face-down-permanent-leaving-is-revealed"),

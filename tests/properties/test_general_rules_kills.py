@@ -50,6 +50,8 @@ IN_CI_GAMES = (
     ("legal-actions", "unlock_costs_reduced_as_spells"),
     ("drawing-from-an-empty-library", "short_library_draws_nothing"),
     ("summoning-sickness", "summoning_sickness_ends_for_everyone"),
+    ("room-doors-on-entering", "rooms_enter_with_their_first_door"),
+    ("x-costs", "x_read_as_the_spells_mana_value"),
 )
 
 

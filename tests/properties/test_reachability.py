@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from conformance.properties import Observation, Property, all_properties
+from conformance.properties.catalog import reached_second_door_cast
 from conformance.properties.invariants import combat, costs, declarations, durations, objects
 from conformance.properties.invariants import copying, leaving, optional, state_based, triggers, turns
 from conformance.runner.results import Status
@@ -31,6 +32,8 @@ OWN = "its precondition"
 #: Situations beyond each property's own precondition, by property.
 EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "trigger-instances": {"a doubler applying": triggers.reached_doubling},
+    "room-doors-on-entering": {"a Room spell cast as its right door entered":
+                               reached_second_door_cast},
     "legal-actions": {"a ruling on an action": costs.reached,
                       "a cost increase or reduction in play": costs.reached_increase,
                       "a permission to cast from a graveyard": costs.reached_permission,
@@ -44,7 +47,9 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "drawing-from-an-empty-library": {
         "a draw of more cards than the library held, which held some":
         state_based.reached_partial_draw},
-    "x-costs": {"a cast with X judged beside a reduction of its cost": costs.reached_x_reduced},
+    "x-costs": {"a cast with X judged beside a reduction of its cost": costs.reached_x_reduced,
+               "a spell dealing X damage resolved, cast with X announced":
+               costs.reached_x_dealt},
     "token-copies-copy": {"a token copy of a face-down permanent":
                           copying.reached_face_down_token_copy},
     "entering-as-a-copy": {"a choice of what to enter as a copy of judged":

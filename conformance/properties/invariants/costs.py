@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from itertools import product
 
-from ...contract.types import Action, Activate, Cast, ObjectId, PlayLand, TurnFaceUp, Unlock
+from ...contract.types import (
+    Action, Activate, Cast, ObjectId, PlayerRef, PlayLand, TurnFaceUp, Unlock,
+)
 from ...format.cards import Card, CardFace
 from ...format.vocabulary import Door, Zone
 from ..judge import Cost, total_cost
-from ..memory import StepView, step_of
+from ..memory import PerGame, StepView, resolved_spell, step_of
 from .activation_timing import abilities_of
 from .exile import exiled_of
 from .pools import (Pools, action_cost, other_mana_abilities, pools_before, pools_of,
@@ -645,9 +648,12 @@ def x_costs(o: Observation) -> Iterable[Violation]:
     107.3b): a cast with X=1 is legal when every pool the player may have pays that (and
     nothing else forbids it), a cast with X one more than all the mana they may have is
     refused, and a cast taken was paid for with n in its cost -- the mana left is what the
-    pool less that cost leaves, judged by ``legal-actions``' next casts."""
+    pool less that cost leaves, judged by ``legal-actions``' next casts; and as it resolves,
+    X is still n: a spell that "deals X damage" to its target deals n (CR 107.3a, 601.2b,
+    608.2h)."""
     step = step_of(o)
     pools_of(o)
+    announced = announced_x(o)
     if o.engine.pending_choice() is not None or step.before is None and not o.recorder:
         return
     action = o.action
@@ -656,6 +662,10 @@ def x_costs(o: Observation) -> Iterable[Violation]:
         if paid is not None:
             yield paid
             return
+    dealt = _x_dealt(o, step, announced)
+    if dealt is not None:
+        yield dealt
+        return
     player = o.game.priority_player
     pool = pools_of(o).get(player) if player is not None else None
     if player is None or pool is None:
@@ -674,6 +684,111 @@ def x_costs(o: Observation) -> Iterable[Violation]:
                 yield Violation(f"{described} is illegal though {why} (mana: "
                                 f"{_show_pool(pool)}; CR 601.2f, 107.3a)", legal=candidate)
             return
+
+
+@dataclass
+class _Announced:
+    """The X announced for each spell cast in a game, by the spell's id on the stack."""
+
+    current: Observation | None = None
+    x: dict[ObjectId, int] = field(default_factory=dict)
+
+
+_ANNOUNCED: PerGame[_Announced] = PerGame(_Announced)
+
+#: What may make a permanent an illegal target as a spell resolves.
+_WARDED = re.compile(r"hexproof|shroud|protection|ward", re.IGNORECASE)
+#: What may keep a creature dealt lethal damage on the battlefield.
+_SAVED = re.compile(r"indestructible|regenerate|prevent|damage", re.IGNORECASE)
+#: A spell whose only words deal X damage to its one target.
+_DEALS_X = re.compile(r"[^.]* deals X damage to (?:any target|target [a-z ]+)\.")
+
+
+def announced_x(o: Observation) -> dict[ObjectId, int]:
+    """The X announced for each spell cast so far this game (a cast naming its X), by the
+    spell's id on the stack (kept up to date with every observation)."""
+    memory = _ANNOUNCED.of(o)
+    if memory.current is not o:
+        memory.current = o
+        action = o.action
+        if isinstance(action, Cast) and action.x is not None:
+            for event in o.events:
+                if event.kind == "zone_changed" and event.data.get("object") == action.card \
+                        and event.data.get("to") == Zone.STACK.value:
+                    memory.x[str(event.data.get("new_object"))] = action.x
+    return memory.x
+
+
+def _x_dealt(o: Observation, step: StepView,
+             announced: dict[ObjectId, int]) -> Violation | None:
+    """A spell that deals X damage to its target, cast with X announced, resolved this step
+    and dealt another amount -- or none to a player it targets."""
+    item = step.resolved
+    x = announced.get(item.source) if item is not None else None
+    found = resolved_spell(step) if x is not None else None
+    if item is None or x is None or found is None or o.game.game_over:
+        return None
+    view, face = found
+    if not _DEALS_X.fullmatch(face.text.strip()):
+        return None
+    if _preventing(step, o):
+        return None  # damage prevented is not dealt (CR 615.1)
+    name = " // ".join(view.names) or "a spell"
+    amounts = [e.data.get("amount") for e in o.events if e.kind == "damage_dealt"
+               and e.data.get("source") == item.source]
+    wrong = [a for a in amounts if a != x]
+    if wrong:
+        return Violation(f"{name}, cast with X={x}, dealt {wrong[0]} damage as it resolved, "
+                         f"not {x}: X keeps the value announced (CR 107.3a, 601.2b)")
+    target = item.targets[0] if len(item.targets) == 1 else None
+    if amounts or x <= 0 or target is None or step.before is None:
+        return None
+    if isinstance(target, PlayerRef):
+        lost = step.before[1].player(target.name).life - o.game.player(target.name).life
+        if lost == 0:
+            return Violation(f"{name}, cast with X={x} targeting {target.name}, dealt no damage"
+                             f" as it resolved and {target.name}'s life did not change: X keeps"
+                             f" the value announced (CR 107.3a, 601.2b, 608.2h)")
+        return None
+    # Not every engine reports damage events: a creature target is judged by what it does,
+    # dealt at least its toughness, it dies (CR 704.5g) -- when nothing may save it.
+    then, now = step.before_views.get(target), o.views.get(target)
+    if then is None or now is None or then.zone is not Zone.BATTLEFIELD \
+            or now.zone is not Zone.BATTLEFIELD or _WARDED.search(" ".join(now.keywords)) \
+            or now.toughness is None or x < now.toughness or now.face_down:
+        return None  # gone, perhaps no longer a legal target, or tough enough
+    faces = step.judge.faces_of(now)
+    types = step.judge.types_of(now)
+    if faces is None or types is None or "Creature" not in types or any(
+            _SAVED.search(f.text) for f in faces) or "Indestructible" in now.keywords:
+        return None
+    aimed = " // ".join(now.names)
+    return Violation(f"{name}, cast with X={x} targeting {aimed} (toughness {now.toughness}), "
+                     f"resolved and {aimed} is still on the battlefield: X keeps the value "
+                     f"announced, and a creature dealt damage at least its toughness is "
+                     f"destroyed (CR 107.3a, 601.2b, 608.2h, 704.5g)", target, "zone",
+                     Zone.GRAVEYARD.value)
+
+
+def _preventing(step: StepView, o: Observation) -> bool:
+    """Whether a permanent's words may prevent damage (or the judge can't read one)."""
+    for view in o.views.values():
+        if view.zone is not Zone.BATTLEFIELD:
+            continue
+        faces = step.judge.faces_of(view)
+        if faces is None or any("prevent" in f.text.lower() for f in faces):
+            return True
+    return False
+
+
+def reached_x_dealt(o: Observation) -> bool:
+    """A spell that deals X damage, cast with X announced, resolved."""
+    step = step_of(o)
+    item = step.resolved
+    if item is None or item.source not in announced_x(o):
+        return False
+    found = resolved_spell(step)
+    return found is not None and bool(_DEALS_X.fullmatch(found[1].text.strip()))
 
 
 def reached_x(o: Observation) -> bool:
