@@ -246,8 +246,10 @@ def impulses(pool: CardPool, focus: Callable[[Card], bool] | None
     tenth of the pool and no land card): such a spell in alice's hand and three cards on top of her
     library that can be cast without targets -- instants, creatures and other permanents
     of mana value 3 or less, a basic land sometimes -- so that once it resolves, the cards
-    it exiled can be played (alice then has plenty of mana).  ``None`` for games about
-    something else.  Values: (alice's hand, the top of her library).
+    it exiled can be played (alice then has plenty of mana).  For games about lands (the
+    focus takes land cards too), such a spell and a basic land on top of her library, so
+    that the land is exiled and may be played from exile (CR 305.1, 601.3).  ``None`` for
+    games about something else.  Values: (alice's hand, the top of her library).
 
     Shrinks towards the first such spell over the first cards.
     """
@@ -255,9 +257,13 @@ def impulses(pool: CardPool, focus: Callable[[Card], bool] | None
     spells = [n for n in names if _IMPULSE.search(_text(pool[n]).replace("\n", " "))]
     lands = [n for n, c in pool.items() if "Land" in c.faces[0].types]
     if not spells or focus is None or not all(focus(pool[n]) for n in spells) \
-            or 10 * sum(1 for n in names if focus(pool[n])) > len(names) \
-            or any(focus(pool[n]) for n in lands):
+            or 10 * sum(1 for n in names if focus(pool[n])) > len(names):
         return None
+    if any(focus(pool[n]) for n in lands):  # games about lands: a land on top
+        basics = sorted(n for n in lands if "Basic" in pool[n].faces[0].supertypes)
+        return st.tuples(st.sampled_from(spells).map(lambda n: [CardEntry(n)]),
+                         st.sampled_from(basics).map(lambda n: [CardEntry(n)])) \
+            if basics else None
     playable = [n for n, c in sorted(pool.items()) if "target" not in _text(c).lower()
                 and not c.is_room and (("Land" in c.faces[0].types
                                         and "Basic" in c.faces[0].supertypes)

@@ -13,6 +13,7 @@ from conformance.engines.reference import (
 from conformance.engines.reference.targets import matches
 from conformance.engines.reference.state import PendingTrigger, StackAbility
 from conformance.contract.types import Choice, Event, Option
+from conformance.errors import IllegalAction
 from conformance.format.vocabulary import Door, Zone
 from conformance.mutants import MutantEngine
 
@@ -472,3 +473,21 @@ def x_read_as_the_spells_mana_value() -> MutantEngine:
     value announced)."""
     return MutantEngine("x-read-as-the-spells-mana-value", [
         (life, "amount", _x_read_as_the_mana_value)])
+
+
+_CHECK_PERMISSION = lands.check_permission
+
+
+def _no_land_from_exile(game: Any, player: str, card: Any) -> Any:
+    """lands.check_permission, a permission to play an exiled card read as one to cast it."""
+    if card.zone is Zone.EXILE:
+        raise IllegalAction(f"{card.card.name} can be cast from exile, not played")
+    return _CHECK_PERMISSION(game, player, card)
+
+
+def exiled_lands_never_played() -> MutantEngine:
+    """An effect letting a player "play" cards exiled from their library lets them cast the
+    spells, not play the lands (CR 305.1, 601.3 forgotten: a land played from exile uses the
+    turn's land play)."""
+    return MutantEngine("exiled-lands-never-played", [
+        (lands, "check_permission", _no_land_from_exile)])

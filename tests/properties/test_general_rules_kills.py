@@ -52,6 +52,7 @@ IN_CI_GAMES = (
     ("summoning-sickness", "summoning_sickness_ends_for_everyone"),
     ("room-doors-on-entering", "rooms_enter_with_their_first_door"),
     ("x-costs", "x_read_as_the_spells_mana_value"),
+    ("land-plays", "exiled_lands_never_played"),
 )
 
 

@@ -19,7 +19,8 @@ import pytest
 
 from conformance.properties import Observation, Property, all_properties
 from conformance.properties.catalog import reached_second_door_cast
-from conformance.properties.invariants import combat, costs, declarations, durations, objects
+from conformance.properties.invariants import combat, costs, declarations, durations, lands
+from conformance.properties.invariants import objects
 from conformance.properties.invariants import copying, leaving, optional, state_based, triggers, turns
 from conformance.runner.results import Status
 
@@ -32,6 +33,8 @@ OWN = "its precondition"
 #: Situations beyond each property's own precondition, by property.
 EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "trigger-instances": {"a doubler applying": triggers.reached_doubling},
+    "land-plays": {"a land exiled with a permission to play it, no land played yet":
+                   lands.reached_exiled_land},
     "room-doors-on-entering": {"a Room spell cast as its right door entered":
                                reached_second_door_cast},
     "legal-actions": {"a ruling on an action": costs.reached,

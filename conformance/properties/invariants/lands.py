@@ -142,6 +142,19 @@ def reached(o: Observation) -> bool:
         and v.zone is Zone.HAND and v.owner == player for v in o.views.values()))
 
 
+def reached_exiled_land(o: Observation) -> bool:
+    """... and a land card exiled with a permission to play it, with no land played yet."""
+    step = step_of(o)
+    game = o.game
+    player = game.priority_player
+    if not reached(o) or player is None or played_of(o)[player]:
+        return False
+    exiled = exiled_of(o)
+    return any(exiled.allows(v.id, player) and (card := step.judge.card_of(v)) is not None
+               and "Land" in card.faces[0].types
+               for v in o.views.values() if v.zone is Zone.EXILE)
+
+
 def focus(card: Card) -> bool:
     """The cards games about lands favour: land cards, and what lets a player play cards
     exiled from a library (a land among them is played from exile)."""
