@@ -19,6 +19,7 @@ from .thirteenth_witnesses import THIRTEENTH_BATCH
 from .fourteenth_witnesses import FOURTEENTH_BATCH
 from .fifteenth_witnesses import FIFTEENTH_BATCH
 from .sixteenth_witnesses import SIXTEENTH_BATCH
+from .seventeenth_witnesses import SEVENTEENTH_BATCH
 from .sixth_witnesses import SIXTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
@@ -348,6 +349,7 @@ WITNESSES.update(THIRTEENTH_BATCH)
 WITNESSES.update(FOURTEENTH_BATCH)
 WITNESSES.update(FIFTEENTH_BATCH)
 WITNESSES.update(SIXTEENTH_BATCH)
+WITNESSES.update(SEVENTEENTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
