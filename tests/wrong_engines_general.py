@@ -307,6 +307,21 @@ def noncreature_permanents_in_combat() -> MutantEngine:
         (combat, "_creature", _any_permanent_in_combat)])
 
 
+def _any_permanent_blocks(game: Any, object_id: str, player: str, role: str) -> Any:
+    """combat._creature, an untapped noncreature permanent of the defending player passing
+    as a blocker."""
+    if role == "block":
+        return _any_permanent_in_combat(game, object_id, player, role)
+    return _CREATURE(game, object_id, player, role)
+
+
+def noncreature_permanents_block() -> MutantEngine:
+    """Blockers are checked for being untapped permanents of the defending player, not for
+    being creatures (CR 509.1a forgotten); attackers still are."""
+    return MutantEngine("noncreature-permanents-block", [
+        (combat, "_creature", _any_permanent_blocks)])
+
+
 def _transform_as_a_new_permanent(game: Any, ctx: Any, params: Any) -> Any:
     """The transform effect, each permanent it turns over summoning sick afterwards."""
     before = {i: obj.transformed for i, obj in game.state.objects.items()}

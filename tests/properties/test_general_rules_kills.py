@@ -53,6 +53,7 @@ IN_CI_GAMES = (
     ("room-doors-on-entering", "rooms_enter_with_their_first_door"),
     ("x-costs", "x_read_as_the_spells_mana_value"),
     ("land-plays", "exiled_lands_never_played"),
+    ("combat-declarations", "noncreature_permanents_block"),
 )
 
 

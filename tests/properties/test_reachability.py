@@ -92,7 +92,9 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
                             "an untapped noncreature permanent of the active player before "
                             "attackers are declared": declarations.reached_noncreature_attacker,
                             "an untapped creature of the other player before attackers are "
-                            "declared": declarations.reached_other_players_attacker},
+                            "declared": declarations.reached_other_players_attacker,
+                            "an untapped noncreature permanent of the defending player while "
+                            "blockers may be declared": declarations.reached_noncreature_blocker},
 }
 
 

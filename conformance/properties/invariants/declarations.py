@@ -27,7 +27,7 @@ def combat_declarations(o: Observation) -> Iterable[Violation]:
     creature with flying is blocked only by creatures with flying or reach, and only
     untapped creatures block: while blockers may be declared, the defending player's
     untapped creature can block an attacker with flying on its own exactly when it has
-    flying or reach, and before attackers are declared no creature without haste that came
+    flying or reach, and their noncreature permanent can't block at all; and before attackers are declared no creature without haste that came
     under its controller's control this turn may attack, nor a noncreature permanent, nor
     another player's creature; with no creature declared as an
     attacker, the declare blockers and combat damage steps are skipped."""
@@ -37,7 +37,7 @@ def combat_declarations(o: Observation) -> Iterable[Violation]:
     if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
         return
     for violation in (*_flying_blocks(step, turn, o), *_sick_attackers(step, turn, o),
-                      *_who_and_what_attacks(step, turn, o),
+                      *_who_and_what_attacks(step, turn, o), *_what_blocks(step, turn, o),
                       *_combat_without_attackers(step, turn, o)):
         yield violation
         return
@@ -196,6 +196,59 @@ def _flying_blocks(step: StepView, turn: Turn, o: Observation) -> Iterable[Viola
             yield Violation(f"{b}, untapped and with flying or reach, may not block {a} "
                             f"(flying)")
             return
+
+
+def _noncreature_block(step: StepView, turn: Turn, o: Observation
+                       ) -> DeclareBlockers | None:
+    """While the defending player may declare blockers (the declare attackers step, with an
+    empty stack, before any block): a block of an attacker by an untapped noncreature
+    permanent of theirs, which no player may declare (CR 509.1a: only creatures block);
+    ``None`` when there is none, or a text in play may make a permanent a creature."""
+    combat, game = turn.combat, o.game
+    if combat is None or combat.blocks or game.step is not Step.DECLARE_ATTACKERS \
+            or game.stack or not combat.defender:
+        return None
+    attacker = next((a for a in combat.attackers if (v := o.views.get(a)) is not None
+                     and v.zone is Zone.BATTLEFIELD), None)
+    if attacker is None:
+        return None
+    found = None
+    for view in o.views.values():
+        if view.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+            continue
+        faces = step.judge.faces_of(view)
+        if faces is None or any(_ANIMATES.search(f.text.lower()) for f in faces):
+            return None
+        if found is None and view.zone is Zone.BATTLEFIELD \
+                and view.controller == combat.defender and not view.tapped \
+                and not view.face_down and creature(step, view) is False \
+                and "Creature" not in view.types and "types" not in view.unknown:
+            found = view
+    return DeclareBlockers(combat.defender, ((found.id, attacker),)) if found else None
+
+
+def _what_blocks(step: StepView, turn: Turn, o: Observation) -> Iterable[Violation]:
+    """Only creatures block (CR 509.1a): once a turn, while the defending player may declare
+    no blockers, a block by a noncreature permanent of theirs is probed and must be
+    illegal."""
+    if "noncreature blocker" in turn.probed_attackers:
+        return
+    block = _noncreature_block(step, turn, o)
+    if block is None or not o.engine.is_legal(DeclareBlockers(block.player)):
+        return
+    turn.probed_attackers.add("noncreature blocker")
+    if o.engine.is_legal(block):
+        blocker = o.views[block.blocks[0][0]]
+        yield Violation(f"{' // '.join(blocker.names)}, a noncreature permanent, may be "
+                        f"declared as a blocker (CR 509.1a: only creatures block)",
+                        illegal=block)
+
+
+def reached_noncreature_blocker(o: Observation) -> bool:
+    """An untapped noncreature permanent of the defending player while blockers may be
+    declared."""
+    step = step_of(o)
+    return step.acted and _noncreature_block(step, turn_of(o), o) is not None
 
 
 def _summoning_sick(step: StepView, turn: Turn, o: Observation) -> list[ObjectView]:
