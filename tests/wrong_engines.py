@@ -1211,6 +1211,25 @@ def cleanup_discard_chosen_by_the_other_player() -> MutantEngine:
         (turn, "discard_to_hand_size", _discard_chosen_by_the_other_player)])
 
 
+def _discard_the_newest(game: Any) -> Any:
+    """turn.discard_to_hand_size, the cards last put into the hand discarded, no one asked."""
+    player = game.state.active_player
+    if any(True for _ in game.statics("no_maximum_hand_size", controller=player)):
+        return
+    hand = list(game.state.player(player).zones[Zone.HAND])
+    for card_id in hand[7:]:
+        game.move(game.state.objects[card_id], Zone.GRAVEYARD)
+        game.events.append(Event("card_discarded", {"object": card_id}))
+    yield from ()
+
+
+def cleanup_discard_taken_without_asking() -> MutantEngine:
+    """The cards the active player discards in the cleanup step are the last ones put into
+    their hand, taken without asking (CR 514.1: the player discarding chooses)."""
+    return _patched("cleanup-discard-taken-without-asking", [
+        (turn, "discard_to_hand_size", _discard_the_newest)])
+
+
 def _discard_whatever_the_maximum(game: Any) -> Any:
     """turn.discard_to_hand_size, "you have no maximum hand size" not looked at."""
     hand = list(game.state.player(game.state.active_player).zones[Zone.HAND])

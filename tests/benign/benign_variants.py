@@ -521,6 +521,27 @@ class ForcedChoicesMadeItself(Variant):
         return made
 
 
+class XPaidAfterTargets(Variant):
+    """Asks a spell's targets before it takes the cost, as phase.rs does with X: a cast of a
+    spell with targets is legal up to its first choice whatever X is announced, and refused
+    once the cost is to be paid (CR 601.2b-h; ``is_legal`` answers up to the first choice)."""
+
+    description = "a cast with targets refused only as its cost is paid"
+
+    def is_legal(self, action: Action) -> bool:
+        if isinstance(action, Cast) and action.x and action.targets is None \
+                and self._targets(action.card):
+            return self.inner.is_legal(replace(action, x=0))
+        return self.inner.is_legal(action)
+
+    def _targets(self, card: ObjectId) -> bool:
+        try:
+            view = self.inner.observe(card)
+        except KeyError:
+            return False
+        return any("target" in text.lower() for text in view.abilities)
+
+
 class Everything(Variant):
     """Every variant at once."""
 
@@ -545,6 +566,7 @@ VARIANTS: dict[str, type[Variant]] = {
     "door-choice-kept-pending": DoorChoiceKeptPending,
     "taps-lands-to-pay": TapsLandsToPay,
     "forced-choices-made-itself": ForcedChoicesMadeItself,
+    "x-paid-after-targets": XPaidAfterTargets,
     "everything": Everything,
 }
 

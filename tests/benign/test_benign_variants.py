@@ -83,3 +83,17 @@ def test_nothing_shown_after_the_end_of_the_game_is_judged(corpus):
                             setups=st.just(setup))
     games_test(machine, settings(FEW_GAMES, max_examples=20))()
     assert any(ended), "no game reached its end"
+
+
+def test_a_cast_refused_only_once_its_targets_are_chosen_passes_x_costs(corpus):
+    """x-costs' own ``ci`` games -- Blaze ("deals X damage to any target") among them -- on
+    an engine that refuses a cast with X too large only once its target is chosen, as
+    phase.rs does: passed (a cast legal up to its first choice is not judged refused)."""
+    from conformance.mutants.meter import quick_profile
+    from conformance.properties import run_property
+    from conformance.runner.results import Status
+
+    prop = next(p for p in all_properties([RULINGS]) if p.id == "x-costs")
+    found = run_property(prop, VARIANTS["x-paid-after-targets"], corpus.cards, corpus.rulings,
+                         profile=quick_profile("ci"))
+    assert found.status is Status.PASSED, found.message

@@ -34,11 +34,13 @@ WRONG = {
     "cleanup_discards_down_to_eight": "cleanup-discard",
     "cleanup_discard_chosen_by_the_other_player": "cleanup-discard",
     "no_maximum_hand_size_ignored": "cleanup-discard",
+    "cleanup_discard_taken_without_asking": "cleanup-discard",
 }
 
 #: held-out bug of the development set: the property that catches it in its own ``ci`` games
 CAUGHT_BY = {
     "nonactive-player-discards-to-hand-size": "cleanup-discard",
+    "cleanup-discard-not-chosen": "cleanup-discard",
     "target-player-draw-made-by-the-caster": "keyword-actions",
     "token-created-colorless": "keyword-actions",
 }

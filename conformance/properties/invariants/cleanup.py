@@ -76,9 +76,10 @@ def _turn_ended(o: Observation) -> tuple[StepView, str, str] | None:
 def cleanup_discard(o: Observation) -> Iterable[Violation]:
     """In the cleanup step the active player discards down to their maximum hand size,
     seven (none with "you have no maximum hand size"), into their graveyard, choosing the
-    cards; no other player discards: after a turn ends, the player whose turn it was holds what they held
-    plus what they drew, seven at most, and the others what they held plus what they drew
-    (CR 514.1, 402.2, 701.9a)."""
+    cards -- a choice among their cards in hand is asked of them whenever they discard --;
+    no other player discards: after a turn ends, the player whose turn it was holds what
+    they held plus what they drew, seven at most, and the others what they held plus what
+    they drew (CR 514.1, 402.2, 701.9a)."""
     found = _turn_ended(o)
     if found is None:
         return
@@ -126,6 +127,12 @@ def cleanup_discard(o: Observation) -> Iterable[Violation]:
             yield Violation(f"{chooser} was asked which of {name}'s cards {name} discards down "
                             f"to their maximum hand size: the player discarding chooses "
                             f"(CR 514.1, 701.9a)")
+            return
+        if discarded and chooser is None:
+            yield Violation(f"{name} discarded {discarded} of {held} cards down to their "
+                            f"maximum hand size and was asked no choice among them: the "
+                            f"player discarding chooses which (CR 514.1; a choice is made by "
+                            f"the engine only when it is forced)")
             return
 
 

@@ -674,6 +674,8 @@ def x_costs(o: Observation) -> Iterable[Violation]:
         if not isinstance(candidate, Cast) or candidate.x is None or verdict.verdict is None:
             continue
         legal = o.engine.is_legal(candidate)
+        if legal and not verdict.verdict and _targets_asked(step, candidate):
+            continue  # chosen before the cost is paid (CR 601.2c-h): refused then, perhaps
         if legal != verdict.verdict:
             why = "; ".join(w for w in verdict.why if w) or "every condition holds"
             described = _describe(o, candidate)
@@ -779,6 +781,16 @@ def _preventing(step: StepView, o: Observation) -> bool:
         if faces is None or any("prevent" in f.text.lower() for f in faces):
             return True
     return False
+
+
+def _targets_asked(step: StepView, cast: Cast) -> bool:
+    """Whether casting ``cast``'s card asks for targets: an engine that asks them before it
+    takes the cost -- X announced, then targets, then the cost paid (CR 601.2b-h) -- starts
+    the cast, and refuses it only once they are chosen, which ``is_legal`` (up to the first
+    choice) does not reach."""
+    view = step.now.views.get(cast.card)
+    faces = step.judge.faces_of(view) if view is not None else None
+    return faces is None or any("target" in f.text.lower() for f in faces)
 
 
 def reached_x_dealt(o: Observation) -> bool:
