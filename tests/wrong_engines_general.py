@@ -4,11 +4,12 @@ broken it (the seventh held-out batch's survivors are one case of each)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from conformance.engines.reference import (
-    casting, combat, convoke, effects, entering, lands, life, mana, rooms, targets, triggers,
-    turn,
+    casting, characteristics, combat, convoke, effects, entering, lands, life, mana, rooms,
+    targets, triggers, turn,
 )
 from conformance.engines.reference.targets import matches
 from conformance.engines.reference.state import PendingTrigger, StackAbility
@@ -506,3 +507,19 @@ def exiled_lands_never_played() -> MutantEngine:
     turn's land play)."""
     return MutantEngine("exiled-lands-never-played", [
         (lands, "check_permission", _no_land_from_exile)])
+
+
+_COPIABLE_VALUES = characteristics._copiable_values
+
+
+def _copies_without_keywords(obj: Any, abilities: Any) -> Any:
+    """characteristics._copiable_values, a copy given no keyword abilities."""
+    found = _COPIABLE_VALUES(obj, abilities)
+    return replace(found, keywords=()) if obj.copy is not None else found
+
+
+def copies_without_keyword_abilities() -> MutantEngine:
+    """A permanent that is a copy has no keyword abilities, as if they were not copiable
+    values (CR 707.2 forgotten): a Clone copying Youthful Knight has no first strike."""
+    return MutantEngine("copies-without-keyword-abilities", [
+        (characteristics, "_copiable_values", _copies_without_keywords)])

@@ -54,6 +54,7 @@ IN_CI_GAMES = (
     ("x-costs", "x_read_as_the_spells_mana_value"),
     ("land-plays", "exiled_lands_never_played"),
     ("combat-declarations", "noncreature_permanents_block"),
+    ("entering-as-a-copy", "copies_without_keyword_abilities"),
 )
 
 

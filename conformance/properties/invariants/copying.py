@@ -136,7 +136,8 @@ def _copied_values(o: Observation) -> Iterable[Violation]:
     """A permanent spell that entered as a copy of the creature its controller chose (one
     copying "any creature on the battlefield", with no exception stated) has that creature's
     names, colors, card types and subtypes, as the creature had them (copiable values, CR
-    707.2, 707.3: a copy of a copy has what the copy has), never those of its own card."""
+    707.2, 707.3: a copy of a copy has what the copy has), never those of its own card, and
+    the keyword abilities the creature has from its card."""
     found = _copy_and_original(o)
     if found is None:
         return
@@ -149,6 +150,17 @@ def _copied_values(o: Observation) -> Iterable[Violation]:
                             f"not {list(wanted)} (copiable values, CR 707.2)",
                             copy.id, key, list(wanted))
             return
+    # Keyword abilities are copiable values too: those the creature has from its card, as
+    # the engine shows them (none granted by an effect, which a copy doesn't take).
+    faces = step_of(o).judge.faces_of(original)
+    printed = {k for f in faces or () for k in f.keywords}
+    wanted_keywords = sorted(printed & set(original.keywords))
+    missing = [k for k in wanted_keywords if k not in copy.keywords]
+    if missing and "keywords" not in copy.unknown:
+        yield Violation(f"{' // '.join(spell.names)} entered as a copy of "
+                        f"{' // '.join(original.names)} without {', '.join(missing)}: "
+                        f"keyword abilities are copiable values (CR 707.2, 702.1)",
+                        copy.id, "keywords", wanted_keywords)
 
 
 def _copy_and_original(o: Observation) -> tuple[ObjectView, ObjectView, ObjectView] | None:
