@@ -523,3 +523,24 @@ def copies_without_keyword_abilities() -> MutantEngine:
     values (CR 707.2 forgotten): a Clone copying Youthful Knight has no first strike."""
     return MutantEngine("copies-without-keyword-abilities", [
         (characteristics, "_copiable_values", _copies_without_keywords)])
+
+
+_TRANSFORM = effects.EFFECTS["transform"]
+
+
+def _transform_reported_as_a_zone_change(game: Any, ctx: Any, params: Any) -> Any:
+    """The transform effect, each permanent it turns over reported leaving the battlefield
+    and entering it again as the same object."""
+    before = {obj.id: obj.transformed for obj in game.state.permanents()}
+    yield from _TRANSFORM(game, ctx, params)
+    for obj in game.state.permanents():
+        if obj.id in before and before[obj.id] != obj.transformed:
+            game.emit("zone_changed", object=obj.id, new_object=obj.id, card=obj.card.name,
+                      **{"from": Zone.BATTLEFIELD.value, "to": Zone.BATTLEFIELD.value})
+
+
+def transform_reported_as_a_zone_change() -> MutantEngine:
+    """A permanent that transforms is reported leaving the battlefield and coming back (CR
+    712.18 forgotten: it is the same permanent, and nothing enters)."""
+    return MutantEngine("transform-reported-as-a-zone-change", [
+        (effects.EFFECTS, "transform", _transform_reported_as_a_zone_change)])

@@ -55,6 +55,7 @@ IN_CI_GAMES = (
     ("land-plays", "exiled_lands_never_played"),
     ("combat-declarations", "noncreature_permanents_block"),
     ("entering-as-a-copy", "copies_without_keyword_abilities"),
+    ("face-changes-keep-the-object", "transform_reported_as_a_zone_change"),
 )
 
 

@@ -162,12 +162,13 @@ def _attacks(o: Observation) -> _Attacks:
 
 
 def same_object(o: Observation) -> Iterable[Violation]:
-    """A permanent turned face up or transformed stays the same object: it keeps its
-    counters, its tapped status, the objects attached to it, and the effects that applied
-    to it -- its power and toughness still include an "until end of turn" change that
-    resolved for it this turn -- and, untapped and without defender, it may still attack
-    when it could before: it is not newly under its controller's control (CR 708.8,
-    712.18, 110.5, 611.2c, 122.1, 302.6)."""
+    """A permanent turned face up or transformed stays the same object: no zone change is
+    reported for it (nothing entered or left), it keeps its counters, its tapped status,
+    the objects attached to it, and the effects that applied to it -- its power and
+    toughness still include an "until end of turn" change that resolved for it this turn
+    -- and, untapped and without defender, it may still attack when it could before: it is
+    not newly under its controller's control (CR 708.8, 712.18, 400.7, 110.5, 611.2c,
+    122.1, 302.6)."""
     step = step_of(o)
     attacks = _attacks(o)
     if attacks.violation is not None:
@@ -181,6 +182,17 @@ def same_object(o: Observation) -> Iterable[Violation]:
     text = _resolved_text(step)
     counters_may_change = _effects_may_change(step, o)
     for then, now, how in changed:
+        moved = next((e for e in o.events if e.kind == "zone_changed"
+                      and now.id in (str(e.data.get("object")), str(e.data.get("new_object")))),
+                     None)
+        if moved is not None:
+            yield Violation(f"{' // '.join(now.names) or 'a permanent'} {how} and was reported "
+                            f"moving from the {moved.data.get('from') or 'void'} to the "
+                            f"{moved.data.get('to') or 'void'}: it stayed on the battlefield "
+                            f"as the same object, and nothing entered or left (CR "
+                            f"{'708.8' if how != 'transformed' else '712.18'}, 400.7, 603.6a)",
+                            now.id)
+            return
         name = " // ".join(now.names) or "a permanent"
         before = {k: n for k, n in then.counters.items() if n}
         after = {k: n for k, n in now.counters.items() if n}
