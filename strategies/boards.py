@@ -27,7 +27,7 @@ from .counter_boards import counted
 from .dying_boards import sacrificed
 from .duration_boards import granted, pumped_together, stranded
 from .priority_boards import special_actions
-from .token_boards import copied_tokens, face_down_copied
+from .token_boards import copied_tokens, face_down_copied, flickered_tokens
 from .trigger_boards import delaying
 from .effect_boards import full_hands, instructed, life_changes
 from .life_boards import life_lost_to_zero, lifelink_saves
@@ -376,7 +376,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 life_changes(pool, focus), full_hands(pool, focus),
                                 sacrificed(pool, focus), granted(pool, focus),
                                 stranded(pool, focus), special_actions(pool, focus),
-                                pumped_together(pool, focus), double_blocked(pool, focus))
+                                pumped_together(pool, focus), double_blocked(pool, focus),
+                                flickered_tokens(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

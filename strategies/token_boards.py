@@ -30,6 +30,45 @@ def copier_focus(card: Card) -> bool:
     return bool(_ENTERS_AS_A_COPY.search(text) or _TOKEN_COPY.search(text))
 
 
+def ceasing_focus(card: Card) -> bool:
+    """What makes tokens and copies of spells, and what returns permanents to a hand (the
+    focus of ``tokens-and-spell-copies-cease-to-exist``)."""
+    text = _text(card).lower()
+    return any(words in text for words in ("token", "copy target", "owner's hand",
+                                          "owners' hands"))
+
+
+_FLICKER = re.compile(r"exile target [^.]*, then return it to the battlefield", re.IGNORECASE)
+
+
+def flickered_tokens(pool: CardPool, focus: Callable[[Card], bool] | None
+                     ) -> st.SearchStrategy[Hands] | None:
+    """For games about tokens ceasing to exist: alice has two token creatures (creature
+    cards' copies, created before the game) and holds a spell that exiles a creature and
+    returns it at once, with plenty of mana -- so that a token is exiled that way, ceases to
+    exist and does not come back (CR 111.7, 111.8).  ``None`` for games about something
+    else.
+
+    Shrinks towards the first creatures and the first such spell.
+    """
+    if focus is None:
+        return None
+    names = sorted(pool)
+    if any(focus(pool[n]) != ceasing_focus(pool[n]) for n in names):
+        return None
+    flickers = [n for n in names if _FLICKER.search(_text(pool[n]))
+                and {"Instant", "Sorcery"} & set(pool[n].faces[0].types)]
+    creatures = [n for n in names if _creature(pool[n]) and pool[n].layout == "normal"
+                 and "Legendary" not in pool[n].faces[0].supertypes]
+    if not flickers or not creatures:
+        return None
+    one = st.sampled_from
+    return st.builds(
+        lambda tokens, flicker: ([CardEntry(flicker)], [],
+                                 [CardEntry(t, token=True) for t in tokens], []),
+        st.lists(one(creatures), min_size=2, max_size=2), one(flickers))
+
+
 def copied_tokens(pool: CardPool, focus: Callable[[Card], bool] | None
                   ) -> st.SearchStrategy[Hands] | None:
     """For games about copies and tokens: alice has two token creatures (creature cards'

@@ -544,3 +544,23 @@ def transform_reported_as_a_zone_change() -> MutantEngine:
     712.18 forgotten: it is the same permanent, and nothing enters)."""
     return MutantEngine("transform-reported-as-a-zone-change", [
         (effects.EFFECTS, "transform", _transform_reported_as_a_zone_change)])
+
+
+_EXILE_AND_RETURN = effects.EFFECTS["exile_and_return"]
+
+
+def _flicker_bringing_tokens_back(game: Any, ctx: Any, params: Any) -> Any:
+    """The exile-and-return effect, a token returned as a new token of its card."""
+    tokens = [(o.card, o.owner) for o in (game.state.objects.get(t) for t in ctx.legal_targets)
+              if o is not None and o.token and o.zone is Zone.BATTLEFIELD]
+    yield from _EXILE_AND_RETURN(game, ctx, params)
+    for card, owner in tokens:
+        exiled = game.state.create(card, owner, Zone.EXILE, token=True)
+        yield from entering.put_onto_battlefield(game, exiled, controller=owner)
+
+
+def flickered_tokens_come_back() -> MutantEngine:
+    """A token exiled by "exile it, then return it" comes back as a new token (CR 111.8
+    forgotten: a token that has left the battlefield ceases to exist and can't return)."""
+    return MutantEngine("flickered-tokens-come-back", [
+        (effects.EFFECTS, "exile_and_return", _flicker_bringing_tokens_back)])

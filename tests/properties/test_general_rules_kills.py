@@ -56,6 +56,7 @@ IN_CI_GAMES = (
     ("combat-declarations", "noncreature_permanents_block"),
     ("entering-as-a-copy", "copies_without_keyword_abilities"),
     ("face-changes-keep-the-object", "transform_reported_as_a_zone_change"),
+    ("tokens-and-spell-copies-cease-to-exist", "flickered_tokens_come_back"),
 )
 
 

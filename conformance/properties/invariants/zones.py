@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from ...contract.types import Event, ObjectView
 from ...format.cards import Card
+from strategies.token_boards import ceasing_focus
 from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
@@ -83,7 +84,8 @@ def new_objects(o: Observation) -> Iterable[Violation]:
 def ceasing_to_exist(o: Observation) -> Iterable[Violation]:
     """A token that leaves the battlefield, or a copy of a spell that leaves the stack,
     ceases to exist: nothing of it is left in a hand, a library, a graveyard or exile once
-    state-based actions are done."""
+    state-based actions are done, and no token comes back onto the battlefield from one of
+    them ("exile it, then return it" returns no token)."""
     step = step_of(o)
     if not step.acted or o.engine.pending_choice() is not None or o.game.game_over:
         return  # after the end of the game nothing is checked any more (CR 104.1)
@@ -98,6 +100,19 @@ def ceasing_to_exist(o: Observation) -> Iterable[Violation]:
         if old.id in step.knowledge.spell_copies:
             yield Violation(f"a copy of a spell ({name}) that left the stack still exists in "
                             f"the {new.zone.value}", new.id, "zone", Zone.STACK.value)
+            return
+    for event in o.events:  # a token in a hand, library, graveyard or exile left the
+        # battlefield to be there: it can't come back (CR 111.8)
+        if event.kind != "zone_changed" or event.data.get("to") != Zone.BATTLEFIELD.value \
+                or event.data.get("from") not in {z.value for z in _CARD_ZONES}:
+            continue
+        new = o.views.get(str(event.data.get("new_object")))
+        if new is not None and new.token and new.zone is Zone.BATTLEFIELD:
+            name = " // ".join(new.identity or new.names) or "a token"
+            yield Violation(f"a token ({name}) was put onto the battlefield from the "
+                            f"{event.data.get('from')}: a token that has left the battlefield "
+                            f"can't come back to it (CR 111.8, 111.7)", new.id, "zone",
+                            str(event.data.get("from")))
             return
 
 
@@ -127,11 +142,6 @@ def _creature(card: Card) -> bool:
         f.text for f in card.faces).lower()
 
 
-def _tokens(card: Card) -> bool:
-    """What makes tokens and copies of spells, and what returns permanents to a hand."""
-    text = " ".join(f.text for f in card.faces).lower()
-    return any(words in text for words in ("token", "copy target", "owner's hand",
-                                          "owners' hands"))
 
 
 PROPERTIES: tuple[Property, ...] = (
@@ -141,6 +151,6 @@ PROPERTIES: tuple[Property, ...] = (
              ("400.7", "110.5", "122.2", "614.1c"), "zones", reached_new_objects),
     Property("tokens-and-spell-copies-cease-to-exist", ceasing_to_exist.__doc__ or "",
              ("entering-objects-a-token-that-leaves-ceases-to-exist",),
-             frozenset(), ceasing_to_exist, _tokens,
+             frozenset(), ceasing_to_exist, ceasing_focus,
              ("111.7", "111.8", "704.5d", "704.5e", "707.10a"), "zones", reached_ceasing),
 )
