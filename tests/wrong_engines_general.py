@@ -564,3 +564,24 @@ def flickered_tokens_come_back() -> MutantEngine:
     forgotten: a token that has left the battlefield ceases to exist and can't return)."""
     return MutantEngine("flickered-tokens-come-back", [
         (effects.EFFECTS, "exile_and_return", _flicker_bringing_tokens_back)])
+
+
+_CHECK_STATE = turn.check_state
+
+
+def _settle_to_the_last_trigger(game: Any) -> Any:
+    """turn.settle, priority given to the controller of the last triggered ability the
+    state check put on the stack, if any."""
+    before = {item.id for item in game.state.stack}
+    yield from _CHECK_STATE(game)
+    added = [item for item in game.state.stack
+             if item.id not in before and isinstance(item, StackAbility)]
+    game.state.priority = added[-1].controller if added else game.state.active_player
+    game.state.passes = 0
+
+
+def triggers_give_their_controller_priority() -> MutantEngine:
+    """The player whose triggered ability was put on the stack last receives priority, as
+    one who casts a spell does (CR 117.3a-b forgotten: the active player receives it)."""
+    return MutantEngine("triggers-give-their-controller-priority", [
+        (turn, "settle", _settle_to_the_last_trigger)])

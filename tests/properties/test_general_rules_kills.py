@@ -57,6 +57,7 @@ IN_CI_GAMES = (
     ("entering-as-a-copy", "copies_without_keyword_abilities"),
     ("face-changes-keep-the-object", "transform_reported_as_a_zone_change"),
     ("tokens-and-spell-copies-cease-to-exist", "flickered_tokens_come_back"),
+    ("receiving-priority", "triggers_give_their_controller_priority"),
 )
 
 

@@ -35,7 +35,9 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
         "a player other than the active player cast or activated":
             (receiving_priority.reached_other_players_action, 2),
         "a spell or ability of a player other than the active player resolved":
-            (receiving_priority.reached_other_players_resolution, 2)},
+            (receiving_priority.reached_other_players_resolution, 2),
+        "a step began with a triggered ability of a player other than the active player":
+            (receiving_priority.reached_others_trigger_as_a_step_began, 1)},
     "acting-with-priority": {
         "a special action probed for the active player in their main phase, the stack empty, "
         "while the other player had priority": (receiving_priority.reached_special_action, 5),

@@ -12,6 +12,7 @@ rules, are not judged; nor is a step that ended the game or left a choice pendin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ...contract.types import (
@@ -87,11 +88,28 @@ def reached_other_players_resolution(o: Observation) -> bool:
         and step.resolved.controller != o.game.active_player
 
 
+def reached_others_trigger_as_a_step_began(o: Observation) -> bool:
+    """A step began and put on the stack a triggered ability of a player other than the
+    active player: the active player still receives priority (117.3a)."""
+    step = step_of(o)
+    return _expected(o, step) is not None and bool(step.steps_begun) and any(
+        item.kind == "ability" and item.controller != o.game.active_player
+        for item in step.new_items)
+
+
 def _instant_speed(card: Card) -> bool:
     """What a player may cast or activate in another player's turn: instants, flash, and
-    permanents with activated abilities."""
+    permanents with activated abilities; and permanents whose abilities trigger as a step of
+    any player's turn begins ("at the beginning of the end step"), so that the player
+    controlling such a trigger is not the active player, who receives priority (117.3a)."""
     face = card.faces[0]
-    return "Instant" in face.types or "Flash" in face.keywords or ": " in face.text
+    return "Instant" in face.types or "Flash" in face.keywords or ": " in face.text \
+        or bool(_ANY_PLAYERS_STEP.search(face.text))
+
+
+#: An ability triggering as a step of any player's turn begins.
+_ANY_PLAYERS_STEP = re.compile(r"at the beginning of (?:the|each) (?:end step|upkeep|"
+                               r"draw step|combat)", re.IGNORECASE)
 
 
 #: The actions probed for a player without priority.
