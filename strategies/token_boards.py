@@ -17,6 +17,7 @@ from conformance.format.model import CardEntry
 
 from .cards import card_text as _text
 from .cards import is_creature as _creature
+from .choice_boards import _exactly
 from .stack_boards import Hands
 
 _ENTERS_AS_A_COPY = re.compile(r"enter as a copy of any creature", re.IGNORECASE)
@@ -51,11 +52,9 @@ def flickered_tokens(pool: CardPool, focus: Callable[[Card], bool] | None
 
     Shrinks towards the first creatures and the first such spell.
     """
-    if focus is None:
+    if not _exactly(pool, ceasing_focus, focus):
         return None
     names = sorted(pool)
-    if any(focus(pool[n]) != ceasing_focus(pool[n]) for n in names):
-        return None
     flickers = [n for n in names if _FLICKER.search(_text(pool[n]))
                 and {"Instant", "Sorcery"} & set(pool[n].faces[0].types)]
     creatures = [n for n in names if _creature(pool[n]) and pool[n].layout == "normal"

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from ...contract.types import (
-    Action, Activate, Cast, ObjectId, PlayerRef, PlayLand, TurnFaceUp, Unlock,
+    Action, Activate, Cast, ObjectId, ObjectView, PlayerRef, PlayLand, StackItemView,
+    TurnFaceUp, Unlock,
 )
 from ...format.cards import Card, CardFace
 from ...format.vocabulary import Door, Zone
@@ -721,18 +722,27 @@ def announced_x(o: Observation) -> dict[ObjectId, int]:
     return memory.x
 
 
+def _x_damage_spell(step: StepView, announced: dict[ObjectId, int]
+                    ) -> tuple[int, StackItemView, ObjectView] | None:
+    """The spell that resolved in ``step`` when it deals X damage to its target and was cast
+    with X announced: that X, the spell as it left the stack, and its view there."""
+    item = step.resolved
+    x = announced.get(item.source) if item is not None else None
+    found = resolved_spell(step) if x is not None else None
+    if item is None or x is None or found is None \
+            or not _DEALS_X.fullmatch(found[1].text.strip()):
+        return None
+    return x, item, found[0]
+
+
 def _x_dealt(o: Observation, step: StepView,
              announced: dict[ObjectId, int]) -> Violation | None:
     """A spell that deals X damage to its target, cast with X announced, resolved this step
     and dealt another amount -- or none to a player it targets."""
-    item = step.resolved
-    x = announced.get(item.source) if item is not None else None
-    found = resolved_spell(step) if x is not None else None
-    if item is None or x is None or found is None or o.game.game_over:
+    found = _x_damage_spell(step, announced)
+    if found is None or o.game.game_over:
         return None
-    view, face = found
-    if not _DEALS_X.fullmatch(face.text.strip()):
-        return None
+    x, item, view = found
     if _preventing(step, o):
         return None  # damage prevented is not dealt (CR 615.1)
     name = " // ".join(view.names) or "a spell"
@@ -795,12 +805,7 @@ def _targets_asked(step: StepView, cast: Cast) -> bool:
 
 def reached_x_dealt(o: Observation) -> bool:
     """A spell that deals X damage, cast with X announced, resolved."""
-    step = step_of(o)
-    item = step.resolved
-    if item is None or item.source not in announced_x(o):
-        return False
-    found = resolved_spell(step)
-    return found is not None and bool(_DEALS_X.fullmatch(found[1].text.strip()))
+    return _x_damage_spell(step_of(o), announced_x(o)) is not None
 
 
 def reached_x(o: Observation) -> bool:

@@ -27,10 +27,11 @@ def combat_declarations(o: Observation) -> Iterable[Violation]:
     creature with flying is blocked only by creatures with flying or reach, and only
     untapped creatures block: while blockers may be declared, the defending player's
     untapped creature can block an attacker with flying on its own exactly when it has
-    flying or reach, and their noncreature permanent can't block at all; and before attackers are declared no creature without haste that came
-    under its controller's control this turn may attack, nor a noncreature permanent, nor
-    another player's creature; with no creature declared as an
-    attacker, the declare blockers and combat damage steps are skipped."""
+    flying or reach, and their noncreature permanent can't block at all; and before
+    attackers are declared no creature without haste that came under its controller's
+    control this turn may attack, nor a noncreature permanent, nor another player's
+    creature; with no creature declared as an attacker, the declare blockers and combat
+    damage steps are skipped."""
     step = step_of(o)
     turn = turn_of(o)
     action = o.action

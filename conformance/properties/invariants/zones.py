@@ -13,15 +13,16 @@ from collections.abc import Iterable
 
 from ...contract.types import Event, ObjectView
 from ...format.cards import Card
-from strategies.token_boards import ceasing_focus
 from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
 from . import objects
+from strategies.token_boards import ceasing_focus
 
 #: Zones where a card is no permanent and no spell: it has no status, and nothing in the
 #: card pool puts counters on a card there.
 _CARD_ZONES = frozenset({Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE})
+_CARD_ZONE_NAMES = frozenset(z.value for z in _CARD_ZONES)
 
 
 def _moves(step: StepView) -> Iterable[tuple[Event, ObjectView | None, ObjectView | None]]:
@@ -104,7 +105,7 @@ def ceasing_to_exist(o: Observation) -> Iterable[Violation]:
     for event in o.events:  # a token in a hand, library, graveyard or exile left the
         # battlefield to be there: it can't come back (CR 111.8)
         if event.kind != "zone_changed" or event.data.get("to") != Zone.BATTLEFIELD.value \
-                or event.data.get("from") not in {z.value for z in _CARD_ZONES}:
+                or event.data.get("from") not in _CARD_ZONE_NAMES:
             continue
         new = o.views.get(str(event.data.get("new_object")))
         if new is not None and new.token and new.zone is Zone.BATTLEFIELD:
@@ -140,8 +141,6 @@ def _creature(card: Card) -> bool:
     permanents."""
     return "Creature" in card.faces[0].types or "create" in " ".join(
         f.text for f in card.faces).lower()
-
-
 
 
 PROPERTIES: tuple[Property, ...] = (
