@@ -29,6 +29,8 @@ from ...format.vocabulary import Door, Zone
 from ..judge import Cost, total_cost
 from ..memory import PerGame, StepView, resolved_spell, step_of
 from .activation_timing import abilities_of
+from .combat import turn_of
+from .damage_results import _sturdy
 from .exile import exiled_of
 from .pools import (Pools, action_cost, other_mana_abilities, pools_before, pools_of,
                     with_lands_tapped, with_untapped_lands)
@@ -655,6 +657,7 @@ def x_costs(o: Observation) -> Iterable[Violation]:
     step = step_of(o)
     pools_of(o)
     announced = announced_x(o)
+    turn_of(o)  # kept up to date with every observation: what resolved this turn is read
     if o.engine.pending_choice() is not None or step.before is None and not o.recorder:
         return
     action = o.action
@@ -701,8 +704,10 @@ _ANNOUNCED: PerGame[_Announced] = PerGame(_Announced)
 
 #: What may make a permanent an illegal target as a spell resolves.
 _WARDED = re.compile(r"hexproof|shroud|protection|ward", re.IGNORECASE)
-#: What may keep a creature dealt lethal damage on the battlefield.
-_SAVED = re.compile(r"indestructible|regenerate|prevent|damage", re.IGNORECASE)
+#: A creature's own words about damage dealt to it (preventing it, replacing it): beside
+#: what makes it indestructible or regenerates it (``damage_results._sturdy``), what may
+#: keep it on the battlefield dealt lethal damage.
+_OWN_DAMAGE_RULES = re.compile(r"prevent|damage", re.IGNORECASE)
 #: A spell whose only words deal X damage to its one target.
 _DEALS_X = re.compile(r"[^.]* deals X damage to (?:any target|target [a-z ]+)\.")
 
@@ -743,7 +748,7 @@ def _x_dealt(o: Observation, step: StepView,
     if found is None or o.game.game_over:
         return None
     x, item, view = found
-    if _preventing(step, o):
+    if _preventing(step, o) or turn_of(o).prevention:
         return None  # damage prevented is not dealt (CR 615.1)
     name = " // ".join(view.names) or "a spell"
     amounts = [e.data.get("amount") for e in o.events if e.kind == "damage_dealt"
@@ -771,8 +776,8 @@ def _x_dealt(o: Observation, step: StepView,
         return None  # gone, perhaps no longer a legal target, or tough enough
     faces = step.judge.faces_of(now)
     types = step.judge.types_of(now)
-    if faces is None or types is None or "Creature" not in types or any(
-            _SAVED.search(f.text) for f in faces) or "Indestructible" in now.keywords:
+    if faces is None or types is None or "Creature" not in types or _sturdy(step, o, now) \
+            or any(_OWN_DAMAGE_RULES.search(f.text) for f in faces):
         return None
     aimed = " // ".join(now.names)
     return Violation(f"{name}, cast with X={x} targeting {aimed} (toughness {now.toughness}), "
