@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from conformance.contract.types import (
-    Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, Move, PassPriority, Resolve,
+    Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, Move, PassPriority, PlayerRef,
+    Resolve,
 )
 from conformance.engines.reference import ReferenceEngine
 from conformance.errors import IllegalAction
@@ -447,3 +448,19 @@ def test_jukai_naturalist_reduces_enchantment_spells_only(start):
     engine3, ids3 = start(mana="{W}", hand=[entry("Thalia, Guardian of Thraben", "thalia")],
                           battlefield=[entry("Jukai Naturalist", "jukai")])
     assert not engine3.is_legal(Cast("alice", ids3["thalia"]))  # {1}{W}: a creature spell
+
+
+def test_blaze_deals_the_x_announced_to_any_target(start):
+    engine, ids = start(mana="{2}{R}", hand=[entry("Blaze", "blaze")])
+    engine.perform(Cast("alice", ids["blaze"], targets=(PlayerRef("bob"),), x=2))
+    spell = engine.game().stack[0]
+    assert engine.observe(spell.source).mana_value == 3  # X counts on the stack (CR 202.3e)
+    engine.perform(Resolve())
+    assert life(engine, "bob") == 18
+    engine2, ids2 = start(mana="{2}{R}", hand=[entry("Blaze", "blaze")])
+    assert not engine2.is_legal(Cast("alice", ids2["blaze"], targets=(PlayerRef("bob"),), x=3))
+    engine3, ids3 = start(mana="{1}{R}", hand=[entry("Blaze", "blaze")],
+                          bob={"battlefield": [entry("Grizzly Bears", "bears")]})
+    engine3.perform(Cast("alice", ids3["blaze"], targets=(ids3["bears"],), x=1))
+    engine3.perform(Resolve())
+    assert engine3.observe(ids3["bears"]).zone is Zone.BATTLEFIELD  # 1 damage to a 2/2
