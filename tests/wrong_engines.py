@@ -478,6 +478,44 @@ def trample_assigns_one_to_each_blocker() -> MutantEngine:
         (combat, "lethal_damage", _lethal_one)])
 
 
+_ATTACKER_ASSIGNMENT = combat._attacker_assignment
+
+
+def _assignment_capped_at_lethal(game: Any, combat_: Any, attacker: str, chars: Any,
+                                 defender: str) -> Any:
+    """combat._attacker_assignment, refusing any division that assigns a blocker more than
+    lethal damage."""
+    inner = _ATTACKER_ASSIGNMENT(game, combat_, attacker, chars, defender)
+    try:
+        request = next(inner)
+    except StopIteration as done:
+        return done.value
+    rule = game.answer_rule
+
+    def capped(values: tuple[str, ...]) -> str | None:
+        found = rule(values) if rule is not None else None
+        over = [v for v in set(values) if v in game.state.objects
+                and values.count(v) > combat.lethal_damage(game, v, chars)]
+        return found or (f"more than lethal damage to {', '.join(sorted(over))}"
+                         if over else None)
+
+    game.answer_rule = capped
+    while True:
+        answer = yield request
+        try:
+            request = inner.send(answer)
+        except StopIteration as done:
+            return done.value
+
+
+def division_capped_at_lethal() -> MutantEngine:
+    """An attacking creature may assign each of its blockers at most lethal damage: a
+    trampler blocked by a 2/2 can't put 3 of its 6 damage on it and 3 on the player (an
+    engine reading CR 702.19b's "lethal damage first" as "lethal damage only")."""
+    return _patched("division-capped-at-lethal", [
+        (combat, "_attacker_assignment", _assignment_capped_at_lethal)])
+
+
 def _move_keeping_damage(self: Any, obj: Any, zone: Any, **kwargs: Any) -> Any:
     """GameState.move, the new object keeping the damage marked on the old one."""
     new = _MOVE(self, obj, zone, **kwargs)

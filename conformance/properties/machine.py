@@ -210,6 +210,8 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             self.last: tuple[Action | None, list[Event], int] = (None, [], 0)
             self.history: dict[ObjectId, set[ObjectId]] = {}
             self.answered: list[tuple[Choice, tuple[str, ...]]] = []
+            #: the answers the engine refused during the step, each with its choice
+            self.refused: list[tuple[Choice, tuple[str, ...]]] = []
             self.stuck = False
             #: the properties that met a value the engine does not compute in this game
             self.blind: set[str] = set()
@@ -254,6 +256,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             mark, history = self.recorder.mark(), dict(self.history)
             recorded = self.recorder.action(self.engine, action)
             self.answered = []
+            self.refused = []
             self.views = {}
             try:
                 events = list(self.engine.perform(action))
@@ -294,6 +297,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                     more = list(self.engine.answer(values))
                 except IllegalAction:
                     refused.add(tuple(values))
+                    self.refused.append((choice, tuple(values)))
                     pending = self.engine.pending_choice()
                     if pending is None:
                         raise _Undone() from None
@@ -542,7 +546,8 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             action, events, stack_before = self.last
             return Observation(engine, pool, views, game, action, events, stack_before,
                                self.history, self.recorder,
-                               list(self.answered) if action is not None else [])
+                               list(self.answered) if action is not None else [],
+                               list(self.refused) if action is not None else [])
 
         def teardown(self) -> None:
             if self.engine is not None:

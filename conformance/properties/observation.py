@@ -132,6 +132,9 @@ class Observation:
     recorder: Any = None  # the steps so far, as the machine recorded them
     #: The choices the engine asked during the step, each with the answer it took.
     choices: list[tuple[Choice, tuple[str, ...]]] = field(default_factory=list)
+    #: The answers the engine refused during the step, each with the choice it answered
+    #: (the machine then tried another): a refusal the rules do not allow is a finding.
+    refused: list[tuple[Choice, tuple[str, ...]]] = field(default_factory=list)
 
     def observe(self, object_id: ObjectId, viewer: str | None = None) -> ObjectView:
         """The object as ``viewer`` sees it, as properties see views (:func:`judged`)."""

@@ -47,6 +47,9 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
     ("trample-assignment", "trample_assigns_one_to_each_blocker"):
         _board({Zone.BATTLEFIELD: (CardEntry("Colossal Dreadmaw"),)},
                {Zone.BATTLEFIELD: (CardEntry("Giant Spider"),)}),
+    ("trample-assignment", "division_capped_at_lethal"):
+        _board({Zone.BATTLEFIELD: (CardEntry("Colossal Dreadmaw"),)},
+               {Zone.BATTLEFIELD: (CardEntry("Grizzly Bears"),)}),
     ("triggers-from-the-battlefield", "graveyard_permanents_trigger"):
         _board({Zone.GRAVEYARD: (CardEntry("Funeral Room // Awakening Hall"),),
                 Zone.HAND: (CardEntry("Shock"),),

@@ -20,13 +20,15 @@ was reported.  It says nothing of an engine that reports no damage events.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from strategies.damage_boards import burn_or_bounce, trampler_or_deathtoucher
 
 from ...contract.types import (
-    COMBAT_DAMAGE_CHOICE, PLAYER_OPTION_PREFIX, AdvanceTo, ObjectView, PassPriority, Resolve,
+    COMBAT_DAMAGE_CHOICE, PLAYER_OPTION_PREFIX, AdvanceTo, ObjectId, ObjectView, PassPriority,
+    Resolve,
 )
 from ...format.cards import Card
 from ...format.vocabulary import Step, Zone
@@ -257,7 +259,7 @@ def trample_assignment(o: Observation) -> Iterable[Violation]:
     1 if the attacking creature has deathtouch -- the attacker's keywords decide, never
     the blocker's (CR 702.19b, 702.2c, 510.1c, 510.1d, 120.6); how it divides its damage
     among its blockers and that player is asked of its controller, never of another player
-    (CR 510.1c-d)."""
+    (CR 510.1c-d), and a division the rules allow is never refused (:func:`_legal_division_refused`)."""
     step = step_of(o)
     marks = marks_of(o)
     fight = marks.combat_before
@@ -291,6 +293,10 @@ def trample_assignment(o: Observation) -> Iterable[Violation]:
                     f"(CR 510.1c-d, 702.19b: the attacking creature's controller assigns its "
                     f"combat damage)")
                 return
+        refused = _legal_division_refused(o, then, kinds, present, player)
+        if refused is not None:
+            yield Violation(refused)
+            return
         if any(b.toughness is None or not marks.known_before(b.id) for b in present):
             continue
         to_player = sum(h.amount for h in marks.hits if h.source == attacker and h.to == player)
@@ -313,6 +319,41 @@ def trample_assignment(o: Observation) -> Iterable[Violation]:
                 f"needed {lethal} as lethal damage: at most {max(power - lethal, 0)} "
                 f"(CR 702.19b{', 702.2c' if deathtouch else ''})")
             return
+
+
+def _legal_division_refused(o: Observation, attacker: ObjectView, kinds: frozenset[str],
+                            present: list[ObjectView], player: str) -> str | None:
+    """A division of ``attacker``'s combat damage that the engine refused though the rules
+    allow it: all of it among its blockers, however divided, or -- with trample -- some to
+    ``player`` once each blocker is assigned at least its toughness, which is at least
+    lethal damage whatever was marked on it (CR 510.1c-d, 702.19b: beyond lethal damage,
+    the rest is assigned as the attacking creature's controller chooses)."""
+    ids = {b.id for b in present}
+    for choice, values in o.refused:
+        offered = {option.value for option in choice.options}
+        if choice.kind != COMBAT_DAMAGE_CHOICE or offered - {player} != ids \
+                or not choice.min <= len(values) <= choice.max or not set(values) <= offered:
+            continue
+        counts = Counter(values)
+        if counts[player]:
+            if "Trample" not in kinds:
+                continue
+            highest = {b.id: max(b.toughness or 0, _toughness_now(o, b.id)) for b in present}
+            if any(b.toughness is None or counts[b.id] < highest[b.id] for b in present):
+                continue
+        shown = ", ".join(f"{counts[b.id]} to {_name(b)}" for b in present) + (
+            f", {counts[player]} to the player" if counts[player] else "")
+        return (f"the engine refused to divide {_name(attacker)}'s {len(values)} combat damage "
+                f"as {shown}, a division the rules allow (CR 510.1c-d"
+                f"{', 702.19b' if 'Trample' in kinds else ''}: "
+                f"{'once each blocker is assigned lethal damage, ' if 'Trample' in kinds else ''}"
+                f"its controller divides it as they choose)")
+    return None
+
+
+def _toughness_now(o: Observation, object_id: ObjectId) -> int:
+    now = o.views.get(object_id)
+    return now.toughness or 0 if now is not None and now.toughness is not None else 0
 
 
 def reached_trample(o: Observation) -> bool:
