@@ -62,6 +62,19 @@ def trampler_or_deathtoucher(card: Card) -> bool:
     return _creature(card) and bool({"Trample", "Deathtouch"} & _keywords(card))
 
 
+#: The keywords that change when, to whom or with what effect a creature deals combat damage.
+_DAMAGE_KEYWORDS = frozenset({"First strike", "Double strike", "Trample", "Lifelink",
+                              "Deathtouch"})
+_STRIKES_FIRST = frozenset({"First strike", "Double strike"})
+
+
+def deals_damage_its_own_way(card: Card) -> bool:
+    """The cards combat damage games favour: creatures whose keywords change when, to
+    whom or with what effect they deal combat damage (the focus of ``combat-damage``)."""
+    return any("Creature" in f.types and _DAMAGE_KEYWORDS & set(f.keywords)
+               for f in card.faces)
+
+
 def burn_or_bounce(card: Card) -> bool:
     """Instants and sorceries dealing damage to a target, and those returning a creature to
     its owner's hand (the focus of ``damage-marked``)."""
@@ -247,3 +260,41 @@ def double_blocked(pool: CardPool, focus: Callable[[Card], bool] | None
                               [CardEntry(n) for n in theirs]),
         st.lists(one(tramplers), min_size=1, max_size=2),
         st.lists(one(blockers), min_size=2, max_size=3))
+
+
+def first_strike_duels(pool: CardPool, focus: Callable[[Card], bool] | None
+                       ) -> st.SearchStrategy[Hands] | None:
+    """For games about combat damage (``focus`` takes exactly the creatures
+    :func:`deals_damage_its_own_way` takes): a creature with first strike or double strike
+    (without flying, so that anything may block it) on one side, and on the other one or
+    two creatures without keywords that it deals lethal damage to before they deal theirs,
+    though theirs would be lethal to it -- alice's attacker and bob's blockers, or bob's
+    blocker and alice's attackers.  Whether it survives says which step each creature
+    dealt its damage in (CR 510.4, 702.7b).  ``None`` for games about something else.
+
+    Shrinks towards the first striker attacking, one creature against it.
+    """
+    wanted = _exactly(pool, deals_damage_its_own_way, focus)
+    strikers = [n for n in wanted if _STRIKES_FIRST & _keywords(pool[n])
+                and "Flying" not in _keywords(pool[n]) and len(pool[n].faces) == 1]
+    plain = _plain_creatures(pool)
+
+    def against(striker: str) -> list[str]:
+        face = pool[striker].faces[0]
+        power, toughness = int(face.power or 0), _toughness(pool[striker])
+        return [n for n in plain if 0 < _toughness(pool[n]) <= power
+                and int(pool[n].faces[0].power or 0) >= toughness]
+
+    pairs = [(s, against(s)) for s in strikers if against(s)]
+    if not pairs:
+        return None
+
+    def duel(pair: tuple[str, list[str]]) -> st.SearchStrategy[Hands]:
+        striker, others = pair
+        return st.builds(
+            lambda them, attacking: ([], [], [CardEntry(striker)], [CardEntry(n) for n in them])
+            if attacking else ([], [], [CardEntry(n) for n in them], [CardEntry(striker)]),
+            st.lists(st.sampled_from(others), min_size=1, max_size=2),
+            st.booleans().map(lambda b: not b))
+
+    return st.sampled_from(pairs).flatmap(duel)

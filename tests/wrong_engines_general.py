@@ -82,6 +82,20 @@ def first_strike_read_in_the_regular_step() -> MutantEngine:
         (combat, "_strikes_now", _strikes_by_keywords_now)])
 
 
+def _everyone_strikes_first(chars: Any, first_step: bool, dealt_first: bool) -> bool:
+    """combat._strikes_now, every creature dealing its damage in the first-strike step when
+    some creature in the combat has first strike (CR 510.4 forgotten)."""
+    return True if first_step else "Double strike" in chars.keywords or not dealt_first
+
+
+def every_creature_strikes_first() -> MutantEngine:
+    """When a creature in combat has first strike or double strike, every creature deals
+    its combat damage in the first-strike step: a first striker dies with the creature it
+    kills first."""
+    return MutantEngine("every-creature-strikes-first", [
+        (combat, "_strikes_now", _everyone_strikes_first)])
+
+
 def _check_once_per_condition(game: Any, event: Any) -> None:
     """triggers.check, an ability triggering once for each of its trigger conditions the
     event meets (CR 603.2c forgotten)."""

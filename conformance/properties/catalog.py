@@ -30,6 +30,7 @@ from .invariants import affected_targets, chosen_targets
 from .invariants import marked, same_object, trigger_sources
 from .invariants import attacks_and_blocks, mana_symbols, offered_targets, target_counts
 from .invariants import state_based
+from strategies.damage_boards import deals_damage_its_own_way
 from strategies.sba_boards import legend_focus
 from .invariants import cleanup, instructions, resolving
 from .invariants import lasting
@@ -520,7 +521,7 @@ PROPERTIES: tuple[Property, ...] = (
               "combat-deathtouch-lifelink-flying",
               "combat-hystrodon-trample-and-combat-damage-trigger"),
              frozenset({"combat"}), combat.combat_damage,
-             declarations.deals_damage_its_own_way,
+             deals_damage_its_own_way,
              ("510.1a", "510.1c", "510.2", "510.4", "702.4b", "702.7b", "702.15b", "702.19b",
               "702.19e", "702.2b", "704.5g", "704.5h"), "combat", combat.reached_damage,
              weights=declarations.WEIGHTS),

@@ -58,6 +58,7 @@ IN_CI_GAMES = (
     ("face-changes-keep-the-object", "transform_reported_as_a_zone_change"),
     ("tokens-and-spell-copies-cease-to-exist", "flickered_tokens_come_back"),
     ("receiving-priority", "triggers_give_their_controller_priority"),
+    ("combat-damage", "every_creature_strikes_first"),
 )
 
 

@@ -69,7 +69,9 @@ EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "legend-rule": {"the legend rule's choice judged, its permanents' controller not the "
                     "active player": objects.reached_legend_rule_choice},
     "combat-damage": {"a combat with first strike or double strike":
-                      combat.reached_first_strike},
+                      combat.reached_first_strike,
+                      "a first striker fighting a creature without first strike":
+                      combat.reached_first_strike_block},
     "leaves-abilities": {"a permanent with such an ability staying while another leaves":
                          leaving.reached_beside_a_stayer,
                          "a permanent leaving for another zone than a graveyard":

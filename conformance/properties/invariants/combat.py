@@ -568,3 +568,14 @@ def reached_damage(o: Observation) -> bool:
 def reached_first_strike(o: Observation) -> bool:
     """... in a combat with first strike or double strike."""
     return step_of(o).acted and turn_of(o).first_strike_judged
+
+
+def reached_first_strike_block(o: Observation) -> bool:
+    """... in which a creature with first strike or double strike was blocked by, or
+    blocked, one without either."""
+    turn = turn_of(o)
+    fight = turn.combat
+    if not reached_first_strike(o) or fight is None or fight.first_strikers is None:
+        return False
+    return any((blocker in fight.first_strikers) != (attacker in fight.first_strikers)
+               for blocker, attacker in fight.blocks.items())

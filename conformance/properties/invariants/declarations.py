@@ -400,16 +400,5 @@ def fights(card: Card) -> bool:
                for f in card.faces)
 
 
-_DAMAGE_KEYWORDS = frozenset({"First strike", "Double strike", "Trample", "Lifelink",
-                              "Deathtouch"})
-
-
-def deals_damage_its_own_way(card: Card) -> bool:
-    """The cards combat damage games favour: creatures whose keywords change when, to
-    whom or with what effect they deal combat damage."""
-    return any("Creature" in f.types and _DAMAGE_KEYWORDS & set(f.keywords)
-               for f in card.faces)
-
-
 #: Attacks and blocks in combat games: declarations are drawn as often as casts.
 WEIGHTS = (("DeclareAttackers", 24), ("DeclareBlockers", 48))
