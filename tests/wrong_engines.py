@@ -516,6 +516,25 @@ def division_capped_at_lethal() -> MutantEngine:
         (combat, "_attacker_assignment", _assignment_capped_at_lethal)])
 
 
+def _cleanup_effects_first(game: Any) -> None:
+    """turn._cleanup, "until end of turn" effects ending first and state-based actions
+    checked before damage wears off."""
+    game.state.effects = [e for e in game.state.effects if e.until != "end_of_turn"]
+    turn.state_based_actions(game)
+    for obj in game.state.permanents():
+        obj.damage = 0
+        obj.damaged_by_deathtouch = False
+    turn.end_permissions(game)
+
+
+def cleanup_ends_effects_before_damage() -> MutantEngine:
+    """In the cleanup step, "until end of turn" effects end, then state-based actions are
+    checked, then damage wears off: a creature pumped and dealt damage beyond its printed
+    toughness dies as the turn ends."""
+    return _patched("cleanup-ends-effects-before-damage", [
+        (turn, "_cleanup", _cleanup_effects_first)])
+
+
 def _move_keeping_damage(self: Any, obj: Any, zone: Any, **kwargs: Any) -> Any:
     """GameState.move, the new object keeping the damage marked on the old one."""
     new = _MOVE(self, obj, zone, **kwargs)

@@ -110,6 +110,22 @@ def test_damage_marked_catches_damage_kept_by_a_returned_permanent(corpus):
     assert found and "Hill Giant" in found[0].message
 
 
+def test_damage_marked_catches_a_pumped_creature_dying_as_the_turn_ends(corpus):
+    """Grizzly Bears gets +3/+3 from Giant Growth and is dealt 2 by Shock: at the cleanup
+    step its damage wears off as the effect ends, and it lives (CR 514.2); an engine ending
+    the effect and checking state-based actions before removing the damage kills it."""
+    board = _board({Zone.HAND: (CardEntry("Giant Growth", "g"), CardEntry("Shock", "s")),
+                    Zone.BATTLEFIELD: (CardEntry("Grizzly Bears", "b"),)})
+    script = [lambda i: Cast("alice", i["g"], targets=(i["b"],)), lambda i: Resolve(),
+              lambda i: Cast("alice", i["s"], targets=(i["b"],)), lambda i: Resolve(),
+              lambda i: AdvanceTo(Step.UPKEEP)]
+    prop = OWN["damage-marked"]
+    assert judged_script(ReferenceEngine(), corpus.cards, prop, board, script) == []
+    found = judged_script(wrong_engines.cleanup_ends_effects_before_damage(), corpus.cards,
+                          prop, board, script)
+    assert found and "left the battlefield as the turn ended" in found[0].message
+
+
 def test_face_changes_keep_the_object_catches_counters_lost_on_transforming(corpus):
     """Serah Farron with a +1/+1 counter, beside two other legendary creatures, transforms
     as combat begins and keeps its counter (CR 712.18); an engine making a new object of it

@@ -25,7 +25,9 @@ OWN = {p.id: p for p in marked.PROPERTIES + same_object.PROPERTIES
 #: damage again after coming back, too seldom to hold them to it (docs/properties.md).
 EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
     "trample-assignment": {},
-    "damage-marked": {},
+    "damage-marked": {
+        "a turn ended with a creature dealt less damage than its toughness":
+            (marked.reached_turn_ended_with_damage, 1)},
     "attachments-through-a-return": {
         "an object something was attached to left the battlefield and came back":
             (attachments.reached_host_returned, 1)},

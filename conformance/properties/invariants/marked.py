@@ -163,6 +163,7 @@ def damage_marked(o: Observation) -> Iterable[Violation]:
         return
     yield from _still_there(o, step, marks)
     yield from _died_early(o, step, marks)
+    yield from _died_as_the_turn_ended(o, step, marks)
 
 
 def _still_there(o: Observation, step: StepView, marks: _Marks) -> Iterable[Violation]:
@@ -228,6 +229,74 @@ def _died_early(o: Observation, step: StepView, marks: _Marks) -> Iterable[Viola
                             f"400.7: a permanent that comes back has no damage marked)",
                             then.id, "zone", Zone.BATTLEFIELD.value)
             return
+
+
+def _survivors_into_cleanup(o: Observation, step: StepView, marks: _Marks
+                            ) -> list[tuple[ObjectView, int]]:
+    """The creatures dealt damage earlier in a turn that ended during ``o``'s step -- a
+    step that only passed priority on, nothing resolving, no ability triggering, no damage
+    dealt in it -- with less damage than their toughness as the step began, and a toughness
+    that card data and counters keep above 0 once "until end of turn" effects end (printed
+    toughness, +1/+1 and -1/-1 counters, no Aura or Equipment on them): each with the
+    damage it had."""
+    if not step.acted or not step.turn_ended or marks.lost_before \
+            or not isinstance(o.action, (PassPriority, AdvanceTo)) or step.new_items \
+            or step.resolved is not None or marks.hits or step.entered:
+        return []
+    found = []
+    for object_id, amount in sorted(marks.before.items()):
+        then = step.before_views.get(object_id)
+        if not amount or then is None or then.zone is not Zone.BATTLEFIELD \
+                or not marks.known_before(object_id) or then.toughness is None \
+                or amount >= then.toughness or not _creature(step, then):
+            continue
+        card = o.card(then) if not then.face_down else None
+        printed = card.faces[0].toughness if card is not None and len(card.faces) == 1 else None
+        if printed is None or not printed.isdigit():
+            continue
+        counters = dict(then.counters)
+        if int(printed) + counters.get("+1/+1", 0) - counters.get("-1/-1", 0) <= 0 \
+                or any(v.attached_to == object_id for v in step.before_views.values()):
+            continue
+        found.append((then, amount))
+    return found
+
+
+def _died_as_the_turn_ended(o: Observation, step: StepView, marks: _Marks
+                            ) -> Iterable[Violation]:
+    """A creature that was dealt less damage than its toughness this turn does not die as
+    the turn ends: in the cleanup step its damage is removed as its "until end of turn"
+    effects end, at the same time, and state-based actions are checked only after both
+    (CR 514.2, 514.3), so a creature pumped and then dealt damage beyond its printed
+    toughness survives the cleanup."""
+    if _static_toughness_changes(step):
+        return
+    for then, amount in _survivors_into_cleanup(o, step, marks):
+        now = o.views.get(then.id)
+        if now is None or now.zone is not Zone.BATTLEFIELD:
+            yield Violation(f"{_name(then)}, a {then.power}/{then.toughness} creature dealt "
+                            f"{amount} damage this turn, left the battlefield as the turn "
+                            f"ended, though nothing but the turn's end happened to it (CR 514.2, "
+                            f"514.3: its damage is removed as its \"until end of turn\" "
+                            f"effects end, at the same time)", then.id, "zone",
+                            Zone.BATTLEFIELD.value)
+            return
+
+
+def _static_toughness_changes(step: StepView) -> bool:
+    """Whether a permanent's text changes other creatures' toughness ("get -1/-1")."""
+    return step.battlefield_says(_static_toughness_changes, lambda f: bool(
+        _STATIC_TOUGHNESS.search(f.text)))
+
+
+#: A static ability lowering creatures' toughness.
+_STATIC_TOUGHNESS = re.compile(r"creatures? [^.]*gets? [+-]\d+/-\d+(?! until)", re.IGNORECASE)
+
+
+def reached_turn_ended_with_damage(o: Observation) -> bool:
+    """A turn ended with a creature dealt damage beyond nothing but less than its toughness,
+    which card data and counters keep above 0."""
+    return bool(_survivors_into_cleanup(o, step_of(o), marks_of(o)))
 
 
 def reached_marked(o: Observation) -> bool:
