@@ -29,7 +29,7 @@ from .counter_boards import counted
 from .dying_boards import sacrificed
 from .duration_boards import granted, pumped_together, stranded
 from .priority_boards import special_actions
-from .token_boards import copied_tokens, face_down_copied, flickered_tokens
+from .token_boards import copied_legends, copied_tokens, face_down_copied, flickered_tokens
 from .trigger_boards import delaying
 from .effect_boards import full_hands, instructed, life_changes
 from .life_boards import life_lost_to_zero, lifelink_saves
@@ -371,7 +371,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 flickered(pool, focus), gone_sources(pool, focus), copies_dying(pool, focus),
                                 multi_targets(pool, focus),
                                 declarations(pool, focus), doomed(pool, focus),
-                                drawing(pool, focus), copied_tokens(pool, focus),
+                                drawing(pool, focus), copied_tokens(pool, focus), copied_legends(pool, focus),
                                 counted(pool, focus), delaying(pool, focus),
                                 transforming(pool, focus), stated_targets(pool, focus),
                                 instructed(pool, focus),

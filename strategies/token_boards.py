@@ -1,6 +1,7 @@
 """Boards for games about what is a token: permanents entering as copies of tokens, and
 tokens made as copies of cards (:func:`copied_tokens`); token copies of a face-down
-permanent (:func:`face_down_copied`).
+permanent (:func:`face_down_copied`); a permanent entering as a copy of a legendary
+creature (:func:`copied_legends`).
 
 Drawn only in the games of a focus that takes exactly :func:`copier_focus`'s cards (or
 :func:`token_copiers`'), so that no other property's games change."""
@@ -134,3 +135,29 @@ def face_down_copied(pool: CardPool, focus: Callable[[Card], bool] | None
     return st.one_of(st.just([]), st.builds(
         lambda maker, creature: [CardEntry(creature, face_down=True), CardEntry(maker)],
         one(makers), one(creatures)))
+
+
+def enters_as_a_copy(card: Card) -> bool:
+    """What enters as a copy of a permanent (Clone's kind; the focus of
+    ``entering-as-a-copy``)."""
+    return "enter as a copy of" in _text(card)
+
+
+def copied_legends(pool: CardPool, focus: Callable[[Card], bool] | None
+                   ) -> st.SearchStrategy[Hands] | None:
+    """For games about what a copy takes (``focus`` takes exactly the cards
+    :func:`enters_as_a_copy` takes): alice holds a card entering as a copy of any creature,
+    and bob has a legendary creature (on his side, so that the legend rule leaves both):
+    supertypes are copiable values, and the copy is legendary too (CR 707.2, 205.4).
+    ``None`` for games about something else.
+
+    Shrinks towards the first of each kind.
+    """
+    copiers = [n for n in _exactly(pool, enters_as_a_copy, focus)
+               if _ENTERS_AS_A_COPY.search(_text(pool[n]))]
+    legends = [n for n in sorted(pool) if _creature(pool[n]) and len(pool[n].faces) == 1
+               and "Legendary" in pool[n].faces[0].supertypes]
+    if not copiers or not legends:
+        return None
+    return st.builds(lambda copier, legend: ([CardEntry(copier)], [], [], [CardEntry(legend)]),
+                     st.sampled_from(copiers), st.sampled_from(legends))

@@ -539,6 +539,22 @@ def copies_without_keyword_abilities() -> MutantEngine:
         (characteristics, "_copiable_values", _copies_without_keywords)])
 
 
+def _copies_keeping_own_supertypes(obj: Any, abilities: Any) -> Any:
+    """characteristics._copiable_values, a copy keeping its own card's supertypes."""
+    found = _COPIABLE_VALUES(obj, abilities)
+    if obj.copy is None or obj.face_down:
+        return found
+    own = tuple(dict.fromkeys(t for f in obj.card.faces for t in f.supertypes))
+    return replace(found, supertypes=own)
+
+
+def copies_keep_their_own_supertypes() -> MutantEngine:
+    """A permanent that is a copy keeps its own card's supertypes (CR 707.2 forgotten for
+    supertypes): a Clone copying a legendary creature is not legendary."""
+    return MutantEngine("copies-keep-their-own-supertypes", [
+        (characteristics, "_copiable_values", _copies_keeping_own_supertypes)])
+
+
 _TRANSFORM = effects.EFFECTS["transform"]
 
 

@@ -59,6 +59,7 @@ IN_CI_GAMES = (
     ("tokens-and-spell-copies-cease-to-exist", "flickered_tokens_come_back"),
     ("receiving-priority", "triggers_give_their_controller_priority"),
     ("combat-damage", "every_creature_strikes_first"),
+    ("entering-as-a-copy", "copies_keep_their_own_supertypes"),
 )
 
 

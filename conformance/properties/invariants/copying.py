@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from strategies.token_boards import copier_focus, token_copiers
+from strategies.token_boards import copier_focus, enters_as_a_copy, token_copiers
 
 from ...contract.text import normalize_text
 from ...contract.types import ObjectView
@@ -53,10 +53,10 @@ def _permanent_copies(card: Card) -> bool:
         or "enters with" in text or _x_in_cost(card)
 
 
-def _enters_as_a_copy(card: Card) -> bool:
-    """What enters as a copy of a permanent (Clone's kind): the boards then put it in hand
-    with a permanent it can copy, tapped or with counters sometimes."""
-    return "enter as a copy of" in _text(card)
+#: What enters as a copy of a permanent (Clone's kind): the boards then put it in hand with
+#: a permanent it can copy, tapped or with counters sometimes, or with a legendary creature
+#: of bob's (``strategies.token_boards.copied_legends``).
+_enters_as_a_copy = enters_as_a_copy
 
 
 def _counters_and_doublers(card: Card) -> bool:
@@ -122,21 +122,22 @@ def entering_as_a_copy(o: Observation) -> Iterable[Violation]:
     """What enters as a copy of a permanent gets its copiable values and nothing else
     (``entering-permanents``' judgement), and one copying "any creature on the battlefield"
     is offered exactly the creatures there to copy (CR 707.2, 614.1c), and has the names,
-    colors, card types and subtypes of the creature chosen (``_copied_values``)."""
+    colors, supertypes, card types and subtypes of the creature chosen (``_copied_values``)."""
     yield from objects.entering_permanents(o)
     yield from _copy_choices(o)
     yield from _copied_values(o)
 
 
 #: The characteristics a copy takes from what it copies that no effect in the pools changes.
-_COPIED = ("names", "colors", "types", "subtypes")
+_COPIED = ("names", "colors", "supertypes", "types", "subtypes")
 
 
 def _copied_values(o: Observation) -> Iterable[Violation]:
     """A permanent spell that entered as a copy of the creature its controller chose (one
     copying "any creature on the battlefield", with no exception stated) has that creature's
-    names, colors, card types and subtypes, as the creature had them (copiable values, CR
-    707.2, 707.3: a copy of a copy has what the copy has), never those of its own card, and
+    names, colors, supertypes, card types and subtypes, as the creature had them (copiable
+    values, CR 707.2, 707.3: a copy of a copy has what the copy has), never those of its own
+    card, and
     the keyword abilities the creature has from its card."""
     found = _copy_and_original(o)
     if found is None:
