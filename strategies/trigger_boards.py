@@ -1,9 +1,11 @@
 """Boards for games about delayed triggered abilities (``delayed-triggers-once``): the
 permanents whose abilities make one "at the beginning of the next end step", with what
-they need (:func:`delaying`).
+they need (:func:`delaying`); and for games about triggers under doublers
+(``turned-face-up-under-doublers``), a morph card to cast face down beside a permanent
+watching creatures enter (:func:`watched_morphs`).
 
-Drawn only in the games of a focus that takes exactly :func:`delayed_focus`'s cards, so
-that no other property's games change."""
+Drawn only in the games of a focus that takes exactly :func:`delayed_focus`'s cards (or
+:func:`face_up_and_doublers`'), so that no other property's games change."""
 
 from __future__ import annotations
 
@@ -66,3 +68,42 @@ def delaying(pool: CardPool, focus: Callable[[Card], bool] | None
             [*map(CardEntry, alices)], [*map(CardEntry, bobs)]),
         st.lists(one(makers), min_size=1, max_size=2), one(enchantments), one(wanted),
         eight, three)
+
+
+def face_up_and_doublers(card: Card) -> bool:
+    """Morph cards whose "when this is turned face up" ability triggers, and doublers (the
+    focus of ``turned-face-up-under-doublers``)."""
+    from conformance.properties.judge import read_face
+
+    return any(t.event == "face-up" for f in card.faces for t in read_face(f).triggers) \
+        or "triggers an additional time" in _text(card).lower()
+
+
+def watched_morphs(pool: CardPool, focus: Callable[[Card], bool] | None
+                   ) -> st.SearchStrategy[LaterHands] | None:
+    """For games about triggers under doublers (``focus`` takes exactly the cards
+    :func:`face_up_and_doublers` takes): alice holds a morph card and has a creature whose
+    ability watches another creature entering (Soul Warden's kind), and bob sometimes one
+    too -- so that a creature cast face down enters under their eyes: a face-down permanent
+    is a 2/2 creature, and it enters like any other (CR 708.2, 603.6a).  ``None`` for games
+    about something else.
+
+    Shrinks towards the first of each kind, bob without a watcher.
+    """
+    from conformance.properties.judge import read_face
+
+    if focus is None or any(focus(pool[n]) != face_up_and_doublers(pool[n]) for n in pool) \
+            or not any(focus(pool[n]) for n in pool):
+        return None
+    morphs = [n for n in sorted(pool) if len(pool[n].faces) == 1
+              and "Morph" in pool[n].faces[0].keywords]
+    watchers = [n for n in sorted(pool) if len(pool[n].faces) == 1
+                and "Creature" in pool[n].faces[0].types
+                and any(t.event == "enters-other" for t in read_face(pool[n].faces[0]).triggers)]
+    if not morphs or not watchers:
+        return None
+    one = st.sampled_from
+    return st.builds(
+        lambda morph, mine, theirs: ([CardEntry(morph)], [], [CardEntry(mine)],
+                                     [CardEntry(n) for n in theirs], [], []),
+        one(morphs), one(watchers), st.lists(one(watchers), max_size=1))

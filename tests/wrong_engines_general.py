@@ -283,6 +283,53 @@ def trigger_targets_chosen_by_the_active_player() -> MutantEngine:
         (triggers, "choose_targets", _targets_chosen_by_the_active_player)])
 
 
+#: By game: (the prompt of the last triggered ability's targets, the stack's size then,
+#: the targets chosen).
+_LAST_TRIGGER_TARGETS: dict[int, tuple[str, int, Any]] = {}
+
+
+def _instances_sharing_targets(game: Any, spec: Any, player: str, given: Any, prompt: str,
+                               **kwargs: Any) -> Any:
+    """targets.choose_targets as triggers calls it, an instance of the ability just put on
+    the stack reusing the targets chosen for it."""
+    size = len(game.state.stack)
+    last = _LAST_TRIGGER_TARGETS.get(id(game))
+    if last is not None and last[0] == prompt and last[1] + 1 == size and last[2] is not None:
+        _LAST_TRIGGER_TARGETS[id(game)] = (prompt, size, last[2])
+        return last[2]
+    chosen = yield from _CHOOSE_TARGETS(game, spec, player, given, prompt, **kwargs)
+    _LAST_TRIGGER_TARGETS[id(game)] = (prompt, size, chosen)
+    return chosen
+
+
+def trigger_instances_share_targets() -> MutantEngine:
+    """The additional instances of a triggered ability (a trigger doubler's) go on the stack
+    with the targets chosen for the first (CR 603.2d, 603.3d forgotten: each instance's
+    targets are chosen as it is put on the stack)."""
+    return MutantEngine("trigger-instances-share-targets", [
+        (triggers, "choose_targets", _instances_sharing_targets)])
+
+
+_ENTERS = triggers.MATCHERS["enters"]
+
+
+def _enters_unless_face_down(game: Any, obj: Any, params: Any, event: Any,
+                             ability: Any) -> bool:
+    """triggers.MATCHERS["enters"], a permanent entering face down matching nothing."""
+    if event.kind == "zone_changed" and event.data.get("to") == Zone.BATTLEFIELD.value:
+        entering = game.state.objects.get(str(event.data.get("new_object")))
+        if entering is not None and entering.face_down and params != "this":
+            return False
+    return bool(_ENTERS(game, obj, params, event, ability))
+
+
+def face_down_creatures_enter_unseen() -> MutantEngine:
+    """A creature entering face down triggers no "whenever another creature enters" ability,
+    as if it had no characteristics at all (CR 708.2 forgotten: it is a 2/2 creature)."""
+    return MutantEngine("face-down-creatures-enter-unseen", [
+        (triggers.MATCHERS, "enters", _enters_unless_face_down)])
+
+
 _CHECK_ATTACKERS = combat.check_attackers
 _CREATURE = combat._creature
 _TRANSFORM = effects.EFFECTS["transform"]

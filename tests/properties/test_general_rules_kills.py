@@ -60,6 +60,9 @@ IN_CI_GAMES = (
     ("receiving-priority", "triggers_give_their_controller_priority"),
     ("combat-damage", "every_creature_strikes_first"),
     ("entering-as-a-copy", "copies_keep_their_own_supertypes"),
+    ("additional-instances-entering", "trigger_instances_share_targets"),
+    ("targeted-triggers", "trigger_instances_share_targets"),
+    ("turned-face-up-under-doublers", "face_down_creatures_enter_unseen"),
 )
 
 

@@ -33,6 +33,9 @@ OWN = "its precondition"
 #: Situations beyond each property's own precondition, by property.
 EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "trigger-instances": {"a doubler applying": triggers.reached_doubling},
+    "turned-face-up-under-doublers": {
+        "a creature entering face down while an ability watches creatures enter":
+        triggers.reached_face_down_entering},
     "land-plays": {"a land exiled with a permission to play it, no land played yet":
                    lands.reached_exiled_land},
     "room-doors-on-entering": {"a Room spell cast as its right door entered":

@@ -279,11 +279,16 @@ def trigger_instances(o: Observation) -> Iterable[Violation]:
     more for each permanent of the ability's controller saying a triggered ability
     "triggers an additional time" that applies (Panharmonicon's kind only to an artifact or
     creature entering): not for another player's permanents, not for copies of spells, not
-    for anything the ability does not watch.  It says nothing of a step in which something
-    that copies abilities resolved: the copies it puts on the stack did not trigger
-    (CR 707.10), and nothing tells them from instances."""
+    for anything the ability does not watch; each instance's targets are chosen as it is
+    put on the stack (:func:`_targets_shared`).  It says nothing of a step in which
+    something that copies abilities resolved: the copies it puts on the stack did not
+    trigger (CR 707.10), and nothing tells them from instances."""
     step = step_of(o)
     if step.resolved is not None and _COPIES_ABILITIES.search(step.resolved.text or ""):
+        return
+    shared = _targets_shared(o)
+    if shared is not None:
+        yield Violation(shared)
         return
     expected = expected_instances(step)
     if expected is None:
@@ -298,6 +303,33 @@ def trigger_instances(o: Observation) -> Iterable[Violation]:
             yield Violation(f"{' // '.join(view.names) or 'a permanent'} ({view.controller}'s) "
                             f"put {found.get(source, 0)} triggered abilities on the stack in "
                             f"this step, not {count}")
+
+
+def _targets_shared(o: Observation) -> str | None:
+    """Each instance of a triggered ability is an ability of its own, its targets chosen as
+    it is put on the stack (CR 603.2d, 603.3d): in a step whose new targeted items are all
+    instances of one ability (one source, one text), its controller was asked for targets
+    once per instance -- or the choice asked had a single answer, which an engine may make
+    itself (contract 1.1).  Choices asked for targets among two or more options, fewer than
+    the instances, mean an instance took targets nobody chose for it."""
+    step = step_of(o)
+    if not step.acted or o.engine.pending_choice() is not None:
+        return None
+    targeted = [item for item in step.new_items if item.targets]
+    if len(targeted) < 2 or any(item.kind != "ability" for item in targeted) \
+            or len({(item.source, item.text, item.controller) for item in targeted}) != 1:
+        return None
+    controller = targeted[0].controller
+    asked = [choice for choice, _values in o.choices
+             if choice.kind == "target" and choice.player == controller]
+    if not asked or len(asked) >= len(targeted) or all(choice.forced for choice in asked):
+        return None
+    source = step.view(targeted[0].source)
+    name = " // ".join(source.names) if source is not None and source.names else "a permanent"
+    return (f"{len(targeted)} instances of a triggered ability of {name} went on the stack "
+            f"with targets, and {controller} was asked to choose targets {len(asked)} "
+            f"time(s), among {len(asked[0].options)} options: each instance's targets are "
+            f"chosen as it is put on the stack (CR 603.2d, 603.3d)")
 
 
 def trigger_order_and_control(o: Observation) -> Iterable[Violation]:
@@ -516,3 +548,14 @@ def reached_dies(o: Observation) -> bool:
         and e.data.get("to") not in (Zone.GRAVEYARD.value, Zone.BATTLEFIELD.value)
         and (v := step.before_views.get(str(e.data.get("object")))) is not None
         and _dies_only(step.judge, v) for e in o.events)
+
+
+def reached_face_down_entering(o: Observation) -> bool:
+    """A creature entered face down in a step whose triggered abilities the judge counted,
+    some ability expected to trigger."""
+    step = step_of(o)
+    if not step.acted or not any((v := o.views.get(i)) is not None and v.face_down
+                                 for i, _source in step.entered):
+        return False
+    expected = expected_instances(step)
+    return expected is not None and any(expected.values())

@@ -22,6 +22,8 @@ Cards are chosen by what the judge reads in their text, never by name.
 
 from __future__ import annotations
 
+from strategies.trigger_boards import face_up_and_doublers
+
 from ...format.cards import Card
 from ..judge import read_face
 from ..observation import Property
@@ -38,10 +40,9 @@ def _yours_entering(card: Card) -> bool:
         or "Enchantment" in card.faces[0].types
 
 
-def _face_up_and_doublers(card: Card) -> bool:
-    """Morph cards whose "when this is turned face up" ability triggers, and doublers."""
-    return any(t.event == "face-up" for f in card.faces for t in read_face(f).triggers) \
-        or "triggers an additional time" in _text(card)
+#: Morph cards whose "when this is turned face up" ability triggers, and doublers; the boards
+#: add a morph card beside a creature watching others enter (``watched_morphs``).
+_face_up_and_doublers = face_up_and_doublers
 
 
 def _copies_and_cast_triggers(card: Card) -> bool:
