@@ -535,6 +535,41 @@ def cleanup_ends_effects_before_damage() -> MutantEngine:
         (turn, "_cleanup", _cleanup_effects_first)])
 
 
+_ANNOUNCE = casting.announce
+
+
+def _announce_first_target_most(game: Any, player: str, ability: Any, targets: Any,
+                                what: str) -> Any:
+    """casting.announce, refusing a division giving a target more than an earlier one."""
+    inner = _ANNOUNCE(game, player, ability, targets, what)
+    try:
+        request = next(inner)
+    except StopIteration as done:
+        return done.value
+
+    def in_order(values: tuple[str, ...]) -> str | None:
+        shares = [values.count(t) for t in targets]
+        return None if shares == sorted(shares, reverse=True) else \
+            "a later target can't get more than an earlier one"
+
+    game.answer_rule = in_order
+    while True:
+        answer = yield request
+        try:
+            request = inner.send(answer)
+        except StopIteration as done:
+            return done.value
+
+
+def divisions_favour_the_first_target() -> MutantEngine:
+    """A spell dividing damage among its targets refuses a division giving a target more
+    than one chosen before it: Arc Lightning can deal 2 to its first target and 1 to its
+    second, not 1 and 2 (CR 601.2d: the caster divides it as they choose, each target at
+    least 1)."""
+    return _patched("divisions-favour-the-first-target", [
+        (casting, "announce", _announce_first_target_most)])
+
+
 def _move_keeping_damage(self: Any, obj: Any, zone: Any, **kwargs: Any) -> Any:
     """GameState.move, the new object keeping the damage marked on the old one."""
     new = _MOVE(self, obj, zone, **kwargs)

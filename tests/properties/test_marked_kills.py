@@ -1,5 +1,6 @@
-"""The properties of damage marked, trample's lethal damage, what a face change keeps and
-what a triggered ability's source must have been there for (``trample-assignment``,
+"""The properties of damage marked, trample's lethal damage, damage divided among targets,
+what a face change keeps and what a triggered ability's source must have been there for
+(``trample-assignment``, ``divided-damage``,
 ``combat-damage-amounts``,
 ``damage-marked``, ``face-changes-keep-the-object``, ``triggers-from-the-battlefield``,
 ``attachments-through-a-return``): each holds on the reference engine and catches an engine
@@ -50,6 +51,9 @@ CAUGHT_FROM: dict[tuple[str, str], Setup] = {
     ("trample-assignment", "division_capped_at_lethal"):
         _board({Zone.BATTLEFIELD: (CardEntry("Colossal Dreadmaw"),)},
                {Zone.BATTLEFIELD: (CardEntry("Grizzly Bears"),)}),
+    ("divided-damage", "divisions_favour_the_first_target"):
+        _board({Zone.HAND: (CardEntry("Arc Lightning"),)},
+               {Zone.BATTLEFIELD: (CardEntry("Grizzly Bears"), CardEntry("Hill Giant"))}),
     ("triggers-from-the-battlefield", "graveyard_permanents_trigger"):
         _board({Zone.GRAVEYARD: (CardEntry("Funeral Room // Awakening Hall"),),
                 Zone.HAND: (CardEntry("Shock"),),

@@ -112,6 +112,14 @@ def _cast(step: StepView, o: Observation, memory: _Divisions) -> str | None:
                     f"asking the caster (CR 601.2d)")
         memory.shares[item.id] = dict.fromkeys(targets, 1)
         return None
+    for choice, refused in o.refused:
+        named = {option.value for option in choice.options}
+        if choice.kind == DIVIDE_CHOICE and named == set(targets) \
+                and set(refused) == named and len(refused) == amount:
+            given = ", ".join(f"{Counter(refused)[t]}" for t in targets)
+            return (f"the engine refused a division of {amount} damage giving its "
+                    f"{len(targets)} targets {given}: any division giving each target at "
+                    f"least 1 is the caster's to choose (CR 601.2d)")
     shares = Counter(divisions[0])  # the spell's own, asked first
     if set(shares) != set(targets) or sum(shares.values()) != amount:
         given = ", ".join(f"{shares.get(t, 0)}" for t in targets)
