@@ -20,6 +20,7 @@ from .fourteenth_witnesses import FOURTEENTH_BATCH
 from .fifteenth_witnesses import FIFTEENTH_BATCH
 from .sixteenth_witnesses import SIXTEENTH_BATCH
 from .seventeenth_witnesses import SEVENTEENTH_BATCH
+from .eighteenth_witnesses import EIGHTEENTH_BATCH
 from .sixth_witnesses import SIXTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
@@ -350,6 +351,7 @@ WITNESSES.update(FOURTEENTH_BATCH)
 WITNESSES.update(FIFTEENTH_BATCH)
 WITNESSES.update(SIXTEENTH_BATCH)
 WITNESSES.update(SEVENTEENTH_BATCH)
+WITNESSES.update(EIGHTEENTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
