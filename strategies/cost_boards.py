@@ -54,8 +54,10 @@ def _cost_change(card: Card) -> tuple[frozenset[str], int] | None:
 def _changed_cost(cost: str, change: int, colorless: bool) -> str:
     """``cost`` as mana to pay it with: hybrid symbols as their first color, or every
     colored symbol as colorless mana; less ``-change`` symbols when ``change`` reduces it
-    (generic mana first)."""
-    generic = sum(int(s) for s in re.findall(r"\{(\d+)\}", cost))
+    (generic mana first); when ``change`` increases it, one generic mana short of the
+    increased cost (``change - 1`` more), so that every increase decides whether it can be
+    paid."""
+    generic = sum(int(s) for s in re.findall(r"\{(\d+)\}", cost)) + max(0, change - 1)
     colored = [s.split("/")[0] for s in re.findall(r"\{([^}\d][^}]*)\}", cost)]
     if colorless:
         generic, colored = generic + len(colored), []

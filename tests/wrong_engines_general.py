@@ -330,6 +330,48 @@ def face_down_creatures_enter_unseen() -> MutantEngine:
         (triggers.MATCHERS, "enters", _enters_unless_face_down)])
 
 
+_TOTAL_COST = casting.total_cost
+
+
+def _total_cost_increases_by_name(game: Any, player: str, spell: Any, chars: Any,
+                                  base: Any) -> Any:
+    """casting.total_cost, the cost increases of permanents of one name counted once."""
+    cost = _TOTAL_COST(game, player, spell, chars, base)
+    seen: set[str] = set()
+    for permanent, _ability, rule in game.statics("cost_increase"):
+        if not matches(chars, rule):
+            continue
+        if permanent.card.name in seen:
+            cost = cost.reduced(int(rule.get("generic", 0)))
+        seen.add(permanent.card.name)
+    return cost
+
+
+def cost_increases_counted_once_per_name() -> MutantEngine:
+    """Two permanents of one name each saying "noncreature spells cost {1} more" (a Thalia
+    on each side) make such a spell cost {1} more, not {2} (CR 601.2f: each increase
+    applies)."""
+    return MutantEngine("cost-increases-counted-once-per-name", [
+        (casting, "total_cost", _total_cost_increases_by_name)])
+
+
+def _sacrifice_waits_for_sickness(game: Any, action: Any) -> Any:
+    """casting.activation_refused_early, a sacrifice cost refused as a {T} cost is while
+    the creature has summoning sickness."""
+    obj, ability = _ACTIVATION_REFUSED_EARLY(game, action)
+    if ability.params.get("sacrifice") and casting.summoning_sick(game, obj):
+        raise IllegalAction(f"{obj.card.name} has summoning sickness")
+    return obj, ability
+
+
+def sacrifice_costs_wait_for_summoning_sickness() -> MutantEngine:
+    """A creature with summoning sickness can't pay a cost of sacrificing itself, as if it
+    were {T} (CR 302.6, 602.5a: only {T} and {Q} costs wait): Mogg Fanatic can't be
+    sacrificed the turn it enters."""
+    return MutantEngine("sacrifice-costs-wait-for-summoning-sickness", [
+        (casting, "activation_refused_early", _sacrifice_waits_for_sickness)])
+
+
 _CHECK_ATTACKERS = combat.check_attackers
 _CREATURE = combat._creature
 _TRANSFORM = effects.EFFECTS["transform"]

@@ -63,6 +63,7 @@ IN_CI_GAMES = (
     ("additional-instances-entering", "trigger_instances_share_targets"),
     ("targeted-triggers", "trigger_instances_share_targets"),
     ("turned-face-up-under-doublers", "face_down_creatures_enter_unseen"),
+    ("legal-actions", "cost_increases_counted_once_per_name"),
 )
 
 
@@ -134,3 +135,33 @@ def test_trigger_instances_an_event_meeting_two_conditions_triggers_once(pool):
     found = judged_script(wrong_engines.triggers_once_per_condition(), pool, prop, setup,
                            script)
     assert found and "Eidolon of Blossoms" in found[0].message
+
+
+def test_activation_costs_a_creature_sacrifices_itself_the_turn_it_enters(corpus):
+    """Mogg Fanatic ("Sacrifice this creature: It deals 1 damage to any target") in alice's
+    hand: once cast, its ability may be activated at once -- summoning sickness stops only
+    {T} and {Q} costs (CR 302.6, 602.5a). In ``ci`` games from that board an engine refusing
+    its sacrifice then is caught, and the reference engine passes the same games."""
+    from hypothesis import settings
+    from hypothesis import strategies as st
+
+    from conformance.properties.machine import PropertyFailure, games_test, machine_class
+    from conformance.properties.profiles import PROFILES
+    from conformance.properties.run import with_own_cards
+
+    cards = with_own_cards(corpus.cards)
+    board = Setup((PlayerSetup("alice", mana="{R}{R}{R}", zones={
+        Zone.HAND: (CardEntry("Mogg Fanatic"),),
+        Zone.LIBRARY: (CardEntry("Memnite"), CardEntry("Memnite"))}),
+        PlayerSetup("bob", zones={Zone.BATTLEFIELD: (CardEntry("Grizzly Bears"),),
+                                  Zone.LIBRARY: (CardEntry("Memnite"), CardEntry("Memnite"))})),
+        "alice", Step.PRECOMBAT_MAIN)
+    prop = BY_ID["activation-costs"]
+    chosen = settings(PROFILES[quick_profile("ci")])
+    for factory in (ReferenceEngine, wrong_engines.sacrifice_costs_wait_for_summoning_sickness):
+        machine = machine_class(factory, cards, [prop], moves=True, setups=st.just(board))
+        if factory is ReferenceEngine:
+            games_test(machine, chosen)()
+        else:
+            with pytest.raises(PropertyFailure, match="Mogg Fanatic"):
+                games_test(machine, chosen)()

@@ -178,8 +178,10 @@ def _activation(player: str, object_id: ObjectId, index: int, aimed: bool,
     return Activate(player, object_id, index)
 
 
-#: A cost of mana symbols and {T} only.
-_PLAIN_COST = re.compile(r"^(?:\{[^}]+\})(?:,? ?\{[^}]+\})*$")
+#: A cost of mana symbols and {T} only -- or sacrificing the permanent itself, alone or
+#: after them (which no summoning sickness stops, CR 302.6, 602.5a: only {T} and {Q} wait).
+_PLAIN_COST = re.compile(r"^(?:(?:\{[^}]+\})(?:,? ?\{[^}]+\})*"
+                         r"|(?:(?:\{[^}]+\})(?:,? ?\{[^}]+\})*, )?sacrifice this creature)$")
 #: Text that limits when or how often a card's ability may be activated, and text that
 #: stops abilities from being activated.
 _LIMITS = re.compile(r"activate (?:this ability )?only|only once")
@@ -191,8 +193,10 @@ def _allowed(o: Observation, player: str) -> Iterable[tuple[Activate, str]]:
     theirs whose cost is mana and {T} only, every pool they may have paying the mana, the
     permanent untapped if {T} is in it -- a creature, under their control since the turn
     began -- with no target or one a player may be, and no text saying when or how often it
-    may be activated (CR 117.1b, 602.2, 602.5a); a land only on an engine whose players tap
-    lands themselves (``explicit-mana``: on another, lands are tapped as costs are paid)."""
+    may be activated (CR 117.1b, 602.2, 602.5a) -- and one whose cost is to sacrifice the
+    creature itself, whenever it came under their control (CR 302.6: only {T} and {Q} wait);
+    a land only on an engine whose players tap lands themselves (``explicit-mana``: on
+    another, lands are tapped as costs are paid)."""
     step = step_of(o)
     pool = pools_of(o).get(player)
     if pool is None or _costs_unread(o) or _shielded(o):
