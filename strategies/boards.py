@@ -30,7 +30,7 @@ from .dying_boards import sacrificed
 from .duration_boards import granted, pumped_together, stranded
 from .priority_boards import special_actions
 from .token_boards import copied_legends, copied_tokens, face_down_copied, flickered_tokens
-from .trigger_boards import delaying, watched_morphs
+from .trigger_boards import delaying, double_strikes_watched, watched_morphs
 from .effect_boards import full_hands, instructed, life_changes
 from .life_boards import life_lost_to_zero, lifelink_saves
 from .transform_boards import transforming
@@ -373,6 +373,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 declarations(pool, focus), doomed(pool, focus),
                                 drawing(pool, focus), copied_tokens(pool, focus), copied_legends(pool, focus),
                                 counted(pool, focus), delaying(pool, focus), watched_morphs(pool, focus),
+                                double_strikes_watched(pool, focus),
                                 transforming(pool, focus), stated_targets(pool, focus),
                                 instructed(pool, focus),
                                 life_changes(pool, focus), full_hands(pool, focus),

@@ -2,10 +2,13 @@
 permanents whose abilities make one "at the beginning of the next end step", with what
 they need (:func:`delaying`); and for games about triggers under doublers
 (``turned-face-up-under-doublers``), a morph card to cast face down beside a permanent
-watching creatures enter (:func:`watched_morphs`).
+watching creatures enter (:func:`watched_morphs`); and for games about combat triggers
+(``combat-trigger-instances``), a creature with double strike beside a permanent watching
+combat damage to a player (:func:`double_strikes_watched`).
 
 Drawn only in the games of a focus that takes exactly :func:`delayed_focus`'s cards (or
-:func:`face_up_and_doublers`'), so that no other property's games change."""
+:func:`face_up_and_doublers`', or :func:`watches_combat`'), so that no other property's
+games change."""
 
 from __future__ import annotations
 
@@ -107,3 +110,56 @@ def watched_morphs(pool: CardPool, focus: Callable[[Card], bool] | None
         lambda morph, mine, theirs: ([CardEntry(morph)], [], [CardEntry(mine)],
                                      [CardEntry(n) for n in theirs], [], []),
         one(morphs), one(watchers), st.lists(one(watchers), max_size=1))
+
+
+#: The events of triggered abilities watching combat, and a creature dealing damage by an
+#: ability ("{T}: This creature deals 1 damage to any target").
+_COMBAT_TRIGGERS = ("attacks", "you-attack", "combat-damage")
+_ABILITY_DAMAGE = re.compile(r"\{t\}: this creature deals \d+ damage")
+
+
+def watches_combat(card: Card) -> bool:
+    """A permanent whose triggered ability watches attacks or combat damage, or a creature
+    that deals damage by an ability (the focus of ``combat-trigger-instances``)."""
+    from conformance.contract.text import normalize_text
+    from conformance.properties.judge import read_face
+
+    return any(any(t.event.startswith(_COMBAT_TRIGGERS) for t in read_face(f).triggers)
+               or "Creature" in f.types and _ABILITY_DAMAGE.search(
+                   normalize_text(f.text).lower()) is not None
+               for f in card.faces)
+
+
+def double_strikes_watched(pool: CardPool, focus: Callable[[Card], bool] | None
+                           ) -> st.SearchStrategy[LaterHands] | None:
+    """For games about combat triggers (``focus`` takes exactly the cards
+    :func:`watches_combat` takes): alice has a creature with double strike and a permanent
+    whose ability watches combat damage her creatures deal to a player (a Room with both
+    doors unlocked),
+    so that an attack deals combat damage in two steps: "whenever one or more creatures you
+    control deal combat damage to a player" triggers in each (CR 510.3a, 702.4b).  ``None``
+    for games about something else.
+
+    Shrinks towards the first of each kind.
+    """
+    from conformance.format.vocabulary import Door
+    from conformance.properties.judge import read_face
+
+    if focus is None or any(focus(pool[n]) != watches_combat(pool[n]) for n in pool) \
+            or not any(focus(pool[n]) for n in pool):
+        return None
+    strikers = [n for n in sorted(pool) if len(pool[n].faces) == 1
+                and "Creature" in pool[n].faces[0].types
+                and "Double strike" in pool[n].faces[0].keywords]
+    watchers = [n for n in sorted(pool) if any(  # whoever deals it: not "this creature"
+        t.event.startswith("combat-damage") and not t.event.endswith("-self")
+        for f in pool[n].faces for t in read_face(f).triggers)]
+    if not strikers or not watchers:
+        return None
+
+    def entry(name: str) -> CardEntry:
+        return CardEntry(name, unlocked=tuple(Door) if pool[name].is_room else ())
+
+    return st.builds(lambda striker, watcher: ([], [], [entry(striker), entry(watcher)], [],
+                                               [], []),
+                     st.sampled_from(strikers), st.sampled_from(watchers))

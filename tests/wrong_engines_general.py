@@ -372,6 +372,29 @@ def sacrifice_costs_wait_for_summoning_sickness() -> MutantEngine:
         (casting, "activation_refused_early", _sacrifice_waits_for_sickness)])
 
 
+_COMBAT_DAMAGE_MATCHER = triggers.MATCHERS["combat_damage_to_player"]
+
+
+def _one_or_more_once_per_combat(game: Any, obj: Any, params: Any, event: Any,
+                                 ability: Any) -> bool:
+    """triggers.MATCHERS["combat_damage_to_player"], "one or more creatures you control"
+    matched in the first combat damage step of a combat with first strike only."""
+    fighting = game.state.combat
+    if params != "this" and fighting is not None and fighting.regular_done \
+            and fighting.dealt_first:
+        return False
+    return bool(_COMBAT_DAMAGE_MATCHER(game, obj, params, event, ability))
+
+
+def combat_damage_triggers_once_per_combat() -> MutantEngine:
+    """"Whenever one or more creatures you control deal combat damage to a player" triggers
+    once per combat: a creature with double strike triggers it in the first-strike damage
+    step only (CR 510.3a: it triggers in each combat damage step in which such damage is
+    dealt)."""
+    return MutantEngine("combat-damage-triggers-once-per-combat", [
+        (triggers.MATCHERS, "combat_damage_to_player", _one_or_more_once_per_combat)])
+
+
 _CHECK_ATTACKERS = combat.check_attackers
 _CREATURE = combat._creature
 _TRANSFORM = effects.EFFECTS["transform"]

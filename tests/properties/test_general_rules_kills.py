@@ -64,6 +64,7 @@ IN_CI_GAMES = (
     ("targeted-triggers", "trigger_instances_share_targets"),
     ("turned-face-up-under-doublers", "face_down_creatures_enter_unseen"),
     ("legal-actions", "cost_increases_counted_once_per_name"),
+    ("combat-trigger-instances", "combat_damage_triggers_once_per_combat"),
 )
 
 

@@ -71,6 +71,8 @@ class Turn:
     #: who dealt combat damage to a player in the last step (see ``damage_to_players``);
     #: None when the judge does not know
     damage_dealt: tuple[dict[ObjectId, int], int] | None = None
+    #: the attacking player of that combat (kept when the step went on into the next turn)
+    damage_player: str | None = None
 
 
 class _Memory:
@@ -537,6 +539,7 @@ def _learn_damage(step: StepView, turn: Turn, o: Observation) -> None:
     possible = passing and (any(s is Step.COMBAT_DAMAGE for s, _p in step.steps_begun)
                             or before is not None and before.step is Step.COMBAT_DAMAGE)
     turn.damage_dealt = ({}, 0) if not possible else None
+    turn.damage_player = turn.combat.player if turn.combat is not None else None
     damage = _Damage(step, turn, o)
     if damage.ok:
         turn.damage_violation = damage.judge(step, o)

@@ -15,26 +15,19 @@ from collections.abc import Iterable
 
 from ...contract.text import normalize_text
 from ...contract.types import DeclareAttackers
-from ...format.cards import Card
 from ...format.vocabulary import Zone
-from ..judge import read_face
+from strategies.trigger_boards import watches_combat
+
 from ..memory import step_of
 from ..observation import Observation, Property, Violation
 from .combat import turn_of
 from .declarations import WEIGHTS
 from .triggers import reached_instances, trigger_instances
 
-_COMBAT_TRIGGERS = ("attacks", "you-attack", "combat-damage")
-_ABILITY_DAMAGE = re.compile(r"\{t\}: this creature deals \d+ damage")
-
-
-def watches_combat(card: Card) -> bool:
-    """A permanent whose triggered ability watches attacks or combat damage, or a creature
-    that deals damage by an ability."""
-    return any(any(t.event.startswith(_COMBAT_TRIGGERS) for t in read_face(f).triggers)
-               or "Creature" in f.types and _ABILITY_DAMAGE.search(
-                   normalize_text(f.text).lower()) is not None
-               for f in card.faces)
+#: A permanent whose triggered ability watches attacks or combat damage, or a creature that
+#: deals damage by an ability; the boards add a creature with double strike beside a
+#: permanent watching combat damage (``strategies.trigger_boards.double_strikes_watched``).
+_watches_combat = watches_combat
 
 
 _REVEALS_A_LAND = re.compile(r"reveals the top card of their library\. if it's a land card, "
@@ -90,6 +83,6 @@ PROPERTIES = (
               "combat-hospital-room-with-one-attacker",
               "combat-locker-room-draws-once-per-combat-damage-step",
               "combat-goblin-guide-attack-trigger", "combat-brutal-hordechief-attack-trigger"),
-             frozenset({"combat", "triggered-abilities"}), combat_triggers, watches_combat,
+             frozenset({"combat", "triggered-abilities"}), combat_triggers, _watches_combat,
              ("508.3a", "510.3a", "603.2", "120.2a"), "combat", reached, weights=WEIGHTS),
 )

@@ -86,7 +86,9 @@ class _Events:
         self.attackers = list(action.attackers) if attacking else []  # type: ignore[union-attr]
         self.attacker = action.player if attacking and self.attackers else None  # type: ignore[union-attr]
         self.dealt = turn.damage_dealt
-        self.combat_player = turn.combat.player if turn.combat is not None else None
+        # the attacking player of the combat whose damage the step dealt, even when the
+        # step went on into the next turn (which forgets its combat)
+        self.combat_player = turn.damage_player
 
 
 def _count(judge: Judge, step: StepView, events: _Events, source: object, face: int,
