@@ -56,7 +56,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
                   "power-and-toughness", "face-changes-keep-the-object"),
     "trigger-doubling": ("trigger-instances", "unlock-trigger-count", "entering-permanents"),
     "triggers": ("trigger-instances", "trigger-order-and-control",
-                 "turned-face-up-under-doublers"),
+                 "turned-face-up-under-doublers", "combat-trigger-instances"),
     "trigger-order": ("trigger-order-and-control", "trigger-targets-chosen-by-their-controller"),
     "step-triggers": ("trigger-instances", "additional-instances-steps-and-casts",
                       "intervening-if", "delayed-triggers-once"),
