@@ -19,8 +19,10 @@ from hypothesis import strategies as st
 
 from conformance.format.cards import Card, CardPool
 from conformance.format.model import CardEntry
+from conformance.format.vocabulary import Door
 
 from .cards import card_text as _text
+from .choice_boards import _exactly
 from .stack_boards import LaterHands
 
 _NEXT_END_STEP = re.compile(r"at the beginning of (?:your|the) next end step", re.IGNORECASE)
@@ -95,8 +97,7 @@ def watched_morphs(pool: CardPool, focus: Callable[[Card], bool] | None
     """
     from conformance.properties.judge import read_face
 
-    if focus is None or any(focus(pool[n]) != face_up_and_doublers(pool[n]) for n in pool) \
-            or not any(focus(pool[n]) for n in pool):
+    if not _exactly(pool, face_up_and_doublers, focus):
         return None
     morphs = [n for n in sorted(pool) if len(pool[n].faces) == 1
               and "Morph" in pool[n].faces[0].keywords]
@@ -112,9 +113,9 @@ def watched_morphs(pool: CardPool, focus: Callable[[Card], bool] | None
         one(morphs), one(watchers), st.lists(one(watchers), max_size=1))
 
 
-#: The events of triggered abilities watching combat, and a creature dealing damage by an
-#: ability ("{T}: This creature deals 1 damage to any target").
-_COMBAT_TRIGGERS = ("attacks", "you-attack", "combat-damage")
+#: The events of triggered abilities watching combat (their names begin so), and a creature
+#: dealing damage by an ability ("{T}: This creature deals 1 damage to any target").
+COMBAT_TRIGGERS = ("attacks", "you-attack", "combat-damage")
 _ABILITY_DAMAGE = re.compile(r"\{t\}: this creature deals \d+ damage")
 
 
@@ -124,7 +125,7 @@ def watches_combat(card: Card) -> bool:
     from conformance.contract.text import normalize_text
     from conformance.properties.judge import read_face
 
-    return any(any(t.event.startswith(_COMBAT_TRIGGERS) for t in read_face(f).triggers)
+    return any(any(t.event.startswith(COMBAT_TRIGGERS) for t in read_face(f).triggers)
                or "Creature" in f.types and _ABILITY_DAMAGE.search(
                    normalize_text(f.text).lower()) is not None
                for f in card.faces)
@@ -135,18 +136,15 @@ def double_strikes_watched(pool: CardPool, focus: Callable[[Card], bool] | None
     """For games about combat triggers (``focus`` takes exactly the cards
     :func:`watches_combat` takes): alice has a creature with double strike and a permanent
     whose ability watches combat damage her creatures deal to a player (a Room with both
-    doors unlocked),
-    so that an attack deals combat damage in two steps: "whenever one or more creatures you
-    control deal combat damage to a player" triggers in each (CR 510.3a, 702.4b).  ``None``
-    for games about something else.
+    doors unlocked), so that an attack deals combat damage in two steps: "whenever one or
+    more creatures you control deal combat damage to a player" triggers in each (CR 510.3a,
+    702.4b).  ``None`` for games about something else.
 
     Shrinks towards the first of each kind.
     """
-    from conformance.format.vocabulary import Door
     from conformance.properties.judge import read_face
 
-    if focus is None or any(focus(pool[n]) != watches_combat(pool[n]) for n in pool) \
-            or not any(focus(pool[n]) for n in pool):
+    if not _exactly(pool, watches_combat, focus):
         return None
     strikers = [n for n in sorted(pool) if len(pool[n].faces) == 1
                 and "Creature" in pool[n].faces[0].types

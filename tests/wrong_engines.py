@@ -481,31 +481,35 @@ def trample_assigns_one_to_each_blocker() -> MutantEngine:
 _ATTACKER_ASSIGNMENT = combat._attacker_assignment
 
 
-def _assignment_capped_at_lethal(game: Any, combat_: Any, attacker: str, chars: Any,
-                                 defender: str) -> Any:
-    """combat._attacker_assignment, refusing any division that assigns a blocker more than
-    lethal damage."""
-    inner = _ATTACKER_ASSIGNMENT(game, combat_, attacker, chars, defender)
+def _with_a_stricter_answer_rule(game: Any, inner: Any, stricter: Any) -> Any:
+    """Run the flow ``inner``, its first choice answered under the engine's own rule for it
+    and ``stricter`` too (each a function of the answer to a refusal's reason, or None)."""
     try:
         request = next(inner)
     except StopIteration as done:
         return done.value
     rule = game.answer_rule
-
-    def capped(values: tuple[str, ...]) -> str | None:
-        found = rule(values) if rule is not None else None
-        over = [v for v in set(values) if v in game.state.objects
-                and values.count(v) > combat.lethal_damage(game, v, chars)]
-        return found or (f"more than lethal damage to {', '.join(sorted(over))}"
-                         if over else None)
-
-    game.answer_rule = capped
+    game.answer_rule = lambda values: (rule(values) if rule is not None else None) \
+        or stricter(values)
     while True:
         answer = yield request
         try:
             request = inner.send(answer)
         except StopIteration as done:
             return done.value
+
+
+def _assignment_capped_at_lethal(game: Any, combat_: Any, attacker: str, chars: Any,
+                                 defender: str) -> Any:
+    """combat._attacker_assignment, refusing any division that assigns a blocker more than
+    lethal damage."""
+    def capped(values: tuple[str, ...]) -> str | None:
+        over = [v for v in set(values) if v in game.state.objects
+                and values.count(v) > combat.lethal_damage(game, v, chars)]
+        return f"more than lethal damage to {', '.join(sorted(over))}" if over else None
+
+    return (yield from _with_a_stricter_answer_rule(
+        game, _ATTACKER_ASSIGNMENT(game, combat_, attacker, chars, defender), capped))
 
 
 def division_capped_at_lethal() -> MutantEngine:
@@ -541,24 +545,13 @@ _ANNOUNCE = casting.announce
 def _announce_first_target_most(game: Any, player: str, ability: Any, targets: Any,
                                 what: str) -> Any:
     """casting.announce, refusing a division giving a target more than an earlier one."""
-    inner = _ANNOUNCE(game, player, ability, targets, what)
-    try:
-        request = next(inner)
-    except StopIteration as done:
-        return done.value
-
     def in_order(values: tuple[str, ...]) -> str | None:
         shares = [values.count(t) for t in targets]
         return None if shares == sorted(shares, reverse=True) else \
             "a later target can't get more than an earlier one"
 
-    game.answer_rule = in_order
-    while True:
-        answer = yield request
-        try:
-            request = inner.send(answer)
-        except StopIteration as done:
-            return done.value
+    return (yield from _with_a_stricter_answer_rule(
+        game, _ANNOUNCE(game, player, ability, targets, what), in_order))
 
 
 def divisions_favour_the_first_target() -> MutantEngine:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from strategies.trigger_boards import COMBAT_TRIGGERS
+
 from ...contract.types import DeclareAttackers, DeclareBlockers, ObjectView
 from ...format.cards import Card
 from ...format.vocabulary import STEP_ORDER, Step, Zone
@@ -389,14 +391,13 @@ def reached_declarations(o: Observation) -> bool:
 
 _COMBAT_KEYWORDS = frozenset({"Flying", "Reach", "First strike", "Double strike", "Trample",
                               "Lifelink", "Deathtouch", "Vigilance", "Haste"})
-_COMBAT_TRIGGERS = ("attacks", "you-attack", "combat-damage")
 
 
 def fights(card: Card) -> bool:
     """The cards combat games favour: creatures whose keywords change how they fight, and
     permanents whose triggered abilities watch attacks or combat damage."""
     return any("Creature" in f.types and _COMBAT_KEYWORDS & set(f.keywords)
-               or any(t.event.startswith(_COMBAT_TRIGGERS) for t in read_face(f).triggers)
+               or any(t.event.startswith(COMBAT_TRIGGERS) for t in read_face(f).triggers)
                for f in card.faces)
 
 

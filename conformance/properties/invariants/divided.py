@@ -116,7 +116,8 @@ def _cast(step: StepView, o: Observation, memory: _Divisions) -> str | None:
         named = {option.value for option in choice.options}
         if choice.kind == DIVIDE_CHOICE and named == set(targets) \
                 and set(refused) == named and len(refused) == amount:
-            given = ", ".join(f"{Counter(refused)[t]}" for t in targets)
+            counts = Counter(refused)
+            given = ", ".join(f"{counts[t]}" for t in targets)
             return (f"the engine refused a division of {amount} damage giving its "
                     f"{len(targets)} targets {given}: any division giving each target at "
                     f"least 1 is the caster's to choose (CR 601.2d)")

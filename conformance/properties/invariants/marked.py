@@ -269,9 +269,10 @@ def _died_as_the_turn_ended(o: Observation, step: StepView, marks: _Marks
     effects end, at the same time, and state-based actions are checked only after both
     (CR 514.2, 514.3), so a creature pumped and then dealt damage beyond its printed
     toughness survives the cleanup."""
-    if _static_toughness_changes(step):
+    survivors = _survivors_into_cleanup(o, step, marks)
+    if not survivors or _static_toughness_changes(step):
         return
-    for then, amount in _survivors_into_cleanup(o, step, marks):
+    for then, amount in survivors:
         now = o.views.get(then.id)
         if now is None or now.zone is not Zone.BATTLEFIELD:
             yield Violation(f"{_name(then)}, a {then.power}/{then.toughness} creature dealt "
@@ -328,7 +329,8 @@ def trample_assignment(o: Observation) -> Iterable[Violation]:
     1 if the attacking creature has deathtouch -- the attacker's keywords decide, never
     the blocker's (CR 702.19b, 702.2c, 510.1c, 510.1d, 120.6); how it divides its damage
     among its blockers and that player is asked of its controller, never of another player
-    (CR 510.1c-d), and a division the rules allow is never refused (:func:`_legal_division_refused`)."""
+    (CR 510.1c-d), and a division the rules allow is never refused
+    (:func:`_legal_division_refused`)."""
     step = step_of(o)
     marks = marks_of(o)
     fight = marks.combat_before
@@ -407,8 +409,8 @@ def _legal_division_refused(o: Observation, attacker: ObjectView, kinds: frozens
         if counts[player]:
             if "Trample" not in kinds:
                 continue
-            highest = {b.id: max(b.toughness or 0, _toughness_now(o, b.id)) for b in present}
-            if any(b.toughness is None or counts[b.id] < highest[b.id] for b in present):
+            if any(b.toughness is None or counts[b.id] < max(b.toughness, _toughness_now(o, b.id))
+                   for b in present):
                 continue
         shown = ", ".join(f"{counts[b.id]} to {_name(b)}" for b in present) + (
             f", {counts[player]} to the player" if counts[player] else "")
@@ -422,7 +424,7 @@ def _legal_division_refused(o: Observation, attacker: ObjectView, kinds: frozens
 
 def _toughness_now(o: Observation, object_id: ObjectId) -> int:
     now = o.views.get(object_id)
-    return now.toughness or 0 if now is not None and now.toughness is not None else 0
+    return (now.toughness or 0) if now is not None else 0
 
 
 def reached_trample(o: Observation) -> bool:
