@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hypothesis import strategies as st
 
 from conformance.contract.types import DIVIDE_CHOICE, DIVIDING_CHOICES, Choice
@@ -17,23 +19,32 @@ def answers(choice: Choice) -> st.SearchStrategy[list[str]]:
 
     Shrinks towards the fewest options allowed, taken from the first offered.
     """
-    values = [option.value for option in choice.options]
+    return _answers(choice.kind, tuple(option.value for option in choice.options),
+                    choice.min, choice.max)
+
+
+@lru_cache(maxsize=4096)
+def _answers(kind: str, offered: tuple[str, ...], least: int,
+             most: int) -> st.SearchStrategy[list[str]]:
+    """:func:`answers` to a choice of ``kind`` offering ``offered``, made once for each: a
+    strategy is checked as it is first drawn from, which costs more than the draw."""
+    values = list(offered)
     if not values:
         return st.just([])
-    if choice.kind in DIVIDING_CHOICES:
-        every = values if choice.kind == DIVIDE_CHOICE and choice.min >= len(values) else []
-        rest = choice.min - len(every)
+    if kind in DIVIDING_CHOICES:
+        every = values if kind == DIVIDE_CHOICE and least >= len(values) else []
+        rest = least - len(every)
         valid = st.lists(st.sampled_from(values), min_size=rest, max_size=rest).map(
             lambda more: every + more)
         if not every or len(values) < 2:
             return valid
         short = st.sampled_from(values).flatmap(lambda left_out: st.lists(
             st.sampled_from([v for v in values if v != left_out]),
-            min_size=choice.min, max_size=choice.min))
+            min_size=least, max_size=least))
         return st.one_of(valid, valid, short)
-    high = min(choice.max, len(values))
-    low = min(choice.min, high)
-    if choice.kind == "target" and low < high:
+    high = min(most, len(values))
+    low = min(least, high)
+    if kind == "target" and low < high:
         # as many targets as the spell may have as often as one (divided damage, "up to")
         return st.sampled_from(range(low, high + 1)).flatmap(lambda size: st.lists(
             st.sampled_from(values), min_size=size, max_size=size, unique=True))

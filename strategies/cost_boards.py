@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from hypothesis import strategies as st
 
@@ -38,9 +39,16 @@ _PERMISSION = re.compile(r"once during each of your turns, you may [^.]*from you
 def _cost_change(card: Card) -> tuple[frozenset[str], int] | None:
     """The types of the spells ``card`` changes the cost of and by how much (+N more, -N
     less), from its text."""
-    found = _COST_CHANGE.search(_text(card))
+    return _cost_change_in(_text(card))
+
+
+@cache
+def _cost_change_in(text: str) -> tuple[frozenset[str], int] | None:
+    """:func:`_cost_change` of a card with rules text ``text``, read once for each text
+    (every card of a pool is read for each property's games)."""
+    found = _COST_CHANGE.search(text)
     if found is None:
-        given = _CONVOKE.search(_text(card))  # a creature may pay for {1}
+        given = _CONVOKE.search(text)  # a creature may pay for {1}
         return (frozenset(t for t in _SPELL_TYPES if t.lower() in given.group(1).lower()),
                 -1) if given is not None else None
     words = found.group(1).lower()
@@ -75,9 +83,32 @@ def _symbols(cost: str) -> list[str]:
     return colored + colored[:1] * generic
 
 
+#: What :func:`cost_changes` draws: alice's hand, alice's and bob's permanents, alice's mana
+#: and her graveyard.
+_CostChanges = tuple[list[CardEntry], list[CardEntry], list[CardEntry], str, list[CardEntry]]
+
+
+# Made once, at import: ``st.composite`` reads the source of the function it wraps, which
+# costs more than drawing when a strategy is made for each card pool and property.  Each
+# has a docstring of its own, which keeps its label apart from the others' (Hypothesis
+# tells spans apart by the code that draws them).
+@st.composite
+def _drawn_cost_changes(draw: st.DrawFn, build: Callable[[st.DrawFn], _CostChanges]
+                        ) -> _CostChanges:
+    """A cost change with the spells it changes, drawn by ``build``."""
+    return build(draw)
+
+
+@st.composite
+def _drawn_symbol_costs(draw: st.DrawFn,
+                        build: Callable[[st.DrawFn], tuple[list[CardEntry], str]]
+                        ) -> tuple[list[CardEntry], str]:
+    """Spells with hybrid or colorless symbols and mana for them, drawn by ``build``."""
+    return build(draw)
+
+
 def cost_changes(pool: CardPool, focus: Callable[[Card], bool] | None
-                 ) -> st.SearchStrategy[tuple[list[CardEntry], list[CardEntry],
-                                              list[CardEntry], str, list[CardEntry]]] | None:
+                 ) -> st.SearchStrategy[_CostChanges] | None:
     """For games about cost changes (``focus`` takes every card that changes the costs of
     spells, and not more than a third of the pool): such a card on alice's or bob's
     battlefield (sometimes with a second one), one or two spells whose cost it changes in
@@ -113,9 +144,7 @@ def cost_changes(pool: CardPool, focus: Callable[[Card], bool] | None
                                                                pool[n].faces[0].mana_cost or ""))
         <= 3)]
 
-    @st.composite
-    def build(draw: st.DrawFn) -> tuple[list[CardEntry], list[CardEntry], list[CardEntry],
-                                        str, list[CardEntry]]:
+    def build(draw: st.DrawFn) -> _CostChanges:
         first = draw(st.sampled_from(changers), label="a card that changes costs")
         more = draw(st.lists(st.sampled_from(changers), max_size=1), label="another")
         sides: tuple[list[CardEntry], list[CardEntry]] = ([], [])
@@ -147,7 +176,7 @@ def cost_changes(pool: CardPool, focus: Callable[[Card], bool] | None
         return ([CardEntry(n) for n in hand], sides[0], sides[1], mana,
                 [CardEntry(n) for n in graveyard])
 
-    return build()
+    return _drawn_cost_changes(build)
 
 
 def x_cost_reductions(pool: CardPool, focus: Callable[[Card], bool] | None
@@ -306,7 +335,6 @@ def symbol_costs(pool: CardPool, focus: Callable[[Card], bool] | None
     if not wanted or focus is None or any(focus(pool[n]) != (n in wanted) for n in names):
         return None
 
-    @st.composite
     def build(draw: st.DrawFn) -> tuple[list[CardEntry], str]:
         hand = draw(st.lists(st.sampled_from(wanted), min_size=1, max_size=2),
                     label="cards with hybrid or colorless symbols")
@@ -328,7 +356,7 @@ def symbol_costs(pool: CardPool, focus: Callable[[Card], bool] | None
         mana = "".join(f"{{{kind}}}" for kind in paid)
         return [CardEntry(n) for n in hand], mana
 
-    return build()
+    return _drawn_symbol_costs(build)
 
 
 #: "the first legendary creature spell you cast each turn costs {2} less to cast"

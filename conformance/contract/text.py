@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 #: Typographic apostrophes and quotes, and the ASCII character each one stands for.
 _QUOTES = str.maketrans({
@@ -26,12 +27,14 @@ _SPACE = re.compile(r"\s+")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:])")
 
 
+@lru_cache(maxsize=16384)
 def normalize_text(text: str) -> str:
     """``text`` as compared: compatibility characters folded (NFKC), typographic apostrophes
     and quotes made ASCII, reminder text in parentheses removed, and every run of whitespace
     (line breaks included) one space, none at either end or before punctuation.
 
     Case, dashes and the words themselves are kept: "Chapter I — Draw" stays as it is.
+    Worked out once for each text (the same card texts are read after every step).
     """
     folded = unicodedata.normalize("NFKC", text).translate(_QUOTES)
     without_reminders = _REMINDER.sub(" ", folded)

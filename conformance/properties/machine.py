@@ -54,6 +54,39 @@ ADVANCE_STEPS: tuple[Step, ...] = tuple(s for s in Step if s not in (
 ANSWER_ATTEMPTS = 8
 
 
+def _draw(data: st.DataObject, strategy: st.SearchStrategy[Any]) -> Any:
+    """``data.draw(strategy)``: the same choices and spans, without what Hypothesis adds
+    around a draw of ``st.data()`` for its own report of a failing example (a numbered label,
+    a check that the strategy left the global ``random`` alone, a note of the value).  That
+    report is never shown -- a failing game is told by its recording -- and the bookkeeping
+    cost as much as a tenth of a search.  Through ``data.draw`` on a Hypothesis whose
+    ``st.data()`` keeps no ``conjecture_data``."""
+    conjecture = getattr(data, "conjecture_data", None)
+    if conjecture is None:
+        return data.draw(strategy)
+    return conjecture.draw(strategy)
+
+
+#: ``st.sampled_from`` of each list of elements the machine drew from, made once: a strategy
+#: is checked and labelled as it is first drawn from, which costs more than the draw.
+_SAMPLED: dict[tuple[Any, ...], st.SearchStrategy[Any]] = {}
+
+#: How many strategies ``_SAMPLED`` keeps before it starts afresh.
+KEPT_SAMPLED = 4096
+
+
+def _sampled_from(elements: Sequence[Any]) -> st.SearchStrategy[Any]:
+    """``st.sampled_from(list(elements))``, made once for equal elements in one order (the
+    same strategy, drawn the same way, with the same label)."""
+    key = tuple(elements)
+    made = _SAMPLED.get(key)
+    if made is None:
+        if len(_SAMPLED) >= KEPT_SAMPLED:
+            _SAMPLED.clear()
+        made = _SAMPLED[key] = st.sampled_from(list(elements))
+    return made
+
+
 class PropertyFailure(AssertionError):
     """A property was violated; ``script`` is the game so far as a ruling scenario."""
 
@@ -93,9 +126,16 @@ def judged_its_subject(prop: Property, observation: Observation) -> bool:
 def next_steps(current: Step) -> list[Step]:
     """The steps priority can be passed to, nearest first: the rest of this turn, then the
     next turn's up to this step (advancing to the current step takes a whole turn)."""
-    index = list(Step).index(current)
-    later = [s for s in ADVANCE_STEPS if list(Step).index(s) > index]
+    index = _STEP_INDEX[current]
+    later = [s for s in ADVANCE_STEPS if _STEP_INDEX[s] > index]
     return later + [s for s in ADVANCE_STEPS if s not in later]
+
+
+#: Each step's place in the turn.
+_STEP_INDEX: dict[Step, int] = {s: i for i, s in enumerate(Step)}
+
+#: Every zone, in the order ``Zone`` lists them (iterating an enum costs more than a tuple).
+_ZONES: tuple[Zone, ...] = tuple(Zone)
 
 
 def advance_targets(current: Step) -> list[Step]:
@@ -287,7 +327,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             refused: set[tuple[str, ...]] = set()
             for _attempt in range(ANSWER_ATTEMPTS):
                 ordered = self._order().choice(choice)
-                values = data.draw(answers(ordered), label=f"answer to {choice.prompt}")
+                values = _draw(data, answers(ordered))
                 if tuple(values) in refused:
                     continue
                 by_value = {o.value: o for o in ordered.options}
@@ -385,7 +425,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             kinds_drawn = drawn_kinds.get(weighted)
             if kinds_drawn is None:  # one strategy for each list of kinds, drawn as often
                 kinds_drawn = drawn_kinds[weighted] = st.sampled_from(list(weighted))
-            kind = data.draw(kinds_drawn, label="kind of action")
+            kind = _draw(data, kinds_drawn)
             if kind == MOVE_KIND:
                 self._move_a_card(data)
                 return
@@ -397,10 +437,10 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 return
             if kind == ADVANCE_KIND:
                 steps = advance_targets(game.step)
-                ahead = data.draw(st.integers(0, len(steps) - 1), label="steps ahead")
+                ahead = _draw(data, st.integers(0, len(steps) - 1))
                 self._try(data, AdvanceTo(steps[ahead]), listed=False)
                 return
-            action = data.draw(st.sampled_from(of_kind(kind)), label="action")
+            action = _draw(data, _sampled_from(of_kind(kind)))
             with_x = self._with_x(data, action)
             if with_x is not None and self._try(data, with_x, listed=False):
                 return
@@ -426,7 +466,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             casts = sorted((a for a in listed if isinstance(a, Cast)), key=order.action)
             if not casts or self.engine.pending_choice() is not None:
                 return
-            action = data.draw(st.sampled_from(casts), label="spell cast with the lands' mana")
+            action = _draw(data, _sampled_from(casts))
             with_x = self._with_x(data, action)
             if with_x is None or not self._try(data, with_x, listed=False):
                 self._try(data, action, listed=True)
@@ -477,7 +517,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
             card = pool.get(identity[0]) if identity else None
             if card is None or not any("{X}" in (f.mana_cost or "") for f in card.faces):
                 return None
-            return replace(action, x=data.draw(st.integers(0, 3), label="X"))
+            return replace(action, x=_draw(data, st.integers(0, 3)))
 
         def _move_a_card(self, data: st.DataObject) -> None:
             """Move a card as an effect would: exile, return to hand, put onto the
@@ -490,10 +530,9 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                              key=order.of_object)
             if not objects:
                 return
-            target = data.draw(st.sampled_from(objects), label="card to move")
+            target = _draw(data, _sampled_from(objects))
             now = self.engine.observe(target).zone
-            zone = data.draw(st.sampled_from([z for z in MOVE_ZONES if z is not now]),
-                             label="to zone")
+            zone = _draw(data, _sampled_from([z for z in MOVE_ZONES if z is not now]))
             self._try(data, Move(target, zone), listed=False)
 
         def _move_in_response(self, data: st.DataObject, game: GameView) -> None:
@@ -506,8 +545,8 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                                  if o in involved), key=order.of_object)
             if not permanents:
                 return
-            target = data.draw(st.sampled_from(permanents), label="permanent to move")
-            zone = data.draw(st.sampled_from(RESPONSE_MOVE_ZONES), label="to zone")
+            target = _draw(data, _sampled_from(permanents))
+            zone = _draw(data, _sampled_from(RESPONSE_MOVE_ZONES))
             self._try(data, Move(target, zone), listed=False)
 
         def properties_hold(self) -> None:
@@ -535,7 +574,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
         def observe(self) -> Observation:
             assert self.engine is not None
             engine = self.engine
-            ids = [o for z in Zone for o in engine.objects(z)]
+            ids = [o for z in _ZONES for o in engine.objects(z)]
             views = self.views = {o: engine.observe(o) for o in dict.fromkeys(ids)}
             game = engine.game()
             if game.unknown or any(v.unknown for v in views.values()):

@@ -191,18 +191,24 @@ def _start(o: Observation) -> Knowledge:
 
 def steps_between(before: GameView, now: GameView) -> tuple[list[tuple[Step, str]], bool]:
     """The steps that began between two observations, and whether a turn ended."""
-    order: list[Step] = [s for s in Step if s not in (Step.UNTAP, Step.CLEANUP)]
     if before.active_player == now.active_player:
         if now.step is before.step:
             return [], False
-        begun = [s for s in order if list(Step).index(before.step) < list(Step).index(s)
-                 <= list(Step).index(now.step)]
-        return [(s, now.active_player) for s in begun], False
-    rest = [(s, before.active_player) for s in order
-            if list(Step).index(s) > list(Step).index(before.step)]
-    new = [(s, now.active_player) for s in order
-           if list(Step).index(s) <= list(Step).index(now.step)]
+        first, last = _STEP_INDEX[before.step], _STEP_INDEX[now.step]
+        return [(s, now.active_player) for s in _BEGUN_STEPS
+                if first < _STEP_INDEX[s] <= last], False
+    rest = [(s, before.active_player) for s in _BEGUN_STEPS
+            if _STEP_INDEX[s] > _STEP_INDEX[before.step]]
+    new = [(s, now.active_player) for s in _BEGUN_STEPS
+           if _STEP_INDEX[s] <= _STEP_INDEX[now.step]]
     return rest + new, True
+
+
+#: Each step's place in the turn.
+_STEP_INDEX: dict[Step, int] = {s: i for i, s in enumerate(Step)}
+
+#: The steps :func:`steps_between` tells: every step but untap and cleanup, in turn order.
+_BEGUN_STEPS: tuple[Step, ...] = tuple(s for s in Step if s not in (Step.UNTAP, Step.CLEANUP))
 
 
 def _advance(judge: Judge, before: tuple[dict[ObjectId, ObjectView], GameView] | None,

@@ -42,6 +42,16 @@ def both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
     return made
 
 
+# Made once, at import: ``st.composite`` reads the source of the function it wraps, which
+# costs more than drawing when a strategy is made for each card pool and property.  Each
+# has a docstring of its own, which keeps its label apart from the others' (Hypothesis
+# tells spans apart by the code that draws them).
+@st.composite
+def _drawn_both_sides(draw: st.DrawFn, build: Callable[[st.DrawFn], Setup]) -> Setup:
+    """A position with what later turns need, drawn by ``build``."""
+    return build(draw)
+
+
 def _both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
                 focus: Callable[[Card], bool]) -> st.SearchStrategy[Setup]:
     """``base`` positions with what later turns need: basic lands on both battlefields (mana
@@ -63,7 +73,6 @@ def _both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
                             min_size=1, max_size=2)) if spells else st.just([])
     others_mana = st.one_of(st.just(""), mana_pools())
 
-    @st.composite
     def build(draw: st.DrawFn) -> Setup:
         setup = draw(base)
         taken = {entry.alias for _player, _zone, entry in setup.entries()}
@@ -89,7 +98,7 @@ def _both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
                    for p in players]
         return replace(setup, players=tuple(players))
 
-    return build()
+    return _drawn_both_sides(build)
 
 
 #: The zones a game that starts "by legal play" has cards in: libraries and hands, as a game
