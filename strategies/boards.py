@@ -27,7 +27,7 @@ from .sba_boards import doomed, drawing, legend_pairs
 from .stack_boards import answered, sources_answered, timings
 from .counter_boards import counted
 from .dying_boards import sacrificed
-from .duration_boards import granted, pumped_together, stranded
+from .duration_boards import granted, pumped_together, stranded, under_anthems
 from .priority_boards import special_actions
 from .token_boards import copied_legends, copied_tokens, face_down_copied, flickered_tokens
 from .trigger_boards import delaying, double_strikes_watched, watched_morphs
@@ -399,7 +399,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 stranded(pool, focus), special_actions(pool, focus),
                                 pumped_together(pool, focus), double_blocked(pool, focus),
                                 first_strike_duels(pool, focus),
-                                flickered_tokens(pool, focus))
+                                flickered_tokens(pool, focus), under_anthems(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

@@ -1,7 +1,8 @@
 """Boards for games about how long continuous effects last and where they work from:
 keywords granted "until end of turn" with the turn ending (:func:`granted`), and static
 abilities changing power and toughness held off the battlefield while creatures are on
-it (:func:`stranded`), one change given to each of several targets (:func:`pumped_together`).
+it (:func:`stranded`), one change given to each of several targets (:func:`pumped_together`),
+tokens created where such static abilities apply (:func:`under_anthems`).
 
 Each is drawn only in the games of a focus that takes exactly its cards, so that no other
 property's games change."""
@@ -27,6 +28,10 @@ _GRANT = re.compile(r"\bgains? [^.]*\buntil end of turn\b", re.IGNORECASE)
 #: you control get +1/+1."), not for a while, not triggered.
 _ANTHEM = re.compile(r"^(?:other )?(?:[a-z]+ )?creatures(?: you control)? get [+-]\d+/[+-]\d+"
                      r"(?!.*until end of turn)", re.IGNORECASE | re.MULTILINE)
+#: An instruction creating creature tokens its description gives a power and toughness
+#: ("Create two 1/1 white Soldier creature tokens.").
+_TOKEN_MAKER = re.compile(r"\bcreate (?:a|an|one|two|three|four) \d+/\d+ [a-z ]*creature tokens?\b",
+                          re.IGNORECASE)
 #: What changes power or toughness any other way (the judge then says nothing).
 _CHANGES_PT = re.compile(r"[+-]\d+/[+-]\d+|\+x|for each", re.IGNORECASE)
 
@@ -46,6 +51,19 @@ def anthem(card: Card) -> bool:
     """What has a static ability changing other creatures' power and toughness (the focus
     of ``statics-on-the-battlefield-only``)."""
     return bool(_ANTHEM.search(_text(card)))
+
+
+def token_maker(card: Card) -> bool:
+    """An instant or sorcery creating creature tokens of a power and toughness its text
+    gives."""
+    return bool({"Instant", "Sorcery"} & set(card.faces[0].types)) \
+        and bool(_TOKEN_MAKER.search(_text(card)))
+
+
+def anthem_or_token_maker(card: Card) -> bool:
+    """What ``tokens-under-static-abilities`` focuses on: :func:`anthem` or
+    :func:`token_maker`."""
+    return anthem(card) or token_maker(card)
 
 
 def _plain_creatures(pool: CardPool, names: list[str]) -> list[str]:
@@ -116,6 +134,42 @@ def stranded(pool: CardPool, focus: Callable[[Card], bool] | None
         one(anthems), one(anthems), one(anthems),
         st.lists(one(creatures), min_size=2, max_size=2),
         st.lists(one(creatures), min_size=2, max_size=2), one(lands))
+
+
+def under_anthems(pool: CardPool, focus: Callable[[Card], bool] | None
+                  ) -> st.SearchStrategy[LaterHands] | None:
+    """For games about tokens under static abilities: alice has a card with a static
+    ability changing her creatures' power and toughness on the battlefield and another in
+    hand, with one or two instants or sorceries creating creature tokens; bob has one of
+    each kind, the anthem on the battlefield; each has a creature whose power and toughness
+    nothing else changes -- so that tokens are created where anthems apply, and anthems
+    enter where tokens are (CR 111.3, 613.4c), and a player's anthem meets the other
+    player's tokens.  Only anthems their front face says are drawn.  ``None`` for games
+    about something else.
+
+    Shrinks towards the first of each kind.
+    """
+    if focus is None:
+        return None
+    names = sorted(pool)
+    if any(focus(pool[n]) != anthem_or_token_maker(pool[n]) for n in names):
+        return None
+    anthems = [n for n in names if _ANTHEM.search(pool[n].faces[0].text)
+               and not pool[n].is_room and len(pool[n].faces) == 1]
+    makers = [n for n in names if token_maker(pool[n])]
+    creatures = _plain_creatures(pool, names)
+    if not anthems or not makers or not creatures:
+        return None
+    lands = _libraries(pool, creatures)
+    one, entry = st.sampled_from, CardEntry
+    return st.builds(
+        lambda mine, held, theirs, laid, creatures_, land: (
+            [*(entry(n) for n in mine), entry(held)], [entry(theirs)],
+            [entry(laid[0]), entry(creatures_[0])], [entry(laid[1]), entry(creatures_[1])],
+            [entry(land)] * 3, [entry(land)] * 3),
+        st.lists(one(makers), min_size=1, max_size=2), one(anthems), one(makers),
+        st.tuples(one(anthems), one(anthems)), st.tuples(one(creatures), one(creatures)),
+        one(lands))
 
 
 def pumped_together(pool: CardPool, focus: Callable[[Card], bool] | None

@@ -1480,6 +1480,32 @@ def anthems_work_from_libraries() -> MutantEngine:
         (characteristics_module, "_power_and_toughness", _power_and_toughness_from_libraries)])
 
 
+def _power_and_toughness_without_anthems_for_tokens(game: Any, obj: Any, base: Any,
+                                                    abilities: Any) -> tuple[int, int]:
+    """characteristics._power_and_toughness, leaving a token out of its controller's
+    anthems."""
+    power, toughness = _POWER_AND_TOUGHNESS(game, obj, base, abilities)
+    if not obj.token:
+        return power, toughness
+    for source in game.permanents():
+        for ability in characteristics_module._printed(source, abilities):
+            anthem = ability.params.get("anthem") if ability.kind == "static" else None
+            if anthem and source.controller == obj.controller \
+                    and characteristics_module._matches(base, anthem):
+                power -= int(anthem.get("power", 0))
+                toughness -= int(anthem.get("toughness", 0))
+    return power, toughness
+
+
+def anthems_leave_out_tokens() -> MutantEngine:
+    """A static ability changing the power and toughness of its controller's creatures
+    ("Creatures you control get +1/+1") leaves creature tokens out (CR 111.6, 613.4c: a
+    token is subject to what affects permanents in general)."""
+    return _patched("anthems-leave-out-tokens", [
+        (characteristics_module, "_power_and_toughness",
+         _power_and_toughness_without_anthems_for_tokens)])
+
+
 # -- library searches ------------------------------------------------------------------------
 
 _SEARCH_LIBRARY = effects.EFFECTS["search_library"]

@@ -70,7 +70,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
               "trigger-instances", "leaves-abilities"),
     "durations": ("power-and-toughness", "delayed-triggers-once", "exiled-cards-playable"),
     "continuous-effects": ("power-and-toughness", "statics-on-the-battlefield-only",
-                           "until-end-of-turn-effects"),
+                           "until-end-of-turn-effects", "tokens-under-static-abilities"),
     "replacement-effects": ("entering-permanents", "entering-as-a-copy",
                             "copies-enter-with-copied-values",
                             "enters-with-counters-under-doublers", "returned-transformed"),

@@ -556,8 +556,8 @@ PROPERTIES: tuple[Property, ...] = (
     Property("power-and-toughness", durations.power_and_toughness.__doc__ or "",
              ("morph-face-down-permanent-is-nameless-2-2",),
              frozenset(), durations.power_and_toughness, _PUMPS,
-             ("514.2", "611.2a", "611.2c", "613.4", "400.7", "708.2", "608.2c"), "durations",
-             durations.reached, weights=(("Cast", 16), ("Resolve", 8))),
+             ("514.2", "611.2a", "611.2c", "613.4", "400.7", "708.2", "608.2c", "111.3"),
+             "durations", durations.reached, weights=(("Cast", 16), ("Resolve", 8))),
 )
 
 PROPERTIES = (PROPERTIES + doubling.PROPERTIES + permissions.PROPERTIES + zones.PROPERTIES

@@ -1,11 +1,11 @@
 """How long an "until end of turn" effect lasts and where a static ability works from,
 stated in general: an "until end of turn" effect ends in the cleanup step, whatever it
 gives -- keywords as power and toughness (CR 514.2, 611.2a) -- and begins as the spell
-resolves, with every keyword it gives (CR 608.2c); a static ability of a
-permanent works only on the battlefield, not from a hand, a graveyard or a library (CR
-113.6).  Each property reaches its subject in its own ``ci`` games on the reference engine,
-passes there, and catches an engine breaking its rule (without shrinking, as the meter
-runs them)."""
+resolves, with every keyword it gives (CR 608.2c); a static ability of a permanent works
+only on the battlefield, not from a hand, a graveyard or a library (CR 113.6), and changes
+a creature token as any other creature (CR 111.6, 613.4c).  Each property reaches its
+subject in its own ``ci`` games on the reference engine, passes there, and catches an
+engine breaking its rule (without shrinking, as the meter runs them)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ WRONG = (
     ("grants_outlast_the_turn", "until-end-of-turn-effects"),
     ("pumps_drop_their_keywords", "until-end-of-turn-effects"),
     ("anthems_work_from_libraries", "statics-on-the-battlefield-only"),
+    ("anthems_leave_out_tokens", "tokens-under-static-abilities"),
 )
 
 #: each property's subjects, with the least number of observations in its ``ci`` games
@@ -42,6 +43,9 @@ REACHED = (
     ("statics-on-the-battlefield-only",
      "power and toughness judged with an anthem off the battlefield",
      lasting.reached_stranded, 20),
+    ("tokens-under-static-abilities",
+     "a creature token's power and toughness judged with an anthem on the battlefield",
+     lasting.reached_tokens_under_statics, 20),
 )
 
 for _prop_id, _name, _condition, _least in REACHED:

@@ -13,12 +13,14 @@ way it does not model, it says nothing until the turn ends.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
-from ...contract.types import ObjectView
+from ...contract.types import ObjectId, ObjectView
 from ...format.vocabulary import Zone
-from ..judge import Judge
-from ..memory import StepView, step_of
+from ..judge import Judge, Reading
+from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Violation
+from . import instructions
 
 
 def _number(text: str | None) -> int | None:
@@ -30,14 +32,63 @@ def _number(text: str | None) -> int | None:
         return None
 
 
+@dataclass
+class _Tokens:
+    last: Observation | None = None
+    #: each creature token whose description the judge read as it was created: the power
+    #: and toughness it defines, with the names the token had then
+    printed: dict[ObjectId, tuple[tuple[int, int], tuple[str, ...]]] = field(
+        default_factory=dict)
+
+
+_TOKENS: PerGame[_Tokens] = PerGame(_Tokens)
+
+
+def token_printed_values(o: Observation) -> dict[ObjectId, tuple[tuple[int, int],
+                                                                 tuple[str, ...]]]:
+    """The power and toughness the description of each creature token created in ``o``'s
+    game defines (CR 111.3: a token's characteristics are those the effect that created it
+    defines), with the token's names then: learned in the step that created it, where a spell
+    or ability resolved whose every instruction the judge reads and whose tokens are
+    described alike ("Create two 1/1 white Soldier creature tokens.",
+    ``keyword-actions``' reading), for each new token of the types and subtypes it
+    describes.  A token created otherwise, or in a step this memory did not see, is not
+    known."""
+    tokens = _TOKENS.of(o)
+    if tokens.last is o:
+        return tokens.printed
+    tokens.last = o
+    step = step_of(o)
+    new = [v for v in o.views.values() if v.token and v.zone is Zone.BATTLEFIELD
+           and not v.face_down and v.id not in step.before_views]
+    found = instructions.outcome(o) if new else None
+    kinds = {i.what for i in found.instructions if i.verb == "create"} \
+        if found is not None else set()
+    kind = instructions.token_kind(next(iter(kinds))) if len(kinds) == 1 else None
+    if kind is None or kind.power is None or kind.toughness is None:
+        return tokens.printed
+    for view in new:
+        if step.judge.faces_of(view) is None \
+                and {t.lower() for t in view.types} == kind.types \
+                and {t.lower() for t in view.subtypes} == kind.subtypes:
+            tokens.printed[view.id] = ((kind.power, kind.toughness), view.names)
+    return tokens.printed
+
+
 def expected_power_toughness(step: StepView, view: ObjectView) -> tuple[int, int] | None:
-    """What the judge works out for a creature permanent; ``None`` if it can't."""
+    """What the judge works out for a creature permanent -- a token too, from the power and
+    toughness its description defines, when the judge read it (:func:`token_printed_values`);
+    ``None`` if it can't."""
     judge, o = step.judge, step.now
+    faces = None if view.face_down else judge.faces_of(view)
+    printed = token_printed_values(o).get(view.id) if faces is None and view.token \
+        and not view.face_down else None
+    readings: list[Reading] = []
     if view.face_down:
         power, toughness = 2, 2
-        readings = []
+    elif printed is not None and printed[1] == view.names:
+        power, toughness = printed[0]
     else:
-        faces = judge.faces_of(view)
         if not faces:
             return None
         with_pt = [f for f in faces if f.power is not None]
@@ -85,13 +136,14 @@ def _graveyard_count(judge: Judge, o: Observation, player: str) -> int | None:
 
 
 def power_and_toughness(o: Observation) -> Iterable[Violation]:
-    """A creature's power and toughness are its printed values (a face-down one's 2/2),
-    plus its counters, its Auras and Equipment, the static abilities that apply, and the
-    "until end of turn" effects that resolved this turn for that very object -- for each of
-    a spell's targets still legal when one change is given to several (CR 608.2c, 611.2a):
-    those end in the cleanup step -- not before, not later, and not for another object that
-    card becomes."""
+    """A creature's power and toughness are its printed values (a face-down one's 2/2, a
+    token's those its description defines, CR 111.3), plus its counters, its Auras and
+    Equipment, the static abilities that apply, and the "until end of turn" effects that
+    resolved this turn for that very object -- for each of a spell's targets still legal
+    when one change is given to several (CR 608.2c, 611.2a): those end in the cleanup step
+    -- not before, not later, and not for another object that card becomes."""
     step = step_of(o)
+    token_printed_values(o)  # every step this judge sees: the tokens it creates
     if step.knowledge.tainted or o.engine.pending_choice() is not None:
         return
     for view in o.views.values():

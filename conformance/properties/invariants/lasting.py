@@ -28,7 +28,8 @@ from ...contract.types import ObjectId, ObjectView
 from ...format.vocabulary import Zone
 from ..memory import PerGame, StepView, resolved_spell, step_of
 from ..observation import Observation, Property, Violation
-from strategies.duration_boards import anthem, grants_until_end_of_turn
+from strategies.duration_boards import (anthem, anthem_or_token_maker,
+                                       grants_until_end_of_turn)
 from . import durations
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
@@ -254,6 +255,28 @@ def reached_stranded(o: Observation) -> bool:
         and durations.expected_power_toughness(step, v) is not None for v in o.views.values())
 
 
+def tokens_under_static_abilities(o: Observation) -> Iterable[Violation]:
+    """A token is a permanent as a card is: a static ability changing the power and
+    toughness of its controller's creatures changes a creature token's too, whether the
+    token was created where the ability applies or the ability came after it -- on top of
+    the power and toughness its description defines (CR 111.6, 111.3, 613.4c;
+    ``power-and-toughness``'s judgement)."""
+    yield from durations.power_and_toughness(o)
+
+
+def reached_tokens_under_statics(o: Observation) -> bool:
+    """A creature token's power and toughness judged, from its description, while a
+    permanent with a static ability changing creatures' power and toughness is on the
+    battlefield."""
+    if not any(v.zone is Zone.BATTLEFIELD and (c := o.card(v)) is not None and anthem(c)
+               for v in o.views.values()):
+        return False
+    step = step_of(o)
+    return not step.knowledge.tainted and o.engine.pending_choice() is None and any(
+        v.token and v.zone is Zone.BATTLEFIELD and v.power is not None
+        and durations.expected_power_toughness(step, v) is not None for v in o.views.values())
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property("until-end-of-turn-effects", until_end_of_turn_effects.__doc__ or "",
              ("durations-giant-growth-until-end-of-turn",), frozenset(), until_end_of_turn_effects, grants_until_end_of_turn,
@@ -262,4 +285,9 @@ PROPERTIES: tuple[Property, ...] = (
     Property("statics-on-the-battlefield-only", statics_on_the_battlefield_only.__doc__ or "",
              ("morph-thousand-winds-returns-other-tapped-creatures",), frozenset(), statics_on_the_battlefield_only, anthem,
              ("113.6", "611.3a", "613.4c"), "continuous-effects", reached_stranded),
+    Property("tokens-under-static-abilities", tokens_under_static_abilities.__doc__ or "",
+             ("turn-structure-tokens-have-summoning-sickness",), frozenset(),
+             tokens_under_static_abilities, anthem_or_token_maker,
+             ("111.6", "111.3", "613.4c"), "continuous-effects", reached_tokens_under_statics,
+             weights=(("Cast", 16), ("Resolve", 8))),
 )
