@@ -3,7 +3,8 @@ damage, sent away and back, and dealt damage again (:func:`returning`), and a fa
 creature pumped, then turned face up (:func:`turned_up`); and a permanent watching
 creatures die beside creatures to die, for games about last known information
 (:func:`watched_deaths`); and a creature that exiles and returns itself with an Aura to
-put on it (:func:`flickered`).
+put on it (:func:`flickered`); a creature pumped, then dealt damage it survives only pumped
+(:func:`pumped_then_burned`).
 
 Each is drawn only in the games of a focus that takes exactly its cards, so that no other
 property's games change."""
@@ -22,7 +23,7 @@ from conformance.format.vocabulary import Door
 from .cards import card_text as _text
 from .cards import is_creature as _creature
 from .choice_boards import _exactly, _plain_creatures
-from .stack_boards import Hands
+from .stack_boards import Hands, LaterHands
 
 #: What deals damage to a target (a burn, a pinger) and what returns a creature to its
 #: owner's hand.
@@ -104,6 +105,54 @@ def changes_face(card: Card) -> bool:
     """Morph cards, "until end of turn" pumps and creatures that transform themselves (the
     focus of ``face-changes-keep-the-object``)."""
     return morph_or_pump(card) or transforms_itself(card)
+
+
+#: A spell giving one target creature +N/+N until end of turn, and nothing else.
+_ONE_PUMP = re.compile(r"^target creature gets \+(\d+)/\+(\d+) until end of turn\.$",
+                       re.IGNORECASE)
+#: A spell dealing N damage to one target, and nothing else.
+_ONE_BURN = re.compile(r"^[^.]* deals (\d+) damage to (?:any target|target creature)\.$",
+                       re.IGNORECASE)
+
+
+def pump_or_burn(card: Card) -> bool:
+    """Instants and sorceries doing nothing but give one target creature +N/+N until end
+    of turn, or deal N damage to one target (the focus of ``damage-after-a-pump``)."""
+    return bool({"Instant", "Sorcery"} & set(card.faces[0].types)) and len(card.faces) == 1 \
+        and bool(_ONE_PUMP.match(card.faces[0].text) or _ONE_BURN.match(card.faces[0].text))
+
+
+def pumped_then_burned(pool: CardPool, focus: Callable[[Card], bool] | None
+                       ) -> st.SearchStrategy[LaterHands] | None:
+    """For games about a pumped creature dealt damage: alice has a creature, the only one,
+    and holds two spells giving a creature +N/+N until end of turn and one dealing it at
+    least its printed toughness but less than the pumped one, with plenty of mana -- so that the
+    creature is pumped, dealt damage it survives only pumped, and the turn ends: its damage
+    is removed as the pump ends, at the same time (CR 514.2), and it lives on.  Basic lands
+    are on top of both libraries, for the turn after.  ``None`` for games about something
+    else.
+
+    Shrinks towards the first creature and the first spells.
+    """
+    wanted = _exactly(pool, pump_or_burn, focus)
+    pumps = {n: int(m.group(2)) for n in wanted
+             if (m := _ONE_PUMP.match(pool[n].faces[0].text)) is not None}
+    burns = {n: int(m.group(1)) for n in wanted
+             if (m := _ONE_BURN.match(pool[n].faces[0].text)) is not None}
+    creatures = [n for n in _plain_creatures(pool) if _toughness(pool[n]) > 0]
+    combos = [(c, pump, burn) for c in creatures for pump, more in pumps.items()
+              for burn, amount in burns.items()
+              if _toughness(pool[c]) <= amount < _toughness(pool[c]) + more]
+    lands = [n for n in sorted(pool) if "Land" in pool[n].faces[0].types
+             and "Basic" in pool[n].faces[0].supertypes]
+    if not combos or not lands:
+        return None
+    one = st.sampled_from
+    return st.builds(
+        lambda combo, land: (
+            [CardEntry(combo[1]), CardEntry(combo[1]), CardEntry(combo[2])], [],
+            [CardEntry(combo[0])], [], [CardEntry(land)] * 3, [CardEntry(land)] * 3),
+        one(combos), one(lands))
 
 
 def returning(pool: CardPool, focus: Callable[[Card], bool] | None

@@ -1455,6 +1455,26 @@ def grants_outlast_the_turn() -> MutantEngine:
     return _patched("grants-outlast-the-turn", [(turn, "_cleanup", _cleanup_keeping_grants)])
 
 
+def _cleanup_ending_effects_before_damage(game: Any) -> None:
+    """turn._cleanup, the "until end of turn" effects ended and state-based actions checked
+    before damage wears off."""
+    game.state.effects = [e for e in game.state.effects if e.until != "end_of_turn"]
+    turn.state_based_actions(game)
+    for obj in game.state.permanents():
+        obj.damage = 0
+        obj.damaged_by_deathtouch = False
+    turn.end_permissions(game)
+
+
+def pumps_end_before_damage_wears_off() -> MutantEngine:
+    """In the cleanup step, "until end of turn" effects end and state-based actions are
+    checked before damage wears off: a 2/2 given +3/+3 and dealt 2 damage dies as the turn
+    ends (CR 514.2: both happen at the same time, and 514.3: state-based actions are checked
+    only afterwards)."""
+    return _patched("pumps-end-before-damage-wears-off", [
+        (turn, "_cleanup", _cleanup_ending_effects_before_damage)])
+
+
 def _power_and_toughness_from_libraries(game: Any, obj: Any, base: Any,
                                         abilities: Any) -> tuple[int, int]:
     """characteristics._power_and_toughness, looking for anthems among the cards of

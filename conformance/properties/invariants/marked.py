@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from strategies.damage_boards import burn_or_bounce, trampler_or_deathtoucher
+from strategies.damage_boards import burn_or_bounce, pump_or_burn, trampler_or_deathtoucher
 
 from ...contract.types import (
     COMBAT_DAMAGE_CHOICE, PLAYER_OPTION_PREFIX, AdvanceTo, ObjectId, ObjectView, PassPriority,
@@ -300,6 +300,28 @@ def reached_turn_ended_with_damage(o: Observation) -> bool:
     return bool(_survivors_into_cleanup(o, step_of(o), marks_of(o)))
 
 
+def reached_pumped_survivor(o: Observation) -> bool:
+    """A turn ended with a creature dealt damage at least its printed toughness (with its
+    counters) but less than its toughness then: a pumped creature that must survive."""
+    for then, amount in _survivors_into_cleanup(o, step_of(o), marks_of(o)):
+        card = o.card(then)
+        printed = card.faces[0].toughness if card is not None else None
+        counters = dict(then.counters)
+        if printed is not None and printed.isdigit() and amount >= int(printed) + counters.get(
+                "+1/+1", 0) - counters.get("-1/-1", 0):
+            return True
+    return False
+
+
+def damage_after_a_pump(o: Observation) -> Iterable[Violation]:
+    """A creature pumped "until end of turn" and then dealt damage at least its printed
+    toughness but less than its pumped one survives the turn's end: in the cleanup step its
+    damage is removed as the pump ends, at the same time, and state-based actions are
+    checked only after both (CR 514.2, 514.3) -- ``damage-marked``'s judgement, in games
+    that pump a creature and then deal it damage."""
+    yield from damage_marked(o)
+
+
 def reached_marked(o: Observation) -> bool:
     """A creature dealt damage in an earlier step of the turn is still on the battlefield,
     its damage known."""
@@ -546,4 +568,10 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), damage_marked, burn_or_bounce,
              ("120.3e", "120.6", "704.5g", "400.7", "514.2"), "zones", reached_marked,
              weights=(("Cast", 24), ("Move", 8), ("Activate", 2))),
+    Property("damage-after-a-pump", damage_after_a_pump.__doc__ or "",
+             ("durations-giant-growth-until-end-of-turn",),
+             frozenset(), damage_after_a_pump, pump_or_burn,
+             ("514.2", "514.3", "120.3e", "704.5g"), "durations", reached_pumped_survivor,
+             weights=(("Cast", 24), ("Resolve", 12), ("Advance", 16), ("Move", 1),
+                      ("Activate (land)", 1)), focused_cards=True),
 )
