@@ -20,8 +20,8 @@ from .choice_boards import declarations, multi_targets
 from .cost_boards import (cost_changes, doubled_reductions, impulses, reduced_each_turn,
                           symbol_costs, x_cost_reductions)
 from .damage_boards import (
-    double_blocked, first_strike_duels, flickered, pumped_then_burned, returning, turned_up,
-    watched_deaths,
+    double_blocked, doubly_blocked, first_strike_duels, flickered, pumped_then_burned,
+    returning, turned_up, watched_deaths,
 )
 from .lki_boards import copies_dying, gone_sources
 from .sba_boards import doomed, drawing, legend_pairs
@@ -401,7 +401,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 pumped_together(pool, focus), double_blocked(pool, focus),
                                 first_strike_duels(pool, focus),
                                 flickered_tokens(pool, focus), under_anthems(pool, focus),
-                                pumped_then_burned(pool, focus))
+                                pumped_then_burned(pool, focus), doubly_blocked(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

@@ -4,7 +4,8 @@ creature pumped, then turned face up (:func:`turned_up`); and a permanent watchi
 creatures die beside creatures to die, for games about last known information
 (:func:`watched_deaths`); and a creature that exiles and returns itself with an Aura to
 put on it (:func:`flickered`); a creature pumped, then dealt damage it survives only pumped
-(:func:`pumped_then_burned`).
+(:func:`pumped_then_burned`); a lifelinker that two creatures, a deathtoucher among them, may
+block (:func:`doubly_blocked`).
 
 Each is drawn only in the games of a focus that takes exactly its cards, so that no other
 property's games change."""
@@ -309,6 +310,42 @@ def double_blocked(pool: CardPool, focus: Callable[[Card], bool] | None
                               [CardEntry(n) for n in theirs]),
         st.lists(one(tramplers), min_size=1, max_size=2),
         st.lists(one(blockers), min_size=2, max_size=3))
+
+
+def lifelinker_or_deathtoucher(card: Card) -> bool:
+    """Creatures of one face with lifelink or deathtouch (the focus of
+    ``damage-results-in-double-blocks``)."""
+    return _creature(card) and len(card.faces) == 1 \
+        and bool({"Lifelink", "Deathtouch"} & set(_keywords(card)))
+
+
+def doubly_blocked(pool: CardPool, focus: Callable[[Card], bool] | None
+                   ) -> st.SearchStrategy[Hands] | None:
+    """For games about the results of damage dealt to or by several creatures at once
+    (``focus`` takes exactly :func:`lifelinker_or_deathtoucher`'s creatures): alice has a
+    creature with lifelink (without flying, so that anything may block it), bob a creature
+    with deathtouch and one or two others that may block -- so that the lifelinker is
+    blocked by two, divides its damage between them and gains its controller all of it
+    (CR 702.15b, 510.2), and is dealt damage by a deathtoucher and another at once, and dies
+    (CR 702.2b, 704.5h; the machine declares every blocker on the first attacker as one of
+    its blocks).  ``None`` for games about something else.
+
+    Shrinks towards the first of each kind and one other blocker.
+    """
+    wanted = _exactly(pool, lifelinker_or_deathtoucher, focus)
+    lifelinkers = [n for n in wanted if "Lifelink" in _keywords(pool[n])
+                   and "Flying" not in _keywords(pool[n]) and "Deathtouch" not in _keywords(pool[n])]
+    deathtouchers = [n for n in wanted if "Deathtouch" in _keywords(pool[n])
+                     and "Lifelink" not in _keywords(pool[n])]
+    blockers = _plain_creatures(pool)
+    if not lifelinkers or not deathtouchers or not blockers:
+        return None
+    one = st.sampled_from
+    return st.builds(
+        lambda mine, deadly, others: ([], [], [CardEntry(mine)],
+                                      [CardEntry(deadly), *(CardEntry(n) for n in others)]),
+        one(lifelinkers), one(deathtouchers),
+        st.lists(one(blockers), min_size=1, max_size=2))
 
 
 def first_strike_duels(pool: CardPool, focus: Callable[[Card], bool] | None

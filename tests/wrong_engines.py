@@ -1455,6 +1455,33 @@ def grants_outlast_the_turn() -> MutantEngine:
     return _patched("grants-outlast-the-turn", [(turn, "_cleanup", _cleanup_keeping_grants)])
 
 
+_COMBAT_DEAL = combat._deal
+
+
+def _deal_with_lifelink_for_the_largest_share(game: Any, assignments: list[Any]) -> None:
+    """combat._deal, a source with lifelink gaining its controller the life of its largest
+    share of combat damage only: its other shares are dealt as if it had no lifelink."""
+    largest: dict[str, int] = {}
+    for index, (source, chars, _controller, _target, amount) in enumerate(assignments):
+        if chars is not None and "Lifelink" in chars.keywords and (
+                source not in largest or amount > assignments[largest[source]][4]):
+            largest[source] = index
+    _COMBAT_DEAL(game, [
+        (source, chars if chars is None or source not in largest or largest[source] == index
+         else dataclasses.replace(chars, keywords=tuple(k for k in chars.keywords
+                                                        if k != "Lifelink")),
+         controller, target, amount)
+        for index, (source, chars, controller, target, amount) in enumerate(assignments)])
+
+
+def lifelink_for_one_share_of_combat_damage() -> MutantEngine:
+    """A creature with lifelink that divides its combat damage among several creatures or
+    players gains its controller the life of its largest share only (CR 702.15b, 510.2: all
+    the damage a source with lifelink deals makes its controller gain that much life)."""
+    return _patched("lifelink-for-one-share-of-combat-damage", [
+        (combat, "_deal", _deal_with_lifelink_for_the_largest_share)])
+
+
 def _cleanup_ending_effects_before_damage(game: Any) -> None:
     """turn._cleanup, the "until end of turn" effects ended and state-based actions checked
     before damage wears off."""

@@ -94,7 +94,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "combat": ("trample-assignment", "combat-damage-amounts", "damage-results",
                "losing-after-combat-damage", "summoning-sickness", "tapped-status"),
     "damage": ("damage-marked", "divided-damage", "damage-from-a-source-that-left",
-               "combat-damage", "life-gained-and-lost"),
+               "combat-damage", "life-gained-and-lost", "damage-results-in-double-blocks"),
     "divided-damage": ("damage-marked", "combat-damage-amounts"),
     "mana": ("mana-symbols", "legal-actions", "x-costs"),
     "drawing": ("keyword-actions", "draw-step", "drawing-from-an-empty-library"),

@@ -31,6 +31,7 @@ from ...format.vocabulary import Zone
 from ..memory import PerGame, StepView, step_of
 from ..observation import Observation, Property, Violation
 from .combat import keywords, turn_of
+from strategies.damage_boards import lifelinker_or_deathtoucher
 from strategies.lki_boards import pinger_or_answer
 
 from .declarations import WEIGHTS
@@ -290,6 +291,25 @@ def reached_gone_keyed_source(o: Observation) -> bool:
         for h in damage.hits)
 
 
+def reached_shared_damage(o: Observation) -> bool:
+    """Combat damage was dealt by a source with lifelink to two or more creatures or players,
+    or to one creature by two or more sources, one of them with deathtouch, the judge
+    reading every event of it."""
+    damage = _damage(o)
+    if not damage.readable:
+        return False
+    recipients: dict[str, set[str]] = {}
+    sources: dict[str, list[_Hit]] = {}
+    for h in damage.hits:
+        recipients.setdefault(h.source, set()).add(h.to)
+        sources.setdefault(h.to, []).append(h)
+    return any(h.keywords is not None and "Lifelink" in h.keywords
+               and len(recipients[h.source]) > 1 for h in damage.hits) or any(
+        not to.startswith(PLAYER_OPTION_PREFIX) and len({h.source for h in hits}) > 1
+        and any(h.keywords is not None and "Deathtouch" in h.keywords for h in hits)
+        for to, hits in sources.items())
+
+
 def _deals_damage(card: Card) -> bool:
     """Creatures with lifelink or deathtouch, and spells and creatures' abilities that deal
     damage."""
@@ -306,6 +326,16 @@ PROPERTIES: tuple[Property, ...] = (
              frozenset(), damage_results, _deals_damage,
              ("120.1", "120.3a", "702.15b", "702.2b", "704.5g", "704.5h"), "damage", reached,
              weights=WEIGHTS),
+    Property("damage-results-in-double-blocks",
+             "`damage-results` in games where a creature with lifelink attacks into a "
+             "creature with deathtouch and one or two others: a source with lifelink that "
+             "deals combat damage to several creatures at once gains its controller all of "
+             "it, and a creature dealt damage by a deathtoucher and another at once is "
+             "destroyed, whichever damage is dealt first (CR 702.15b, 702.2b, 510.2, 704.5h).",
+             ("combat-deathtouch-lifelink-flying",),
+             frozenset(), damage_results, lifelinker_or_deathtoucher,
+             ("702.15b", "702.2b", "510.2", "704.5h"), "damage", reached_shared_damage,
+             weights=WEIGHTS + (("Cast", 2), ("Move", 1), ("Advance", 8)), steps=20),
     Property("damage-from-a-source-that-left",
              "`damage-results` in games favouring creatures whose {T} ability deals damage "
              "to a target, creatures with lifelink or deathtouch whose activated ability "
