@@ -7,7 +7,7 @@ the engine is called, the way ``conformance.mutants`` does, and names the report
 ``benchmarks/heldout_bugs.py`` measures them; ``witnesses.py`` holds, for each bug, a small
 game in which it changes something a player can see.
 
-The bugs come in eighteen batches, written at different times: the first (triggers, copies,
+The bugs come in nineteen batches, written at different times: the first (triggers, copies,
 faces, rules) before combat, the turn's steps, state-based actions, divided damage, targets
 with a minimum, permissions to play exiled cards and convoke were implemented; the second
 (combat, turns, sba, spells) for those mechanisms; the third (third_rules, third_triggers,
@@ -40,7 +40,9 @@ written the same way and spread the same way; the sixteenth (sixteenth_rules,
 sixteenth_objects) as a twelfth sample, written the same way and spread the same way; the
 seventeenth (seventeenth_rules, seventeenth_objects) as a thirteenth sample, written the same
 way and spread the same way; the eighteenth (eighteenth_rules, eighteenth_objects) as a
-fourteenth sample, written the same way and spread the same way.
+fourteenth sample, written the same way and spread the same way; the nineteenth
+(nineteenth_rules, nineteenth_objects) as a fifteenth sample, written the same way and spread
+the same way.
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ BATCHES: dict[str, tuple[str, ...]] = {
     "sixteenth": ("sixteenth_rules", "sixteenth_objects"),
     "seventeenth": ("seventeenth_rules", "seventeenth_objects"),
     "eighteenth": ("eighteenth_rules", "eighteenth_objects"),
+    "nineteenth": ("nineteenth_rules", "nineteenth_objects"),
 }
 
 

@@ -21,6 +21,7 @@ from .fifteenth_witnesses import FIFTEENTH_BATCH
 from .sixteenth_witnesses import SIXTEENTH_BATCH
 from .seventeenth_witnesses import SEVENTEENTH_BATCH
 from .eighteenth_witnesses import EIGHTEENTH_BATCH
+from .nineteenth_witnesses import NINETEENTH_BATCH
 from .sixth_witnesses import SIXTH_BATCH
 from .third_witnesses import THIRD_BATCH
 from .play import (
@@ -352,6 +353,7 @@ WITNESSES.update(FIFTEENTH_BATCH)
 WITNESSES.update(SIXTEENTH_BATCH)
 WITNESSES.update(SEVENTEENTH_BATCH)
 WITNESSES.update(EIGHTEENTH_BATCH)
+WITNESSES.update(NINETEENTH_BATCH)
 
 #: Held-out bugs that no game can tell apart from the reference engine, with the reason.
 EQUIVALENT: dict[str, str] = {}
