@@ -31,8 +31,9 @@ is kept in ``benchmarks/heldout/results.json`` (first batch),
 ``benchmarks/heldout/results-fourteenth.json`` (fourteenth batch),
 ``benchmarks/heldout/results-fifteenth.json`` (fifteenth batch),
 ``benchmarks/heldout/results-sixteenth.json`` (sixteenth batch),
-``benchmarks/heldout/results-seventeenth.json`` (seventeenth batch) and
-``benchmarks/heldout/results-eighteenth.json`` (eighteenth batch).
+``benchmarks/heldout/results-seventeenth.json`` (seventeenth batch),
+``benchmarks/heldout/results-eighteenth.json`` (eighteenth batch) and
+``benchmarks/heldout/results-nineteenth.json`` (nineteenth batch).
 """
 
 from __future__ import annotations
