@@ -418,6 +418,21 @@ def attackers_declared_by_either_player() -> MutantEngine:
         (combat, "check_attackers", _attackers_checked_as_the_active_players)])
 
 
+def _attacking_creature_of_anyone(game: Any, object_id: str, player: str, role: str) -> Any:
+    """combat._creature, an attacker of any controller's taken for the declaring player's."""
+    obj = game.state.objects.get(object_id)
+    if role == "attack" and obj is not None and obj.controller != player:
+        return _CREATURE(game, object_id, obj.controller, role)
+    return _CREATURE(game, object_id, player, role)
+
+
+def attackers_of_any_controller() -> MutantEngine:
+    """The active player may declare another player's untapped creatures as attackers
+    (CR 508.1a: the active player chooses which creatures that they control attack)."""
+    return MutantEngine("attackers-of-any-controller", [
+        (combat, "_creature", _attacking_creature_of_anyone)])
+
+
 def _any_permanent_in_combat(game: Any, object_id: str, player: str, role: str) -> Any:
     """combat._creature, an untapped noncreature permanent of the player passing too."""
     obj = game.state.objects.get(object_id)

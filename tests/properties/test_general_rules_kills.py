@@ -43,6 +43,7 @@ IN_CI_GAMES = (
     ("losing-to-life-loss", "life_loss_never_loses"),
     ("trigger-targets-chosen-by-their-controller", "trigger_targets_chosen_by_the_active_player"),
     ("combat-declarations", "attackers_declared_by_either_player"),
+    ("combat-declarations", "attackers_of_any_controller"),
     ("combat-declarations", "noncreature_permanents_in_combat"),
     ("face-changes-keep-the-object", "transformed_permanents_summoning_sick"),
     ("spell-words-take-spells", "abilities_targeted_as_spells"),

@@ -306,7 +306,8 @@ def _attack_probes(step: StepView, turn: Turn, o: Observation
     """Before attackers are declared, while the active player may declare them: a
     declaration no player may make, of each kind (CR 508.1, 508.1a) -- the active player
     declaring an untapped noncreature permanent of theirs as an attacker ("noncreature"),
-    another player declaring an untapped creature of theirs ("non-active")."""
+    another player declaring an untapped creature of theirs ("non-active"), the active
+    player declaring an untapped creature another player controls ("another's")."""
     game = o.game
     active = game.active_player
     if game.priority_player != active or game.stack or turn.combat is not None \
@@ -336,6 +337,11 @@ def _attack_probes(step: StepView, turn: Turn, o: Observation
                 "non-active", DeclareAttackers(view.controller, (view.id,)),
                 f"{view.controller} may declare {name} as an attacker in {active}'s turn "
                 f"(CR 508.1: the active player declares attackers)"))
+            found.setdefault("another's", (
+                "another's", DeclareAttackers(active, (view.id,)),
+                f"{active} may declare {name}, a creature {view.controller} controls, as an "
+                f"attacker (CR 508.1a: the active player chooses which creatures that they "
+                f"control attack)"))
     return [] if animated else list(found.values())
 
 
@@ -363,7 +369,8 @@ def reached_noncreature_attacker(o: Observation) -> bool:
 
 
 def reached_other_players_attacker(o: Observation) -> bool:
-    """An untapped creature of the non-active player before attackers are declared."""
+    """An untapped creature of the non-active player before attackers are declared (which
+    neither that player nor the active player may declare as an attacker)."""
     step = step_of(o)
     return step.acted and any(kind == "non-active"
                               for kind, _, _ in _attack_probes(step, turn_of(o), o))
