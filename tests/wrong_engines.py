@@ -650,6 +650,7 @@ def attachments_follow_their_object() -> MutantEngine:
 
 
 _COMBAT_DEAL = combat._deal
+_CLEANUP = turn._cleanup
 
 
 def _deal_without_counters(game: Any, assignments: Any) -> None:
@@ -1487,10 +1488,7 @@ def _cleanup_ending_effects_before_damage(game: Any) -> None:
     before damage wears off."""
     game.state.effects = [e for e in game.state.effects if e.until != "end_of_turn"]
     turn.state_based_actions(game)
-    for obj in game.state.permanents():
-        obj.damage = 0
-        obj.damaged_by_deathtouch = False
-    turn.end_permissions(game)
+    _CLEANUP(game)
 
 
 def pumps_end_before_damage_wears_off() -> MutantEngine:
@@ -1509,10 +1507,18 @@ def _power_and_toughness_from_libraries(game: Any, obj: Any, base: Any,
     power, toughness = _POWER_AND_TOUGHNESS(game, obj, base, abilities)
     stranded = [game.objects[i] for p in game.players
                 for zone in (Zone.LIBRARY, Zone.GRAVEYARD) for i in p.zones[zone]]
-    for source in stranded:
+    more, tougher = _anthems(stranded, lambda source: source.owner, obj, base, abilities)
+    return power + more, toughness + tougher
+
+
+def _anthems(sources: Any, whose: Any, obj: Any, base: Any, abilities: Any) -> tuple[int, int]:
+    """What the anthems (static abilities changing the power and toughness of a player's
+    creatures) of ``sources`` whose player (``whose``) controls ``obj`` add to it."""
+    power = toughness = 0
+    for source in sources:
         for ability in characteristics_module._printed(source, abilities):
             anthem = ability.params.get("anthem") if ability.kind == "static" else None
-            if anthem and source.owner == obj.controller \
+            if anthem and whose(source) == obj.controller \
                     and characteristics_module._matches(base, anthem):
                 power += int(anthem.get("power", 0))
                 toughness += int(anthem.get("toughness", 0))
@@ -1534,14 +1540,9 @@ def _power_and_toughness_without_anthems_for_tokens(game: Any, obj: Any, base: A
     power, toughness = _POWER_AND_TOUGHNESS(game, obj, base, abilities)
     if not obj.token:
         return power, toughness
-    for source in game.permanents():
-        for ability in characteristics_module._printed(source, abilities):
-            anthem = ability.params.get("anthem") if ability.kind == "static" else None
-            if anthem and source.controller == obj.controller \
-                    and characteristics_module._matches(base, anthem):
-                power -= int(anthem.get("power", 0))
-                toughness -= int(anthem.get("toughness", 0))
-    return power, toughness
+    more, tougher = _anthems(game.permanents(), lambda source: source.controller, obj, base,
+                             abilities)
+    return power - more, toughness - tougher
 
 
 def anthems_leave_out_tokens() -> MutantEngine:

@@ -46,6 +46,8 @@ class Step(str, Enum):
 
 
 STEP_ORDER = tuple(Step)
+#: Each step's place in :data:`STEP_ORDER`.
+STEP_INDEX: dict[Step, int] = {s: i for i, s in enumerate(STEP_ORDER)}
 
 
 class Door(str, Enum):

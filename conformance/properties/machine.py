@@ -33,7 +33,7 @@ from ..contract.types import (
 from ..errors import ContractError, EngineTimeout, IllegalAction, Unsupported
 from ..format.cards import Card, CardPool
 from ..format.model import Setup
-from ..format.vocabulary import Step, Zone
+from ..format.vocabulary import STEP_INDEX, Step, Zone
 from .catalog import Observation, Property, Violation
 from .observation import NotComputed, judged
 from .positions import both_sides, fallbacks
@@ -59,7 +59,7 @@ def _draw(data: st.DataObject, strategy: st.SearchStrategy[Any]) -> Any:
     around a draw of ``st.data()`` for its own report of a failing example (a numbered label,
     a check that the strategy left the global ``random`` alone, a note of the value).  That
     report is never shown -- a failing game is told by its recording -- and the bookkeeping
-    cost as much as a tenth of a search.  Through ``data.draw`` on a Hypothesis whose
+    cost about a twentieth of a search.  Through ``data.draw`` on a Hypothesis whose
     ``st.data()`` keeps no ``conjecture_data``."""
     conjecture = getattr(data, "conjecture_data", None)
     if conjecture is None:
@@ -126,13 +126,10 @@ def judged_its_subject(prop: Property, observation: Observation) -> bool:
 def next_steps(current: Step) -> list[Step]:
     """The steps priority can be passed to, nearest first: the rest of this turn, then the
     next turn's up to this step (advancing to the current step takes a whole turn)."""
-    index = _STEP_INDEX[current]
-    later = [s for s in ADVANCE_STEPS if _STEP_INDEX[s] > index]
+    index = STEP_INDEX[current]
+    later = [s for s in ADVANCE_STEPS if STEP_INDEX[s] > index]
     return later + [s for s in ADVANCE_STEPS if s not in later]
 
-
-#: Each step's place in the turn.
-_STEP_INDEX: dict[Step, int] = {s: i for i, s in enumerate(Step)}
 
 #: Every zone, in the order ``Zone`` lists them (iterating an enum costs more than a tuple).
 _ZONES: tuple[Zone, ...] = tuple(Zone)
@@ -239,7 +236,6 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
         pool, focus=focus, fights="DeclareAttackers" in favoured)
     if turns and setups is None:
         positions = both_sides(pool, positions, focus)
-    drawn_kinds: dict[tuple[str, ...], st.SearchStrategy[str]] = {}
     #: whether the engine has reported a choice it made itself in these games
     chooses_itself = False
 
@@ -422,10 +418,7 @@ def machine_class(factory: Callable[[], Engine], pool: CardPool,
                 WEIGHTS, Activate=8)  # abilities that answer a spell: copies, say
             weights.update(favoured)  # what the properties need more of (attacks, say)
             weighted = tuple(k for k in offered for _ in range(weights.get(k, 4)))
-            kinds_drawn = drawn_kinds.get(weighted)
-            if kinds_drawn is None:  # one strategy for each list of kinds, drawn as often
-                kinds_drawn = drawn_kinds[weighted] = st.sampled_from(list(weighted))
-            kind = _draw(data, kinds_drawn)
+            kind = _draw(data, _sampled_from(weighted))  # each kind as often as weighted
             if kind == MOVE_KIND:
                 self._move_a_card(data)
                 return

@@ -23,7 +23,7 @@ from ..contract.types import (
     StackItemView, TurnFaceUp, Unlock,
 )
 from ..format.cards import CardFace
-from ..format.vocabulary import Step, Zone
+from ..format.vocabulary import STEP_INDEX, Step, Zone
 from .judge import Cost, Judge, Pool, judge_for, total_cost
 from .observation import NotComputed, Observation
 
@@ -194,18 +194,15 @@ def steps_between(before: GameView, now: GameView) -> tuple[list[tuple[Step, str
     if before.active_player == now.active_player:
         if now.step is before.step:
             return [], False
-        first, last = _STEP_INDEX[before.step], _STEP_INDEX[now.step]
+        first, last = STEP_INDEX[before.step], STEP_INDEX[now.step]
         return [(s, now.active_player) for s in _BEGUN_STEPS
-                if first < _STEP_INDEX[s] <= last], False
+                if first < STEP_INDEX[s] <= last], False
     rest = [(s, before.active_player) for s in _BEGUN_STEPS
-            if _STEP_INDEX[s] > _STEP_INDEX[before.step]]
+            if STEP_INDEX[s] > STEP_INDEX[before.step]]
     new = [(s, now.active_player) for s in _BEGUN_STEPS
-           if _STEP_INDEX[s] <= _STEP_INDEX[now.step]]
+           if STEP_INDEX[s] <= STEP_INDEX[now.step]]
     return rest + new, True
 
-
-#: Each step's place in the turn.
-_STEP_INDEX: dict[Step, int] = {s: i for i, s in enumerate(Step)}
 
 #: The steps :func:`steps_between` tells: every step but untap and cleanup, in turn order.
 _BEGUN_STEPS: tuple[Step, ...] = tuple(s for s in Step if s not in (Step.UNTAP, Step.CLEANUP))

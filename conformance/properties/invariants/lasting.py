@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ...contract.text import normalize_text
@@ -248,10 +248,15 @@ def reached_stranded(o: Observation) -> bool:
     if not any(v.zone is not Zone.BATTLEFIELD and (c := o.card(v)) is not None and anthem(c)
                for v in o.views.values()):
         return False
+    return _judged(o, lambda step, v: "Creature" in (step.judge.types_of(v) or ()))
+
+
+def _judged(o: Observation, which: Callable[[StepView, ObjectView], bool]) -> bool:
+    """Whether ``power-and-toughness``' judgement works out, in ``o``, the power and
+    toughness of a permanent with power that ``which`` takes."""
     step = step_of(o)
     return not step.knowledge.tainted and o.engine.pending_choice() is None and any(
-        v.zone is Zone.BATTLEFIELD and v.power is not None
-        and "Creature" in (step.judge.types_of(v) or ())
+        v.zone is Zone.BATTLEFIELD and v.power is not None and which(step, v)
         and durations.expected_power_toughness(step, v) is not None for v in o.views.values())
 
 
@@ -271,10 +276,7 @@ def reached_tokens_under_statics(o: Observation) -> bool:
     if not any(v.zone is Zone.BATTLEFIELD and (c := o.card(v)) is not None and anthem(c)
                for v in o.views.values()):
         return False
-    step = step_of(o)
-    return not step.knowledge.tainted and o.engine.pending_choice() is None and any(
-        v.token and v.zone is Zone.BATTLEFIELD and v.power is not None
-        and durations.expected_power_toughness(step, v) is not None for v in o.views.values())
+    return _judged(o, lambda _step, v: v.token)
 
 
 PROPERTIES: tuple[Property, ...] = (

@@ -232,13 +232,13 @@ def _died_early(o: Observation, step: StepView, marks: _Marks) -> Iterable[Viola
 
 
 def _survivors_into_cleanup(o: Observation, step: StepView, marks: _Marks
-                            ) -> list[tuple[ObjectView, int]]:
+                            ) -> list[tuple[ObjectView, int, int]]:
     """The creatures dealt damage earlier in a turn that ended during ``o``'s step -- a
     step that only passed priority on, nothing resolving, no ability triggering, no damage
     dealt in it -- with less damage than their toughness as the step began, and a toughness
     that card data and counters keep above 0 once "until end of turn" effects end (printed
     toughness, +1/+1 and -1/-1 counters, no Aura or Equipment on them): each with the
-    damage it had."""
+    damage it had and that toughness."""
     if not step.acted or not step.turn_ended or marks.lost_before \
             or not isinstance(o.action, (PassPriority, AdvanceTo)) or step.new_items \
             or step.resolved is not None or marks.hits or step.entered:
@@ -255,10 +255,10 @@ def _survivors_into_cleanup(o: Observation, step: StepView, marks: _Marks
         if printed is None or not printed.isdigit():
             continue
         counters = dict(then.counters)
-        if int(printed) + counters.get("+1/+1", 0) - counters.get("-1/-1", 0) <= 0 \
-                or any(v.attached_to == object_id for v in step.before_views.values()):
+        base = int(printed) + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+        if base <= 0 or any(v.attached_to == object_id for v in step.before_views.values()):
             continue
-        found.append((then, amount))
+        found.append((then, amount, base))
     return found
 
 
@@ -272,7 +272,7 @@ def _died_as_the_turn_ended(o: Observation, step: StepView, marks: _Marks
     survivors = _survivors_into_cleanup(o, step, marks)
     if not survivors or _static_toughness_changes(step):
         return
-    for then, amount in survivors:
+    for then, amount, _base in survivors:
         now = o.views.get(then.id)
         if now is None or now.zone is not Zone.BATTLEFIELD:
             yield Violation(f"{_name(then)}, a {then.power}/{then.toughness} creature dealt "
@@ -303,14 +303,8 @@ def reached_turn_ended_with_damage(o: Observation) -> bool:
 def reached_pumped_survivor(o: Observation) -> bool:
     """A turn ended with a creature dealt damage at least its printed toughness (with its
     counters) but less than its toughness then: a pumped creature that must survive."""
-    for then, amount in _survivors_into_cleanup(o, step_of(o), marks_of(o)):
-        card = o.card(then)
-        printed = card.faces[0].toughness if card is not None else None
-        counters = dict(then.counters)
-        if printed is not None and printed.isdigit() and amount >= int(printed) + counters.get(
-                "+1/+1", 0) - counters.get("-1/-1", 0):
-            return True
-    return False
+    return any(amount >= base
+               for _then, amount, base in _survivors_into_cleanup(o, step_of(o), marks_of(o)))
 
 
 def damage_after_a_pump(o: Observation) -> Iterable[Violation]:
