@@ -12,9 +12,10 @@ from conformance.contract.types import DIVIDE_CHOICE, DIVIDING_CHOICES, Choice
 def answers(choice: Choice) -> st.SearchStrategy[list[str]]:
     """Option values answering ``choice``: between its ``min`` and ``max`` distinct ones; for
     a ``divide`` or ``combat_damage`` choice, ``min`` values naming an option once per point
-    (a ``divide`` answer names every option at least once -- but one time in three, among
+    (a ``divide`` answer names every option at least once -- but half of the time, among
     two options or more, it leaves one out: an answer a correct engine refuses, CR 601.2d,
-    and the machine then tries another); a ``target`` choice gets each number of targets it
+    and the machine then tries another; ``valid`` is given twice below, but ``st.one_of``
+    keeps a strategy once); a ``target`` choice gets each number of targets it
     allows as often ("up to two": none, one and two).
 
     Shrinks towards the fewest options allowed, taken from the first offered.

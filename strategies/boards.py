@@ -43,9 +43,10 @@ PLENTY = "{8}{W}{W}{U}{U}{U}{B}{B}{R}{R}{G}{G}"
 
 @cache
 def mana_pools() -> st.SearchStrategy[str]:
-    """A mana pool: plenty of every color (one time in four), or a few symbols, so that
+    """A mana pool: plenty of every color or a few symbols, half of the time each, so that
     total costs, cost changes and hybrid symbols decide what is legal.  (Made once: boards
-    draw it in every example.)
+    draw it in every example.)  ``small`` is given three times, but ``st.one_of`` keeps a
+    strategy once however often it is given (:func:`mostly` says more).
 
     Shrinks towards plenty of mana.
     """
@@ -209,9 +210,9 @@ def _untapped(entry: CardEntry) -> CardEntry:
 def fighting(pool: CardPool, focus: Callable[[Card], bool] | None
              ) -> st.SearchStrategy[tuple[list[CardEntry], list[CardEntry]]]:
     """For games about combat: one or two untapped creatures more for alice, to attack,
-    and for bob, to block (those ``focus`` selects three times in four), and three times in
-    four a permanent of alice's whose ability watches attacks or combat damage (a Room
-    with both doors unlocked).  The entries to add to alice's and bob's battlefields.
+    and for bob, to block (half of them among those ``focus`` selects, :func:`card_entries`),
+    and half of the time a permanent of alice's whose ability watches attacks or combat
+    damage (a Room with both doors unlocked).  The entries to add to alice's and bob's battlefields.
 
     Shrinks towards one creature each and no watcher.
     """
@@ -236,7 +237,9 @@ def card_entries(pool: CardPool, zone: Zone, *, names: list[str],
     """One card entry for ``zone``: on the battlefield a permanent with a random state
     (tapped one time in four, door states, transformed or face down for the cards that can
     be, +1/+1 counters on a creature half of the time);
-    elsewhere just the card.  Three entries in four come from ``focused`` when it is given.
+    elsewhere just the card.  Half of the entries come from ``focused`` when it is given,
+    the others from all of ``names`` (``favoured`` is given three times, but ``st.one_of``
+    keeps a strategy once: :func:`mostly` says more).
 
     Shrinks towards the first focused name (or the first of ``names``), untapped, no door
     unlocked, no counters.
@@ -258,7 +261,7 @@ def card_entries(pool: CardPool, zone: Zone, *, names: list[str],
         )
 
     choices = st.sampled_from(names)
-    if focused:  # three entries in four from the focused cards
+    if focused:  # half of the entries from the focused cards (one_of keeps favoured once)
         favoured = st.sampled_from(focused)
         choices = st.one_of(favoured, favoured, favoured, choices)
     return st.builds(entry, choices, st.sampled_from([False, False, False, True]),
@@ -297,8 +300,11 @@ def _pools_near(costs: tuple[str, ...]) -> st.SearchStrategy[str]:
 
 @cache
 def _alice_mana(costs: tuple[str, ...]) -> st.SearchStrategy[str]:
-    """Alice's mana when no card that acts on others is added: plenty half of the time, a
-    pool from :func:`mana_pools` or the cost of one of ``costs`` (:func:`_exact_pools`)."""
+    """Alice's mana when no card that acts on others is added: plenty three times in five,
+    a few symbols (:func:`mana_pools`) one time in five, and one time in five the cost of
+    one of ``costs`` give or take one generic mana (:func:`_exact_pools`), or plenty when
+    there is none.  ``st.one_of`` keeps each branch of :func:`mana_pools` beside the
+    others: five strategies, each as likely."""
     return st.one_of(st.just(PLENTY), st.just(PLENTY), mana_pools(), _pools_near(costs))
 
 
@@ -315,14 +321,15 @@ def boards(pool: CardPool, *, max_per_zone: int = 3, mana: str | None = None,
            fights: bool = False) -> st.SearchStrategy[Setup]:
     """A two-player position in alice's precombat main phase: cards in alice's hand (three
     times in four), graveyard and library; permanents on both battlefields -- among them,
-    three times in four, one to three helper cards each (:func:`is_helper`), and up to two
+    half of the time, one to three helper cards each (:func:`is_helper`), and up to two
     of alice's last permanents on bob's side too; cards in bob's graveyard; a library for
-    each player seven times in eight (so that most games go on past the draw step); each
+    each player half of the time (so that some games go on past the draw step, and others
+    end there); each
     player's life 20, or one time in six 1 or 2 (so that damage ends some games); half of
     the time a land card in alice's hand; one
     card that acts on others with what it acts on three times in four (:func:`pairs`, and
     plenty of mana then); and ``mana`` for alice
-    (by default plenty half of the time, else a pool from :func:`mana_pools` or the cost of
+    (by default plenty three times in five, else a pool from :func:`mana_pools` or the cost of
     a card in her hand or graveyard).  Every card entry gets an alias ``c1``, ``c2``... in
     order.  With ``focus``, the cards it selects come first in every zone's choices,
     helpers included, so that games use them more.  With ``fights``, both players have
@@ -534,7 +541,13 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
 
 
 def mostly(entries: st.SearchStrategy[list[CardEntry]]) -> st.SearchStrategy[list[CardEntry]]:
-    """``entries`` (which are never empty) three times in four, else none.
+    """``entries`` (which are never empty) half of the time, else none.
+
+    ``entries`` is given three times, as it has been since the games were first drawn:
+    ``st.one_of`` keeps a strategy once however often it is given (it tells its branches
+    apart by identity), so the repeats weigh nothing.  They stay because they are part of
+    the strategy's label, and so of the games drawn: every recorded ``ci`` game, and the
+    tests measuring what those games reach, would move without them.
 
     Shrinks towards none: a shrunk counterexample keeps only the cards it needs.
     """
@@ -542,8 +555,9 @@ def mostly(entries: st.SearchStrategy[list[CardEntry]]) -> st.SearchStrategy[lis
 
 
 def usually(entries: st.SearchStrategy[list[CardEntry]]) -> st.SearchStrategy[list[CardEntry]]:
-    """``entries`` seven times in eight, else none: a library, so that most games go on
-    past the next draw step and some end there (CR 704.5b).
+    """``entries`` half of the time, else none: a library, so that some games go on past
+    the next draw step and others end there (CR 704.5b).  ``entries`` is given seven times,
+    which weighs nothing, and stays as part of the label (:func:`mostly`).
 
     Shrinks towards none.
     """

@@ -186,8 +186,9 @@ def turned_up(pool: CardPool, focus: Callable[[Card], bool] | None
     creature (with a +1/+1 counter half of the time) and holds an "until end of turn" pump,
     with plenty of mana -- so that the creature is pumped, then turned face up, and is
     still the same object (CR 708.8) -- a morph card whose morph cost and the pump's cost
-    plenty of mana pays together; or, two times in three when the pool has a creature that
-    transforms itself, that creature alone -- so that it may attack before and after it
+    plenty of mana pays together; or, half of the time when the pool has a creature that
+    transforms itself, that creature alone (``transforming`` is given twice, but
+    ``st.one_of`` keeps a strategy once) -- so that it may attack before and after it
     transforms (CR 712.18, 302.6).  ``None`` for games about something else.
 
     Shrinks towards the first such pair, without counters.
