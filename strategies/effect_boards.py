@@ -37,6 +37,8 @@ _LIFE = re.compile(rf"\b(?:gains?|loses?) {_N} life\b", re.IGNORECASE)
 _PLAYER_TARGET = re.compile(r"\btarget (?:player|opponent) (?:draws?|discards?|mills?)\b",
                             re.IGNORECASE)
 _HAND = re.compile(r"\bhand\b|\bdiscards?\b", re.IGNORECASE)
+#: A player discarding cards the instruction doesn't pick: "target player discards two cards".
+_DISCARDS = re.compile(rf"\b(?:player|opponent|you) discards? {_N} cards?\b", re.IGNORECASE)
 _NO_MAXIMUM = re.compile(r"you have no maximum hand size", re.IGNORECASE)
 
 
@@ -168,3 +170,31 @@ def full_hands(pool: CardPool, focus: Callable[[Card], bool] | None
         if unlimited else st.just([])
     return st.builds(lambda mine, theirs, permanents: (mine, theirs, permanents, []),
                      held, held, kept)
+
+
+def discard_focus(card: Card) -> bool:
+    """The instants and sorceries making a player discard cards the instruction doesn't
+    pick ("target player discards two cards": the focus of
+    ``discard-chosen-by-the-discarder``)."""
+    return _instant_or_sorcery(card) and bool(_DISCARDS.search(_text(card)))
+
+
+def discarding(pool: CardPool, focus: Callable[[Card], bool] | None
+               ) -> st.SearchStrategy[Hands] | None:
+    """For games about who chooses the cards a player discards: alice holds one or two
+    spells making a player discard (``focus`` takes exactly those) and three to five cards
+    more, bob three to five, with plenty of mana -- so that the spell resolves with more
+    cards in the discarding player's hand than it discards, and they have a choice to make
+    (CR 701.9b).  ``None`` for games about something else.
+
+    Shrinks towards one spell, three cards each, the first of the pool.
+    """
+    spells = _exactly(pool, focus, discard_focus)
+    if not spells:
+        return None
+    names = sorted(n for n in pool if "Land" not in pool[n].faces[0].types)
+    held = st.lists(st.sampled_from(names), min_size=3, max_size=5).map(
+        lambda found: [CardEntry(n) for n in found])
+    return st.builds(lambda mine, more, theirs: ([*(CardEntry(n) for n in mine), *more],
+                                                 theirs, [], []),
+                     st.lists(st.sampled_from(spells), min_size=1, max_size=2), held, held)

@@ -1103,6 +1103,24 @@ def target_player_discards_are_the_controllers() -> MutantEngine:
         (effects.EFFECTS, "discard", _discard_by_the_controller)])
 
 
+def _discard_asked_of_the_controller(game: Any, ctx: Any, params: Any) -> Any:
+    """The discard effect, the choice of the cards discarded asked of its controller."""
+    flow = _DISCARD(game, ctx, params)
+    try:
+        choice = next(flow)
+        while True:
+            choice = flow.send((yield dataclasses.replace(choice, player=ctx.controller)))
+    except StopIteration as done:
+        return done.value
+
+
+def discards_chosen_by_the_spells_controller() -> MutantEngine:
+    """"Target player discards two cards": the right player discards, but the spell's
+    controller picks which two (CR 701.9b: the player discarding chooses)."""
+    return _patched("discards-chosen-by-the-spells-controller", [
+        (effects.EFFECTS, "discard", _discard_asked_of_the_controller)])
+
+
 def _draw_by_the_controller(game: Any, ctx: Any, params: Any) -> Any:
     """The draw effect, "target player draws" read as its controller drawing."""
     yield from _DRAW(game, ctx, {**params, "who": "you"} if isinstance(params, dict) else params)

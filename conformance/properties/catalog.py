@@ -38,6 +38,7 @@ from .invariants import activated, searching
 from .invariants import losing
 from .invariants import activation_costs
 from .invariants import leaving, optional
+from .invariants import discarding
 
 __all__ = ["PROPERTIES", "Check", "Observation", "Property", "Violation", "mana_value"]
 
@@ -582,3 +583,4 @@ PROPERTIES += each_turn.PROPERTIES
 PROPERTIES += losing.PROPERTIES
 PROPERTIES += activation_costs.PROPERTIES
 PROPERTIES += leaving.PROPERTIES + optional.PROPERTIES
+PROPERTIES += discarding.PROPERTIES

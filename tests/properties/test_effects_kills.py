@@ -1,6 +1,6 @@
 """Rules no property stated before, stated in general: what a resolving spell or ability
 does with its keyword actions and to life totals, where a resolving spell goes, and the
-cleanup step's discard.  Each property holds on the reference engine in its ``ci`` games
+cleanup step's discard, and who chooses the cards a player discards.  Each property holds on the reference engine in its ``ci`` games
 and catches, in the same games (without shrinking, as the meter runs them), engines that
 break its rule (tests/wrong_engines.py) and the development set's held-out bug of its
 rule."""
@@ -35,6 +35,7 @@ WRONG = {
     "cleanup_discard_chosen_by_the_other_player": "cleanup-discard",
     "no_maximum_hand_size_ignored": "cleanup-discard",
     "cleanup_discard_taken_without_asking": "cleanup-discard",
+    "discards_chosen_by_the_spells_controller": "discard-chosen-by-the-discarder",
 }
 
 #: held-out bug of the development set: the property that catches it in its own ``ci`` games
@@ -43,6 +44,7 @@ CAUGHT_BY = {
     "cleanup-discard-not-chosen": "cleanup-discard",
     "target-player-draw-made-by-the-caster": "keyword-actions",
     "token-created-colorless": "keyword-actions",
+    "discard-chosen-by-the-caster": "discard-chosen-by-the-discarder",
 }
 
 

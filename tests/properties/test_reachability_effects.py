@@ -3,7 +3,7 @@ goes and the cleanup step's discard reach, in their ``ci`` games on the referenc
 the situations their checks need: each keyword action of the cards their games hold,
 "target player" and "each opponent", a permanent spell of the player who is not the active
 player, a turn ending with more than seven cards in a hand -- the active player's and the
-other player's."""
+other player's --, a spell making a player discard cards they choose."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from conformance.properties import PROPERTIES, Observation
-from conformance.properties.invariants import cleanup, instructions, resolving
+from conformance.properties.invariants import cleanup, discarding, instructions, resolving
 from conformance.runner.results import Status
 
 from ci_games import group, played_in_ci, watch
@@ -58,6 +58,10 @@ EXTRA: dict[str, dict[str, tuple[Callable[[Observation], bool], int]]] = {
             (cleanup.reached_other_player, 2),
         "a turn ending with more than seven cards in hand and no maximum hand size":
             (cleanup.reached_no_maximum, 1)},
+    "discard-chosen-by-the-discarder": {
+        "a spell making a player discard after a choice among their cards in hand":
+            (discarding.reached, 5),
+        "... a player other than its controller": (discarding.reached_other_player, 2)},
 }
 
 for _prop_id, _conditions in EXTRA.items():
