@@ -1589,6 +1589,27 @@ def searched_cards_put_into_the_graveyard() -> MutantEngine:
         (effects.EFFECTS, "search_library", _search_into_the_graveyard)])
 
 
+def _search_finding_one(game: Any, ctx: Any, params: Any) -> Any:
+    """The search_library effect, its choice asking for at least one card when it offers
+    one."""
+    flow = _SEARCH_LIBRARY(game, ctx, params)
+    try:
+        choice = next(flow)
+        while True:
+            if choice.options and choice.min == 0:
+                choice = dataclasses.replace(choice, min=1)
+            choice = flow.send((yield choice))
+    except StopIteration as done:
+        return done.value
+
+
+def searches_must_find_a_card() -> MutantEngine:
+    """A library search for cards of a stated quality must find one when the library holds
+    one (CR 701.23b: a player searching a hidden zone for a stated quality may find none)."""
+    return _patched("searches-must-find-a-card", [
+        (effects.EFFECTS, "search_library", _search_finding_one)])
+
+
 # -- combat: when players lose ----------------------------------------------------------------
 
 

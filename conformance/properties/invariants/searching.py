@@ -12,6 +12,13 @@ reveal of the top, "exile"), nothing that changes where cards go ("instead", "wo
 second "put".  Then every card that left the controller's library in the step (the
 engine's ``zone_changed`` events) went to that zone.  A search that finds nothing is legal
 (CR 701.23b) and says nothing.
+
+And a search for cards of a stated quality ("a basic land card", "a permanent card with
+mana value X or less") may find nothing, even with such cards in the library: a player
+searching a hidden zone for cards with a stated quality isn't required to find them (CR
+701.23b).  So a choice the engine asked while such a search resolved, among cards of the
+searching player's library, allowed choosing none (``min`` 0).  A search for "a card" says
+nothing there: it finds one if it can.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from collections.abc import Iterable
 
 from ...contract.text import normalize_text
 from ...format.cards import Card
+from ...contract.types import Choice
 from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
@@ -90,6 +98,52 @@ def searched_cards_go_where_said(o: Observation) -> Iterable[Violation]:
             return
 
 
+#: A search for cards of a stated quality: "for a basic land card", "for up to two creature
+#: cards" -- some words between the number and "card".
+_QUALITY = re.compile(r"\bsearch(?:es)? (?:your|their) library for "
+                      r"(?:a|an|one|two|three|up to \w+) (?!cards?\b)\S[^.]*?\bcards?\b")
+
+
+def _searches_of_a_quality(o: Observation) -> tuple[StepView, str, list[Choice]] | None:
+    """The text of a search for cards of a stated quality that resolved in the step, with
+    the choices asked in it among cards of the searching player's library."""
+    judged = _judged(o)
+    if judged is None:
+        return None
+    step, text, _zone = judged
+    item = step.resolved
+    if item is None or not _QUALITY.search(normalize_text(text).lower()):
+        return None
+    library = {str(v.id) for v in step.before_views.values()
+               if v.zone is Zone.LIBRARY and v.owner == item.controller}
+    asked = [choice for choice, _answer in o.choices
+             if choice.options and {option.value for option in choice.options} <= library]
+    return (step, text, asked) if asked else None
+
+
+def searches_may_find_nothing(o: Observation) -> Iterable[Violation]:
+    """A search of a library for cards of a stated quality may find none of them, even
+    when the library holds some: the choice of what it finds allows none (CR 701.23b)."""
+    found = _searches_of_a_quality(o)
+    if found is None:
+        return
+    step, text, asked = found
+    item = step.resolved
+    assert item is not None
+    for choice in asked:
+        if choice.min > 0:
+            yield Violation(f"{item.text or text!r} resolved and {choice.player} was asked to "
+                            f"find at least {choice.min} of {len(choice.options)} cards of "
+                            f"their library: a search for cards of a stated quality may find "
+                            f"none of them (CR 701.23b)")
+            return
+
+
+def reached_quality(o: Observation) -> bool:
+    """A search for cards of a stated quality resolved and asked which card it finds."""
+    return _searches_of_a_quality(o) is not None
+
+
 def reached(o: Observation) -> bool:
     """A spell or ability that searches a library for a card to put into one named zone
     resolved, and a card left the library."""
@@ -109,5 +163,10 @@ PROPERTIES: tuple[Property, ...] = (
              ("room-characteristics-outside-stack-and-battlefield",),
              frozenset({"library-search"}), searched_cards_go_where_said, searches,
              ("701.23a", "608.2c"), "lands", reached,
+             weights=(("Cast", 24), ("Resolve", 16), ("Activate", 8))),
+    Property("searches-may-find-nothing", searches_may_find_nothing.__doc__ or "",
+             ("room-characteristics-outside-stack-and-battlefield",),
+             frozenset({"library-search"}), searches_may_find_nothing, searches,
+             ("701.23b",), "zones", reached_quality,
              weights=(("Cast", 24), ("Resolve", 16), ("Activate", 8))),
 )
