@@ -18,7 +18,7 @@ from .cards import card_text as _text
 from .cards import is_creature as _creature
 from .choice_boards import declarations, multi_targets
 from .cost_boards import (cost_changes, doubled_reductions, impulses, reduced_each_turn,
-                          symbol_costs, x_cost_reductions)
+                          symbol_costs, tapped_activators, x_cost_reductions)
 from .damage_boards import (
     double_blocked, doubly_blocked, first_strike_duels, flickered, pumped_then_burned,
     returning, turned_up, watched_deaths,
@@ -409,7 +409,7 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 first_strike_duels(pool, focus),
                                 flickered_tokens(pool, focus), under_anthems(pool, focus),
                                 pumped_then_burned(pool, focus), doubly_blocked(pool, focus),
-                                discarding(pool, focus))
+                                discarding(pool, focus), tapped_activators(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

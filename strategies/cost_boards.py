@@ -14,6 +14,8 @@ from conformance.format.model import CardEntry
 from conformance.format.vocabulary import Door
 
 from .cards import card_text as _text
+from .choice_boards import _exactly
+from .stack_boards import Hands
 
 _PERMANENT_TYPES = {"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"}
 
@@ -439,3 +441,32 @@ def reduced_each_turn(pool: CardPool, focus: Callable[[Card], bool] | None
 
     return st.sampled_from(pairs).flatmap(lambda found: st.builds(
         build, st.just(found), st.sampled_from([s for r, a, s in pairs if r == found[0]])))
+
+
+#: An activated ability whose cost is mana alone -- "{4}{G}: Transform this creature." -- no
+#: {T} or {Q} in it.
+_MANA_ONLY_COST = re.compile(r"^(?:\{(?![TQ]\})[^}]+\})+:", re.MULTILINE)
+
+
+def mana_activated(card: Card) -> bool:
+    """Permanents with an activated ability whose cost is mana alone: such an ability is
+    activated whatever the permanent's status, tapped or untapped (the focus of
+    ``abilities-of-tapped-permanents``)."""
+    return _is_permanent(card) and any(_MANA_ONLY_COST.search(face.text) for face in card.faces)
+
+
+def tapped_activators(pool: CardPool, focus: Callable[[Card], bool] | None
+                      ) -> st.SearchStrategy[Hands] | None:
+    """For games about the abilities of tapped permanents: one or two permanents whose
+    activated ability costs mana alone (``focus`` takes exactly those) on alice's
+    battlefield, tapped, with plenty of mana -- so that such an ability is judged
+    activatable though its permanent is tapped (CR 602.2, 107.5: only a cost with {T} or
+    {Q} needs the permanent untapped).  ``None`` for games about something else.
+
+    Shrinks towards one permanent, the first of them.
+    """
+    wanted = _exactly(pool, mana_activated, focus)
+    if not wanted:
+        return None
+    return st.builds(lambda names: ([], [], [CardEntry(n, tapped=True) for n in names], []),
+                     st.lists(st.sampled_from(wanted), min_size=1, max_size=2))

@@ -353,6 +353,21 @@ def _refused_for_new_lands(game: Any, action: Any) -> Any:
     return obj, ability
 
 
+def _refused_for_tapped_permanents(game: Any, action: Any) -> Any:
+    """casting.activation_refused_early, refusing every ability of a tapped permanent."""
+    obj, ability = _REFUSED_EARLY(game, action)
+    if obj.tapped:
+        raise IllegalAction(f"{obj.card.name} is tapped")
+    return obj, ability
+
+
+def tapped_permanents_activate_nothing() -> MutantEngine:
+    """A tapped permanent's abilities can't be activated, {T} in their cost or not (CR
+    602.2b, 107.5: only a cost with {T} or {Q} needs the permanent untapped)."""
+    return _patched("tapped-permanents-activate-nothing", [
+        (casting, "activation_refused_early", _refused_for_tapped_permanents)])
+
+
 def lands_have_summoning_sickness() -> MutantEngine:
     """A land that came into play this turn can't be tapped for mana (summoning sickness
     applied to every permanent)."""

@@ -5,7 +5,10 @@ them), engines letting a tapped permanent pay {T} again, reducing abilities' cos
 reductions of spells' costs, letting a player activate another player's abilities and
 allowing abilities only as a sorcery, and leaving a {T} cost unpaid (tests/wrong_engines.py),
 and the development set's held-out bugs of its rule -- a sacrifice cost left unpaid among
-them (CR 601.2h)."""
+them (CR 601.2h).  ``abilities-of-tapped-permanents`` catches an engine refusing every
+ability of a tapped permanent, and the held-out bug doing so, in its games of tapped
+permanents whose abilities cost mana alone (test_reachability.py holds it to reaching
+its subject)."""
 
 from __future__ import annotations
 
@@ -67,3 +70,28 @@ def test_the_property_passes_the_reference_engine_and_judges(situation):
     assert played.result.status is Status.PASSED, played.result.message
     assert played.result.details["games"] > 0
     assert played.seen[situation] >= SITUATIONS[situation][1], dict(played.seen)
+
+
+#: The abilities of tapped permanents whose costs have no {T}: wrong engines and held-out
+#: bugs of the development set ``abilities-of-tapped-permanents`` catches in its ``ci`` games
+TAPPED = "abilities-of-tapped-permanents"
+TAPPED_WRONG = ("tapped_permanents_activate_nothing",)
+TAPPED_CAUGHT = ("tapped-permanents-abilities-refused",)
+
+
+def _tapped_property():
+    return {p.id: p for p in all_properties([RULINGS])}[TAPPED]
+
+
+@pytest.mark.parametrize("wrong", TAPPED_WRONG)
+def test_tapped_permanents_abilities_catch_the_wrong_engine(corpus, wrong):
+    result = run_property(_tapped_property(), getattr(wrong_engines, wrong), corpus.cards,
+                          corpus.rulings, profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, (wrong, result.status, result.message)
+
+
+@pytest.mark.parametrize("bug", TAPPED_CAUGHT)
+def test_tapped_permanents_abilities_catch_the_held_out_bug(corpus, bug):
+    result = run_property(_tapped_property(), catalogue()[bug].engine, corpus.cards,
+                          corpus.rulings, profile=quick_profile("ci"))
+    assert result.status is Status.FAILED, (bug, result.status, result.message)

@@ -52,6 +52,7 @@ from .activation_timing import _LOYALTY, _SORCERY_KEYWORDS, _unread, ability_bod
 from .combat import turn_of
 from .costs import _LANDS, _payable, _show, _show_pool
 from .pools import pools_of
+from strategies.cost_boards import mana_activated
 
 #: Probes a step at most, of activations refused and of activations allowed.
 _MOST = 4
@@ -364,6 +365,39 @@ def focus(card: Card) -> bool:
         and "Land" not in card.faces[0].types
 
 
+def tapped_permanents_abilities(o: Observation) -> Iterable[Violation]:
+    """An activated ability whose cost has no {T} (nor {Q}) may be activated whether its
+    permanent is tapped or untapped: the player with priority activates one of a tapped
+    permanent of theirs whose costs they can pay (CR 602.2, 602.2b, 107.5, 117.1b)."""
+    player = _player(o)
+    if player is None or _unread(o):
+        return
+    for count, (action, name) in enumerate(_tapped_allowed(o, player)):
+        if count >= _MOST_ALLOWED:
+            return
+        if not o.engine.is_legal(action):
+            yield Violation(f"{player} can't activate ability #{action.ability + 1} of {name}, "
+                            f"which is tapped, though they have priority and every pool they "
+                            f"may have pays its mana: only a cost with {{T}} or {{Q}} needs the "
+                            f"permanent untapped (CR 602.2, 602.2b, 107.5, 117.1b)", legal=action)
+            return
+
+
+def _tapped_allowed(o: Observation, player: str) -> Iterable[tuple[Activate, str]]:
+    """The activations ``activation-costs`` judges allowed, of tapped permanents."""
+    for action, name in _allowed(o, player):
+        view = o.views.get(action.object)
+        if view is not None and view.tapped:
+            yield action, name
+
+
+def reached_tapped_allowed(o: Observation) -> bool:
+    """An ability of a tapped permanent, whose cost has no {T}, judged activatable."""
+    player = _player(o)
+    return player is not None and not _unread(o) and any(
+        True for _ in _tapped_allowed(o, player))
+
+
 PROPERTIES: tuple[Property, ...] = (
     Property("activation-costs", activation_costs.__doc__ or "",
              ("turn-structure-tap-an-attacker-before-attacks",
@@ -372,4 +406,9 @@ PROPERTIES: tuple[Property, ...] = (
              ("602.2", "602.2b", "107.5", "118.3", "601.2f", "117.1b", "601.2h"), "costs",
              reached,
              weights=(("Activate", 24), ("PassPriority", 6))),
+    Property("abilities-of-tapped-permanents", tapped_permanents_abilities.__doc__ or "",
+             ("cost-chapter-iv-is-not-a-mana-ability",),
+             frozenset(), tapped_permanents_abilities, mana_activated,
+             ("602.2", "602.2b", "107.5", "117.1b"), "costs", reached_tapped_allowed,
+             weights=(("PassPriority", 6),), focused_cards=True),
 )
