@@ -24,6 +24,7 @@ _ACTIVATION_REFUSED_EARLY = casting.activation_refused_early
 _LEAVES = triggers.MATCHERS["leaves_battlefield"]
 _STATE_BASED_ACTIONS = turn.state_based_actions
 _CHOOSE_TARGETS = triggers.choose_targets
+_ORDER_TRIGGERS = triggers.order_triggers
 
 
 def _draw_cards_forgetting_an_empty_library(game: Any, player_name: str, count: int) -> None:
@@ -281,6 +282,18 @@ def trigger_targets_chosen_by_the_active_player() -> MutantEngine:
     forgotten: its controller chooses them as it is put on the stack)."""
     return MutantEngine("trigger-targets-chosen-by-the-active-player", [
         (triggers, "choose_targets", _targets_chosen_by_the_active_player)])
+
+
+def _ordered_by_the_active_player(game: Any, player: str, waiting: Any) -> Any:
+    """triggers.order_triggers, the order asked of the player whose turn it is."""
+    return _ORDER_TRIGGERS(game, game.state.active_player, waiting)
+
+
+def trigger_order_chosen_by_the_active_player() -> MutantEngine:
+    """Each player's simultaneous triggered abilities put on the stack in the order the
+    player whose turn it is chooses (CR 603.3b forgotten: each player orders their own)."""
+    return MutantEngine("trigger-order-asked-of-the-active-player", [
+        (triggers, "order_triggers", _ordered_by_the_active_player)])
 
 
 #: By game: (the prompt of the last triggered ability's targets, the stack's size then,

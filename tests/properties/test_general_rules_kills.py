@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import wrong_engines_general as wrong_engines
+from benchmarks.heldout import catalogue
 from builders import judged_script
 from conformance.contract.types import (
     Activate, AdvanceTo, Cast, DeclareAttackers, DeclareBlockers, Resolve, TurnFaceUp,
@@ -66,6 +67,14 @@ IN_CI_GAMES = (
     ("turned-face-up-under-doublers", "face_down_creatures_enter_unseen"),
     ("legal-actions", "cost_increases_counted_once_per_name"),
     ("combat-trigger-instances", "combat_damage_triggers_once_per_combat"),
+    ("trigger-order-and-control", "trigger_order_chosen_by_the_active_player"),
+)
+
+
+#: (property, held-out bug of the development set) caught in the property's own ``ci`` games
+#: after the bug's batch was first measured.
+HELD_OUT = (
+    ("trigger-order-and-control", "trigger-order-chosen-by-the-active-player"),
 )
 
 
@@ -167,3 +176,9 @@ def test_activation_costs_a_creature_sacrifices_itself_the_turn_it_enters(corpus
         else:
             with pytest.raises(PropertyFailure, match="Mogg Fanatic"):
                 games_test(machine, chosen)()
+
+
+@pytest.mark.parametrize(("prop_id", "bug"), HELD_OUT)
+def test_the_held_out_bug_is_caught_in_its_own_ci_games(corpus, prop_id, bug):
+    found = _play(corpus, prop_id, catalogue()[bug].engine)
+    assert found.status is Status.FAILED, (bug, found.status, found.message)

@@ -33,6 +33,9 @@ OWN = "its precondition"
 #: Situations beyond each property's own precondition, by property.
 EXTRA: dict[str, dict[str, Callable[[Observation], bool]]] = {
     "trigger-instances": {"a doubler applying": triggers.reached_doubling},
+    "trigger-order-and-control": {
+        "an order asked among the triggered abilities of the player whose turn it is not":
+        triggers.reached_order_of_the_other_player},
     "turned-face-up-under-doublers": {
         "a creature entering face down while an ability watches creatures enter":
         triggers.reached_face_down_entering},

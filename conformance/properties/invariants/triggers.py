@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable
 
 from ...contract.text import normalize_text
-from ...contract.types import Activate, Cast, DeclareAttackers, TurnFaceUp
+from ...contract.types import ORDER_CHOICE, Activate, Cast, DeclareAttackers, TurnFaceUp
 from ...format.cards import Card
 from ...format.vocabulary import Door, Step, Zone
 from ..judge import Judge, Reading, Trigger
@@ -337,15 +337,16 @@ def _targets_shared(o: Observation) -> str | None:
 def trigger_order_and_control(o: Observation) -> Iterable[Violation]:
     """A triggered ability is controlled by the player who controlled its source when it
     triggered, its targets are chosen by that player as it is put on the stack (CR 603.3d),
-    and the active player's triggered abilities go on the stack before the nonactive
-    player's (APNAP order), so the nonactive player's resolve first."""
+    that player orders their own triggered abilities (CR 603.3b), and the active player's
+    triggered abilities go on the stack before the nonactive player's (APNAP order), so the
+    nonactive player's resolve first."""
     step = step_of(o)
     if not step.acted or isinstance(o.action, Activate) \
             or o.engine.pending_choice() is not None:
         return
     active = o.game.active_player
     seen_nonactive = False
-    chooser = _trigger_targets_chooser(o, step)
+    chooser = _trigger_targets_chooser(o, step) or _order_chooser(o, step)
     if chooser is not None:
         yield Violation(chooser)
         return
@@ -390,6 +391,46 @@ def _trigger_targets_chooser(o: Observation, step: StepView) -> str | None:
                     f"{', '.join(sorted(controllers))} does; CR 603.3d: its controller "
                     f"chooses)")
     return None
+
+
+def _order_sources_controller(o: Observation, step: StepView, values: Iterable[str]
+                              ) -> str | None:
+    """The one player who controlled the sources an ``order`` choice names (its option
+    values: a source's object id, or ``<id>/<n>``) before the step -- or now, for a source
+    that entered in it; ``None`` when a source is unknown or they have several."""
+    controllers = set()
+    for value in values:
+        source = value if step.view(value) is not None else value.rpartition("/")[0]
+        view = step.before_views.get(source) or o.views.get(source)
+        if view is None or view.controller is None:
+            return None
+        controllers.add(view.controller)
+    return controllers.pop() if len(controllers) == 1 else None
+
+
+def _order_chooser(o: Observation, step: StepView) -> str | None:
+    """An ``order`` choice among triggered abilities whose sources one player controls,
+    asked of another player: each player puts their own triggered abilities on the stack in
+    the order they choose (CR 603.3b, 101.4)."""
+    for choice, _answer in o.choices:
+        if choice.kind != ORDER_CHOICE or len(choice.options) < 2:
+            continue
+        controller = _order_sources_controller(o, step, (op.value for op in choice.options))
+        if controller is not None and choice.player != controller:
+            return (f"{choice.player} was asked the order of {len(choice.options)} triggered "
+                    f"abilities of {controller}'s permanents: each player puts their own "
+                    f"triggered abilities on the stack in the order they choose (CR 603.3b, "
+                    f"101.4)")
+    return None
+
+
+def reached_order_of_the_other_player(o: Observation) -> bool:
+    """An ``order`` choice among triggered abilities of the player whose turn it is not."""
+    step = step_of(o)
+    return step.acted and any(
+        choice.kind == ORDER_CHOICE and len(choice.options) > 1
+        and _order_sources_controller(o, step, (op.value for op in choice.options))
+        not in (None, o.game.active_player) for choice, _answer in o.choices)
 
 
 def reached_trigger_targets(o: Observation) -> bool:
