@@ -98,7 +98,7 @@ WATCHED_BY: dict[str, tuple[str, ...]] = {
     "divided-damage": ("damage-marked", "combat-damage-amounts"),
     "mana": ("mana-symbols", "legal-actions", "x-costs"),
     "drawing": ("keyword-actions", "draw-step", "drawing-from-an-empty-library"),
-    "game-over": ("drawing-from-an-empty-library", "state-based-actions"),
+    "game-over": ("drawing-from-an-empty-library", "state-based-actions", "combat-damage"),
     "mana-abilities": ("mana-symbols", "legal-actions", "activation-costs"),
     "tokens": ("keyword-actions", "token-copies-no-status", "copies-of-tokens", "token-copies-copy",
                "tokens-exist-only-on-the-battlefield-or-stack",
