@@ -32,7 +32,7 @@ from .duration_boards import granted, pumped_together, stranded, under_anthems
 from .priority_boards import special_actions
 from .token_boards import copied_legends, copied_tokens, face_down_copied, flickered_tokens
 from .trigger_boards import delaying, double_strikes_watched, watched_morphs
-from .effect_boards import discarding, full_hands, instructed, life_changes
+from .effect_boards import discarding, full_hands, instructed, life_changes, searching
 from .life_boards import life_lost_to_zero, lifelink_saves
 from .transform_boards import transforming
 from .target_boards import stated_targets
@@ -409,7 +409,8 @@ def _boards(pool: CardPool, *, max_per_zone: int, mana: str | None,
                                 first_strike_duels(pool, focus),
                                 flickered_tokens(pool, focus), under_anthems(pool, focus),
                                 pumped_then_burned(pool, focus), doubly_blocked(pool, focus),
-                                discarding(pool, focus), tapped_activators(pool, focus))
+                                discarding(pool, focus), tapped_activators(pool, focus),
+                                searching(pool, focus))
             if found is not None] if mana is None else []
     basics = sorted(name for name, card in pool.items() if "Land" in card.faces[0].types)
     land_in_hand: st.SearchStrategy[list[CardEntry]] = st.one_of(

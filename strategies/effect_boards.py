@@ -37,6 +37,7 @@ _LIFE = re.compile(rf"\b(?:gains?|loses?) {_N} life\b", re.IGNORECASE)
 _PLAYER_TARGET = re.compile(r"\btarget (?:player|opponent) (?:draws?|discards?|mills?)\b",
                             re.IGNORECASE)
 _HAND = re.compile(r"\bhand\b|\bdiscards?\b", re.IGNORECASE)
+_SEARCH = re.compile(r"\bsearch(?:es)? (?:your|their) library\b", re.IGNORECASE)
 #: A player discarding cards the instruction doesn't pick: "target player discards two cards".
 _DISCARDS = re.compile(rf"\b(?:player|opponent|you) discards? {_N} cards?\b", re.IGNORECASE)
 _NO_MAXIMUM = re.compile(r"you have no maximum hand size", re.IGNORECASE)
@@ -198,3 +199,41 @@ def discarding(pool: CardPool, focus: Callable[[Card], bool] | None
     return st.builds(lambda mine, more, theirs: ([*(CardEntry(n) for n in mine), *more],
                                                  theirs, [], []),
                      st.lists(st.sampled_from(spells), min_size=1, max_size=2), held, held)
+
+
+def search_focus(card: Card) -> bool:
+    """The cards that search a library (the focus of ``searched-cards-go-where-said`` and
+    ``searches-may-find-nothing``)."""
+    return bool(_SEARCH.search(_text(card)))
+
+
+def searching(pool: CardPool, focus: Callable[[Card], bool] | None
+              ) -> st.SearchStrategy[LaterHands] | None:
+    """For games about library searches: alice has the permanents among ``focus``'s cards
+    (which takes exactly the cards that search a library) on her battlefield, untapped, and
+    its instants and sorceries in hand, with plenty of mana; her library holds two or three
+    basic lands and one or two cheap permanent cards on top of the board's -- so that a
+    search for a basic land card or a permanent card with a small mana value finds some
+    (CR 701.23).  ``None`` for games about something else.
+
+    Shrinks towards the first of each.
+    """
+    wanted = _exactly(pool, focus, search_focus)
+    if not wanted:
+        return None
+    permanents = [n for n in wanted if not _instant_or_sorcery(pool[n])]
+    spells = [n for n in wanted if _instant_or_sorcery(pool[n])]
+    basics = sorted(n for n, c in pool.items() if "Basic" in c.faces[0].supertypes
+                    and "Land" in c.faces[0].types)
+    cheap = sorted(n for n, c in pool.items() if "Land" not in c.faces[0].types
+                   and not _instant_or_sorcery(c) and len(c.faces) == 1
+                   and float(c.faces[0].raw.get("manaValue", 99)) <= 2)
+    if not basics or not cheap:
+        return None
+    return st.builds(
+        lambda lands, found: ([CardEntry(n) for n in spells], [],
+                              [_entry(pool, n) for n in permanents], [],
+                              [*(CardEntry(n) for n in lands), *(CardEntry(n) for n in found)],
+                              []),
+        st.lists(st.sampled_from(basics), min_size=2, max_size=3),
+        st.lists(st.sampled_from(cheap), min_size=1, max_size=2))

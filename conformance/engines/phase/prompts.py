@@ -85,7 +85,10 @@ def pending_choice(session: PhaseSession) -> Choice | None:
     if kind in CARD_PROMPTS:
         count = int(data.get("count", 1))
         options = tuple(Option(session.cid(int(c))) for c in data.get("cards") or ())
-        low = 0 if data.get("up_to") else min(count, len(options))
+        # "up to", or a search that may find less than it looks for (CR 701.23b): phase
+        # takes an empty selection then (checked on phase-python 0.103.0)
+        low = 0 if data.get("up_to") or data.get("allows_partial_find") \
+            else min(count, len(options))
         return Choice("cards", player, f"choose cards ({kind})", options, low, count)
     if kind == "OptionalEffectChoice":
         prompt = str(data.get("description") or "do it?")

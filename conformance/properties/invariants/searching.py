@@ -27,12 +27,12 @@ import re
 from collections.abc import Iterable
 
 from ...contract.text import normalize_text
-from ...format.cards import Card
 from ...contract.types import Choice
 from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
 from .instructions import _item_text
+from strategies.effect_boards import search_focus
 
 _SEARCH = re.compile(r"\bsearch(?:es)? (?:your|their) library\b")
 _PUT = re.compile(r"\bput (?:it|them|that card|those cards|the card|the cards) "
@@ -153,9 +153,8 @@ def reached(o: Observation) -> bool:
         for e in o.events)
 
 
-def searches(card: Card) -> bool:
-    """Cards that search a library (the focus)."""
-    return any(_SEARCH.search(normalize_text(face.text).lower()) for face in card.faces)
+#: Cards that search a library (the focus).
+searches = search_focus
 
 
 PROPERTIES: tuple[Property, ...] = (
