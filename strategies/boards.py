@@ -212,7 +212,8 @@ def fighting(pool: CardPool, focus: Callable[[Card], bool] | None
     """For games about combat: one or two untapped creatures more for alice, to attack,
     and for bob, to block (half of them among those ``focus`` selects, :func:`card_entries`),
     and half of the time a permanent of alice's whose ability watches attacks or combat
-    damage (a Room with both doors unlocked).  The entries to add to alice's and bob's battlefields.
+    damage (a Room with both doors unlocked).  The entries to add to alice's and bob's
+    battlefields.
 
     Shrinks towards one creature each and no watcher.
     """

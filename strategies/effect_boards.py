@@ -37,7 +37,8 @@ _LIFE = re.compile(rf"\b(?:gains?|loses?) {_N} life\b", re.IGNORECASE)
 _PLAYER_TARGET = re.compile(r"\btarget (?:player|opponent) (?:draws?|discards?|mills?)\b",
                             re.IGNORECASE)
 _HAND = re.compile(r"\bhand\b|\bdiscards?\b", re.IGNORECASE)
-_SEARCH = re.compile(r"\bsearch(?:es)? (?:your|their) library\b", re.IGNORECASE)
+#: A library search: "search your library", "searches their library".
+LIBRARY_SEARCH = re.compile(r"\bsearch(?:es)? (?:your|their) library\b", re.IGNORECASE)
 #: A player discarding cards the instruction doesn't pick: "target player discards two cards".
 _DISCARDS = re.compile(rf"\b(?:player|opponent|you) discards? {_N} cards?\b", re.IGNORECASE)
 _NO_MAXIMUM = re.compile(r"you have no maximum hand size", re.IGNORECASE)
@@ -204,7 +205,7 @@ def discarding(pool: CardPool, focus: Callable[[Card], bool] | None
 def search_focus(card: Card) -> bool:
     """The cards that search a library (the focus of ``searched-cards-go-where-said`` and
     ``searches-may-find-nothing``)."""
-    return bool(_SEARCH.search(_text(card)))
+    return bool(LIBRARY_SEARCH.search(_text(card)))
 
 
 def searching(pool: CardPool, focus: Callable[[Card], bool] | None

@@ -58,8 +58,9 @@ def _both_sides(pool: CardPool, base: st.SearchStrategy[Setup],
     empties between steps), one or two cards in the other player's hand (half of the time,
     ``strategies.boards.mostly``) and, two times in three, mana in their pool (plenty or a
     few symbols, as often: ``st.one_of`` takes in :func:`~strategies.boards.mana_pools`'
-    two branches beside no mana), so that both players act in either turn; and half of the time it is the other player's turn, with the setup's mana.  New
-    entries get the aliases after the setup's own.
+    two branches beside no mana), so that both players act in either turn; and half of the
+    time it is the other player's turn, with the setup's mana.  New entries get the aliases
+    after the setup's own.
 
     Shrinks towards no lands, an empty hand, no mana for the other player and the
     setup's active player, then as ``base`` does.

@@ -259,20 +259,30 @@ def activation_costs(o: Observation) -> Iterable[Violation]:
                             f"{' // '.join(view.names) or 'a face-down permanent'} though "
                             f"{why}", illegal=action)
             return
-    for count, (action, name) in enumerate(_allowed(o, player)):
+    refused = _first_refused(o, _allowed(o, player))
+    if refused is not None:
+        action, name = refused
+        game = o.game
+        when = ("in another player's turn" if game.active_player != player
+                else f"in the {game.step.value.replace('_', ' ')} step"
+                + (" with a spell or ability on the stack" if game.stack else ""))
+        yield Violation(f"{player} can't activate ability #{action.ability + 1} of {name} "
+                        f"{when}, though they have priority, it is untapped and every "
+                        f"pool they may have pays its mana: an activated ability may be "
+                        f"activated whenever its controller has priority, unless it says "
+                        f"otherwise (CR 117.1b, 602.2, 602.5a)", legal=action)
+
+
+def _first_refused(o: Observation, allowed: Iterable[tuple[Activate, str]]
+                   ) -> tuple[Activate, str] | None:
+    """The first of ``allowed``'s activations -- at most :data:`_MOST_ALLOWED` probed --
+    that the engine says is not legal."""
+    for count, found in enumerate(allowed):
         if count >= _MOST_ALLOWED:
-            return
-        if not o.engine.is_legal(action):
-            game = o.game
-            when = ("in another player's turn" if game.active_player != player
-                    else f"in the {game.step.value.replace('_', ' ')} step"
-                    + (" with a spell or ability on the stack" if game.stack else ""))
-            yield Violation(f"{player} can't activate ability #{action.ability + 1} of {name} "
-                            f"{when}, though they have priority, it is untapped and every "
-                            f"pool they may have pays its mana: an activated ability may be "
-                            f"activated whenever its controller has priority, unless it says "
-                            f"otherwise (CR 117.1b, 602.2, 602.5a)", legal=action)
-            return
+            return None
+        if not o.engine.is_legal(found[0]):
+            return found
+    return None
 
 
 #: A cost that sacrifices the permanent whose ability it is.
@@ -372,15 +382,13 @@ def tapped_permanents_abilities(o: Observation) -> Iterable[Violation]:
     player = _player(o)
     if player is None or _unread(o):
         return
-    for count, (action, name) in enumerate(_tapped_allowed(o, player)):
-        if count >= _MOST_ALLOWED:
-            return
-        if not o.engine.is_legal(action):
-            yield Violation(f"{player} can't activate ability #{action.ability + 1} of {name}, "
-                            f"which is tapped, though they have priority and every pool they "
-                            f"may have pays its mana: only a cost with {{T}} or {{Q}} needs the "
-                            f"permanent untapped (CR 602.2, 602.2b, 107.5, 117.1b)", legal=action)
-            return
+    refused = _first_refused(o, _tapped_allowed(o, player))
+    if refused is not None:
+        action, name = refused
+        yield Violation(f"{player} can't activate ability #{action.ability + 1} of {name}, "
+                        f"which is tapped, though they have priority and every pool they "
+                        f"may have pays its mana: only a cost with {{T}} or {{Q}} needs the "
+                        f"permanent untapped (CR 602.2, 602.2b, 107.5, 117.1b)", legal=action)
 
 
 def _tapped_allowed(o: Observation, player: str) -> Iterable[tuple[Activate, str]]:

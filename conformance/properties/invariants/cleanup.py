@@ -26,6 +26,7 @@ from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
 from strategies.effect_boards import hand_focus
+from .discarding import hand_choice
 from .turns import _DRAW_CHANGES, _passing, _statics_say
 
 #: The maximum hand size (CR 402.2).
@@ -137,17 +138,11 @@ def cleanup_discard(o: Observation) -> Iterable[Violation]:
 
 
 def _discard_chooser(o: Observation, step: StepView, player: str) -> str | None:
-    """Who was asked, in the step, a choice among ``player``'s cards in hand -- every one of
-    its options a card in their hand before the step or drawn in it: the discard's."""
-    held = {v.id for v in step.before_views.values()
-            if v.zone is Zone.HAND and v.owner == player}
-    drawn = {str(e.data.get("new_object")) for e in o.events if e.kind == "zone_changed"
-             and e.data.get("from") == Zone.LIBRARY.value and e.data.get("to") == Zone.HAND.value}
-    for choice, _answer in o.choices:
-        values = {option.value for option in choice.options}
-        if len(values) > MAXIMUM_HAND_SIZE and values <= held | drawn and held <= values:
-            return choice.player
-    return None
+    """Who was asked, in the step, a choice among ``player``'s cards in hand, more than
+    seven of them -- every one of its options a card in their hand before the step or drawn
+    in it: the discard's."""
+    choice = hand_choice(o, step, player, MAXIMUM_HAND_SIZE)
+    return None if choice is None else choice.player
 
 
 def _left_the_battlefield(o: Observation, step: StepView) -> bool:

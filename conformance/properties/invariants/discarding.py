@@ -29,26 +29,34 @@ _OTHER_CHOOSER = re.compile(r"\byou choose\b|\bof your choice\b|\bat random\b|\b
                             r"\blooks? at\b|\bopponent chooses\b")
 
 
+def hand_choice(o: Observation, step: StepView, player: str, more_than: int = 1
+                ) -> Choice | None:
+    """The choice asked in the step among every card ``player`` held in hand before it --
+    its options those cards and cards drawn in the step, no others, more than
+    ``more_than`` of them: a discard's choice."""
+    held = {str(v.id) for v in step.before_views.values()
+            if v.zone is Zone.HAND and v.owner == player}
+    drawn = {str(e.data.get("new_object")) for e in o.events if e.kind == "zone_changed"
+             and e.data.get("from") == Zone.LIBRARY.value and e.data.get("to") == Zone.HAND.value}
+    for choice, _answer in o.choices:
+        values = {option.value for option in choice.options}
+        if len(values) > more_than and held <= values <= held | drawn:
+            return choice
+    return None
+
+
 def _discards(o: Observation, step: StepView) -> Iterable[tuple[str, Choice]]:
     """Each player who discarded in the step -- a card they held went from their hand to
     their graveyard -- with the choice among all of their cards in hand asked in it."""
-    held: dict[str, set[str]] = {}
-    for view in step.before_views.values():
-        if view.zone is Zone.HAND:
-            held.setdefault(view.owner, set()).add(str(view.id))
-    drawn = {str(e.data.get("new_object")) for e in o.events if e.kind == "zone_changed"
-             and e.data.get("from") == Zone.LIBRARY.value and e.data.get("to") == Zone.HAND.value}
     discarded = {str(e.data.get("object")) for e in o.events if e.kind == "zone_changed"
                  and e.data.get("from") == Zone.HAND.value
                  and e.data.get("to") == Zone.GRAVEYARD.value}
-    for player, cards in sorted(held.items()):
-        if not cards & discarded:
-            continue
-        for choice, _answer in o.choices:
-            values = {option.value for option in choice.options}
-            if len(values) > 1 and cards <= values <= cards | drawn:
-                yield player, choice
-                break
+    owners = {v.owner for v in step.before_views.values()
+              if v.zone is Zone.HAND and str(v.id) in discarded}
+    for player in sorted(owners):
+        choice = hand_choice(o, step, player)
+        if choice is not None:
+            yield player, choice
 
 
 def _judged(o: Observation) -> tuple[StepView, list[tuple[str, Choice]]] | None:
@@ -100,6 +108,7 @@ def reached_other_player(o: Observation) -> bool:
 PROPERTIES: tuple[Property, ...] = (
     Property("discard-chosen-by-the-discarder", discard_chosen_by_the_discarder.__doc__ or "",
              ("room-is-one-card",),
-             frozenset({"discard"}), discard_chosen_by_the_discarder, discard_focus, ("701.9b", "701.9a"),
-             "zones", reached, weights=(("Cast", 24), ("Resolve", 16), ("PassPriority", 2))),
+             frozenset({"discard"}), discard_chosen_by_the_discarder, discard_focus,
+             ("701.9b", "701.9a"), "zones", reached,
+             weights=(("Cast", 24), ("Resolve", 16), ("PassPriority", 2))),
 )

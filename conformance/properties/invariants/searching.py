@@ -32,9 +32,8 @@ from ...format.vocabulary import Zone
 from ..memory import StepView, step_of
 from ..observation import Observation, Property, Violation
 from .instructions import _item_text
-from strategies.effect_boards import search_focus
+from strategies.effect_boards import LIBRARY_SEARCH, search_focus
 
-_SEARCH = re.compile(r"\bsearch(?:es)? (?:your|their) library\b")
 _PUT = re.compile(r"\bput (?:it|them|that card|those cards|the card|the cards) "
                   r"(onto the battlefield|into (?:your|its owner's|their) hand|"
                   r"into (?:your|its owner's|their) graveyard)\b")
@@ -54,7 +53,7 @@ def _destination(step: StepView) -> tuple[str, Zone] | None:
     if read is None:
         return None
     text = normalize_text(read[0]).lower()
-    if len(_SEARCH.findall(text)) != 1 or len(re.findall(r"\bput\b", text)) != 1 \
+    if len(LIBRARY_SEARCH.findall(text)) != 1 or len(re.findall(r"\bput\b", text)) != 1 \
             or _OTHERS.search(text):
         return None
     found = _PUT.search(text)
@@ -153,19 +152,15 @@ def reached(o: Observation) -> bool:
         for e in o.events)
 
 
-#: Cards that search a library (the focus).
-searches = search_focus
-
-
 PROPERTIES: tuple[Property, ...] = (
     Property("searched-cards-go-where-said", searched_cards_go_where_said.__doc__ or "",
              ("room-characteristics-outside-stack-and-battlefield",),
-             frozenset({"library-search"}), searched_cards_go_where_said, searches,
+             frozenset({"library-search"}), searched_cards_go_where_said, search_focus,
              ("701.23a", "608.2c"), "lands", reached,
              weights=(("Cast", 24), ("Resolve", 16), ("Activate", 8))),
     Property("searches-may-find-nothing", searches_may_find_nothing.__doc__ or "",
              ("room-characteristics-outside-stack-and-battlefield",),
-             frozenset({"library-search"}), searches_may_find_nothing, searches,
+             frozenset({"library-search"}), searches_may_find_nothing, search_focus,
              ("701.23b",), "zones", reached_quality,
              weights=(("Cast", 24), ("Resolve", 16), ("Activate", 8))),
 )
